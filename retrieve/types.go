@@ -1,0 +1,123 @@
+package retrieve
+
+import (
+	"context"
+	"time"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// Seed defaults (pipeline-spec §4.3, retrieval-generation-plan Step 2–3).
+const (
+	DefaultKeywordK   = 20  // BM25 candidates
+	DefaultVectorK    = 40  // vector candidates
+	DefaultRRFK       = 60  // Reciprocal Rank Fusion constant
+	DefaultMMRLambda  = 0.5 // MMR balance: 1 = relevance only, 0 = diversity only
+	DefaultMaxSources = 15  // maxChunksForContext
+)
+
+// Filter restricts retrieval; it is enforced inside both searches.
+type Filter = store.Filter
+
+// Query is one retrieval request. Zero fields take the defaults above.
+type Query struct {
+	Text   string
+	Filter Filter
+	// KeywordK and VectorK are the candidate counts of each search. A
+	// negative value disables that search.
+	KeywordK int
+	VectorK  int
+	// MaxSources truncates the final list (maxChunksForContext).
+	MaxSources int
+	// MMRLambda in (0, 1]; 0 means DefaultMMRLambda. 1 keeps fused order.
+	MMRLambda float64
+}
+
+// Scores holds every raw score a source has. A field is 0 when the source
+// was not found by that search (see KeywordRank and VectorRank).
+type Scores struct {
+	BM25   float64 `json:"bm25"`
+	Cosine float64 `json:"cosine"` // raw cosine similarity, -1..1
+	Fused  float64 `json:"fused"`  // rank fusion score (RRF ≈ 0.016–0.033); not a probability
+	Rerank float64 `json:"rerank,omitempty"`
+}
+
+// Source is one retrieved chunk with its scores.
+type Source struct {
+	Chunk  store.Chunk `json:"chunk"`
+	Scores Scores      `json:"scores"`
+	// KeywordRank and VectorRank are 1-based ranks in each candidate list,
+	// 0 when absent from it.
+	KeywordRank int `json:"keyword_rank"`
+	VectorRank  int `json:"vector_rank"`
+	// Relevance in [0, 1] estimates how well the chunk covers the question;
+	// gates threshold it. Its definition is documented on Relevance (relevance.go).
+	Relevance float64 `json:"relevance"`
+	// Vector is the chunk's embedding (used by MMR); not serialised.
+	Vector []float32 `json:"-"`
+}
+
+// QueryAnalysis describes how the question was read.
+type QueryAnalysis struct {
+	// Keywords are the analysed content terms of the question.
+	Keywords []string `json:"keywords"`
+	// Expansions are extra terms added to the question, if any.
+	Expansions []string `json:"expansions,omitempty"`
+	// Missing are the rare keywords that occur in no retrieved source.
+	Missing []string `json:"missing,omitempty"`
+}
+
+// Timings records where retrieval spent its time.
+type Timings struct {
+	Embed   time.Duration `json:"embed"`
+	Keyword time.Duration `json:"keyword"`
+	Vector  time.Duration `json:"vector"`
+	Fuse    time.Duration `json:"fuse"` // merge, fusion, relevance, rerank and MMR
+	Total   time.Duration `json:"total"`
+}
+
+// Result is the evidence retrieval found for one question.
+type Result struct {
+	Query    string        `json:"query"`
+	Analysis QueryAnalysis `json:"query_analysis"`
+	// Sources are the selected chunks, best first, at most MaxSources.
+	Sources []Source `json:"sources"`
+	// Candidates is the number of distinct chunks found by both searches
+	// before selection.
+	Candidates int     `json:"candidates"`
+	Timings    Timings `json:"timings"`
+}
+
+// Retriever finds evidence for a question. Implementations must be safe for
+// concurrent use.
+type Retriever interface {
+	Retrieve(ctx context.Context, q Query) (*Result, error)
+}
+
+// RetrieverFunc adapts a function to Retriever.
+type RetrieverFunc func(ctx context.Context, q Query) (*Result, error)
+
+// Retrieve calls f.
+func (f RetrieverFunc) Retrieve(ctx context.Context, q Query) (*Result, error) { return f(ctx, q) }
+
+// Embedder turns text into vectors. Implementations must be safe for
+// concurrent use, return one vector per input text, and always return
+// vectors of the same dimension. Vectors need not be normalised.
+type Embedder interface {
+	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
+	EmbedQuery(ctx context.Context, text string) ([]float32, error)
+}
+
+// Reranker reorders candidate sources, for example with a cross-encoder. It
+// may set Scores.Rerank; it must return a subset (or all) of its input.
+type Reranker interface {
+	Rerank(ctx context.Context, query string, sources []Source) ([]Source, error)
+}
+
+// RerankerFunc adapts a function to Reranker.
+type RerankerFunc func(ctx context.Context, query string, sources []Source) ([]Source, error)
+
+// Rerank calls f.
+func (f RerankerFunc) Rerank(ctx context.Context, query string, sources []Source) ([]Source, error) {
+	return f(ctx, query, sources)
+}

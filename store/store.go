@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Filter restricts a search. Zero fields do not restrict. Stores must apply
+// a Filter inside each search, before top-k truncation, so that a filtered
+// query returns the best k chunks that pass the filter rather than the
+// passing subset of the best k overall.
+type Filter struct {
+	TenantID  string // exact match; "" matches only chunks with no tenant when RequireTenant is set
+	ProjectID string // exact match
+	// SourceTypes, if non-empty, is the set of allowed Metadata.SourceType values.
+	SourceTypes []string
+	// Confidentiality, if non-empty, is the set of allowed
+	// Metadata.Confidentiality values; chunks with any other label
+	// (including none) are excluded.
+	Confidentiality []string
+	// After and Before bound Metadata.Date (inclusive); chunks without a
+	// date are excluded when either bound is set.
+	After, Before time.Time
+	// DocumentIDs, if non-empty, restricts results to these documents.
+	DocumentIDs []string
+}
+
+// Match reports whether c passes f. Stores that cannot push a filter into
+// their search engine use it to filter candidates during the scan.
+func (f *Filter) Match(c *Chunk) bool {
+	if f.TenantID != "" && c.TenantID != f.TenantID {
+		return false
+	}
+	if f.ProjectID != "" && c.ProjectID != f.ProjectID {
+		return false
+	}
+	if len(f.SourceTypes) > 0 && !contains(f.SourceTypes, c.Metadata.SourceType) {
+		return false
+	}
+	if len(f.Confidentiality) > 0 && !contains(f.Confidentiality, c.Metadata.Confidentiality) {
+		return false
+	}
+	if !f.After.IsZero() || !f.Before.IsZero() {
+		d := c.Metadata.Date
+		if d.IsZero() {
+			return false
+		}
+		if !f.After.IsZero() && d.Before(f.After) {
+			return false
+		}
+		if !f.Before.IsZero() && d.After(f.Before) {
+			return false
+		}
+	}
+	if len(f.DocumentIDs) > 0 && !contains(f.DocumentIDs, c.DocumentID) {
+		return false
+	}
+	return true
+}
+
+func contains(set []string, v string) bool {
+	for _, s := range set {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Hit is one search result.
+type Hit struct {
+	Chunk Chunk
+	// Score is the searcher's raw score: BM25 for keyword search, cosine
+	// similarity in [-1, 1] for vector search.
+	Score float64
+	// Vector is the chunk's stored embedding (a copy the caller owns), or nil
+	// if the store does not keep vectors.
+	Vector []float32
+}
+
+// Entry is one document ready to be written: its chunks and one embedding
+// per chunk (Vectors[i] belongs to Chunks[i]).
+type Entry struct {
+	Document Document
+	Chunks   []Chunk
+	Vectors  [][]float32
+}
+
+// Stats describes what a store holds for a filter.
+type Stats struct {
+	Documents int
+	Chunks    int
+	// Dimension is the embedding dimension, 0 if nothing is stored yet.
+	Dimension int
+	// IndexVersion is the version counter of the last write batch.
+	IndexVersion int64
+}
+
+// KeywordSearcher finds chunks by lexical match. Scores are BM25
+// (k1 = 1.2, b = 0.75) unless the implementation documents otherwise.
+type KeywordSearcher interface {
+	SearchKeyword(ctx context.Context, query string, k int, f Filter) ([]Hit, error)
+}
+
+// VectorSearcher finds the k chunks whose embeddings have the highest
+// cosine similarity to vec. vec need not be normalised.
+type VectorSearcher interface {
+	SearchVector(ctx context.Context, vec []float32, k int, f Filter) ([]Hit, error)
+}
+
+// Writer stores and removes documents.
+type Writer interface {
+	// Put writes a batch. For every entry, all chunks previously stored under
+	// the same document id (within the same tenant and project) are replaced.
+	// A batch is atomic: when Put returns nil the whole batch is durable;
+	// when it returns an error none of it is visible.
+	Put(ctx context.Context, entries ...Entry) error
+	// Delete removes documents and all their chunks. Unknown ids are ignored.
+	Delete(ctx context.Context, tenantID, projectID string, documentIDs ...string) error
+}
+
+// Store is what the pipeline needs from storage. Implementations must be
+// safe for concurrent use: any number of searches may run alongside one
+// writer.
+type Store interface {
+	Writer
+	KeywordSearcher
+	VectorSearcher
+	// Stats reports counts for the tenant and project of f (other filter
+	// fields may be ignored). It must be cheap: the gate calls it before
+	// every question.
+	Stats(ctx context.Context, f Filter) (Stats, error)
+	Close() error
+}
+
+// TermStats is the document frequency of analysed query terms.
+type TermStats struct {
+	// Docs is the number of chunks searched (the N of IDF).
+	Docs int
+	// Terms are the query's analysed terms, in query order, deduplicated.
+	Terms []string
+	// DocFreq[i] is the number of chunks containing Terms[i].
+	DocFreq []int
+}
+
+// TermStatter is an optional capability of a KeywordSearcher: it exposes the
+// keyword index's analysis and term statistics so that retrieval can weigh
+// query terms by rarity (see retrieve.Relevance).
+type TermStatter interface {
+	TermStats(ctx context.Context, query string) (TermStats, error)
+}
