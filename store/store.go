@@ -148,4 +148,7 @@ type TermStats struct {
 // query terms by rarity (see retrieve.Relevance).
 type TermStatter interface {
 	TermStats(ctx context.Context, query string) (TermStats, error)
+	// Analyze returns the terms the keyword index would produce for text
+	// (lower-cased, stop words removed, stemmed), in order, with repeats.
+	Analyze(text string) []string
 }

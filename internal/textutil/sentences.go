@@ -1,0 +1,184 @@
+package textutil
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Span is a half-open byte range [Start, End) of a text.
+type Span struct{ Start, End int }
+
+// abbreviations end with a period but rarely end a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "al": true,
+	"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true, "sr": true, "jr": true, "st": true,
+	"fig": true, "figs": true, "eq": true, "no": true, "nos": true, "vol": true, "pp": true, "p": true,
+	"approx": true, "ca": true, "inc": true, "ltd": true, "co": true, "corp": true, "dept": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "sec": true, "ch": true, "ref": true,
+	"min": true, "max": true, "resp": true, "u.s": true, "e.u": true,
+}
+
+// Sentences splits text into sentences and returns their spans with
+// surrounding white space trimmed. A sentence ends at '.', '!' or '?'
+// followed by white space (closing quotes and brackets stay with it), at a
+// blank line, or at a line break before a Markdown list item or heading.
+// Citation markers written after the full stop ("Done. [S1]") stay with the
+// sentence they follow. Abbreviations, initials and decimals do not end a
+// sentence.
+func Sentences(text string) []Span {
+	var spans []Span
+	start := 0
+	emit := func(end int) {
+		s, e := trimSpan(text, start, end)
+		if e > s {
+			spans = append(spans, Span{s, e})
+		}
+		start = end
+	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\n':
+			next := i + size
+			if breaksAtNewline(text, next) {
+				emit(next)
+			}
+			i = next
+			continue
+		case r == '.' || r == '!' || r == '?' || r == '…' || r == '。':
+			end := i + size
+			// Runs of terminators ("?!", "...") end together.
+			for end < len(text) && strings.ContainsRune(".!?…", rune(text[end])) {
+				end++
+			}
+			// Closing quotes and brackets belong to the sentence.
+			for end < len(text) {
+				c, sz := utf8.DecodeRuneInString(text[end:])
+				if !strings.ContainsRune("\"')]}»”’", c) {
+					break
+				}
+				end += sz
+			}
+			if end < len(text) && !isSpace(text, end) {
+				i = end
+				continue
+			}
+			if r == '.' && !endsSentence(text, start, i) {
+				i = end
+				continue
+			}
+			end = absorbCitations(text, end)
+			emit(end)
+			i = end
+			continue
+		}
+		i += size
+	}
+	emit(len(text))
+	return spans
+}
+
+// breaksAtNewline reports whether a line break before offset next ends a
+// sentence: a blank line, a list item, a heading, or a table row follows.
+func breaksAtNewline(text string, next int) bool {
+	j := next
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+		j++
+	}
+	if j >= len(text) || text[j] == '\n' {
+		return true
+	}
+	rest := text[j:]
+	switch rest[0] {
+	case '#', '|', '>':
+		return true
+	case '-', '*', '+':
+		return len(rest) > 1 && rest[1] == ' '
+	}
+	// Numbered list item: "12. " or "3) ".
+	k := 0
+	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+		k++
+	}
+	return k > 0 && k+1 < len(rest) && (rest[k] == '.' || rest[k] == ')') && rest[k+1] == ' '
+}
+
+// endsSentence decides whether the period at dot ends a sentence, looking
+// at the word before it and the text after it.
+func endsSentence(text string, start, dot int) bool {
+	ws := dot
+	for ws > start {
+		r, size := utf8.DecodeLastRuneInString(text[:ws])
+		if unicode.IsSpace(r) || r == '(' || r == '"' || r == '[' {
+			break
+		}
+		ws -= size
+	}
+	word := strings.ToLower(text[ws:dot])
+	if abbreviations[word] {
+		return false
+	}
+	// A single letter ("J. Smith") is an initial.
+	if utf8.RuneCountInString(word) == 1 {
+		if r, _ := utf8.DecodeRuneInString(word); unicode.IsLetter(r) {
+			return false
+		}
+	}
+	// A lower-case continuation means the sentence goes on.
+	j := dot + 1
+	for j < len(text) && isSpaceByte(text[j]) && text[j] != '\n' {
+		j++
+	}
+	if j < len(text) {
+		r, _ := utf8.DecodeRuneInString(text[j:])
+		if unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// absorbCitations extends end over citation markers that follow a full stop.
+func absorbCitations(text string, end int) int {
+	for {
+		j := end
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j >= len(text) || text[j] != '[' {
+			return end
+		}
+		k := strings.IndexByte(text[j:], ']')
+		if k < 0 || k > 64 || strings.ContainsAny(text[j+1:j+k], "\n[") {
+			return end
+		}
+		end = j + k + 1
+	}
+}
+
+func isSpace(text string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return unicode.IsSpace(r)
+}
+
+func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+func trimSpan(text string, s, e int) (int, int) {
+	for s < e {
+		r, size := utf8.DecodeRuneInString(text[s:e])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s += size
+	}
+	for e > s {
+		r, size := utf8.DecodeLastRuneInString(text[s:e])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		e -= size
+	}
+	return s, e
+}

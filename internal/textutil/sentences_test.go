@@ -1,0 +1,56 @@
+package textutil
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func sentenceTexts(text string) []string {
+	var out []string
+	for _, s := range Sentences(text) {
+		out = append(out, text[s.Start:s.End])
+	}
+	return out
+}
+
+func TestSentences(t *testing.T) {
+	cases := []struct {
+		name, in string
+		want     []string
+	}{
+		{"simple", "The pump starts. It stops!  Why?", []string{"The pump starts.", "It stops!", "Why?"}},
+		{"abbreviation", "Use a torque wrench, e.g. the TW-3. Then tighten.", []string{"Use a torque wrench, e.g. the TW-3.", "Then tighten."}},
+		{"decimal", "Set it to 3.5 bar. Done.", []string{"Set it to 3.5 bar.", "Done."}},
+		{"initial", "Written by J. Smith in 2020. Revised later.", []string{"Written by J. Smith in 2020.", "Revised later."}},
+		{"citation after stop", "Drain the tank. [S1] Refill it. [S2][S3]", []string{"Drain the tank. [S1]", "Refill it. [S2][S3]"}},
+		{"citation before stop", "Drain the tank [S1]. Refill it [S2].", []string{"Drain the tank [S1].", "Refill it [S2]."}},
+		{"quote", `He said "stop." Then left.`, []string{`He said "stop."`, "Then left."}},
+		{"blank line", "Heading\n\nBody text here", []string{"Heading", "Body text here"}},
+		{"list", "Steps:\n- open valve\n- close valve", []string{"Steps:", "- open valve", "- close valve"}},
+		{"numbered", "Steps:\n1. open\n2. close", []string{"Steps:", "1. open", "2. close"}},
+		{"soft wrap", "This line wraps\nonto the next one.", []string{"This line wraps\nonto the next one."}},
+		{"empty", "   ", nil},
+		{"lowercase continuation", "See sec. 4 for details. Next.", []string{"See sec. 4 for details.", "Next."}},
+		{"url-like", "Visit example.com today. Ok.", []string{"Visit example.com today.", "Ok."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, sentenceTexts(c.in))
+		})
+	}
+}
+
+func TestSentenceSpansAreExact(t *testing.T) {
+	text := "Ünïcode text… works. Über alles!\n\n- Item one\n- Item two. [S1]"
+	for _, s := range Sentences(text) {
+		require.True(t, s.Start >= 0 && s.End <= len(text) && s.Start < s.End)
+	}
+}
+
+func TestWordsAndTerms(t *testing.T) {
+	require.Equal(t, []string{"don't", "x-ray", "the", "3.5", "bar", "valves"}, Words("Don't X-ray the 3.5 bar, valves."))
+	require.Equal(t, []string{"x-rai", "3.5", "bar", "valv"}, ContentTerms("Don't X-ray the 3.5 bar, valves."))
+	require.Equal(t, []string{"1,000", "unit"}, ContentTerms("1,000 units"))
+	require.Empty(t, ContentTerms("the and of"))
+}
