@@ -1,0 +1,52 @@
+package validate
+
+import (
+	"context"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+)
+
+// Issue names why a sentence is not (fully) supported.
+type Issue string
+
+// Issues a validator reports.
+const (
+	MissingCitation  Issue = "missing_citation"  // no valid citation
+	InvalidCitation  Issue = "invalid_citation"  // cites something not retrieved
+	LowOverlap       Issue = "low_overlap"       // too few content words found in the cited text
+	NumberMismatch   Issue = "number_mismatch"   // a number or date not in the cited text
+	EntityMismatch   Issue = "entity_mismatch"   // a named entity not in the cited text
+	NegationMismatch Issue = "negation_mismatch" // negated in one, not the other
+)
+
+// Sentence is the verdict on one answer sentence.
+type Sentence struct {
+	Text  string `json:"text"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	// Sources are the indices of the valid sources the sentence cites.
+	Sources   []int   `json:"sources"`
+	Supported bool    `json:"supported"`
+	Issues    []Issue `json:"issues,omitempty"`
+	// Recall is the fraction of the sentence's content words found in the
+	// cited text.
+	Recall float64 `json:"recall"`
+}
+
+// Report is a validator's verdict on a whole answer.
+type Report struct {
+	Sentences []Sentence `json:"sentences"`
+	// Coverage is attribution coverage: supported cited sentences divided by
+	// sentences.
+	Coverage float64 `json:"attribution_coverage"`
+	// Declined is true when the answer says the documentation does not
+	// contain the information.
+	Declined bool `json:"declined"`
+}
+
+// Validator checks an answer against the sources given to the generator
+// (sources[i] has label "S" + (i+1)). Implementations must be safe for
+// concurrent use.
+type Validator interface {
+	Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error)
+}
