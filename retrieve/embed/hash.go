@@ -65,6 +65,12 @@ type hashConfig struct {
 	char       float32
 	stopword   float32 // multiplier for features of stop words
 	sublinear  bool    // 1+ln(tf) instead of tf
+	lenWeight  float32 // exponent of a word-length weight (longer words are rarer)
+	charFlat   bool
+	binary     bool
+	power      float64
+	tfPow      float64
+	nWeight    float64 // char n-gram weight ∝ n^nWeight
 }
 
 func (o HashOptions) config() hashConfig {
@@ -217,6 +223,9 @@ func (h *Hash) addWord(s *hashScratch, w *wordState) {
 	if c.stopword != 1 && isStopword(word) {
 		factor = c.stopword
 	}
+	if c.lenWeight != 0 {
+		factor *= float32(math.Pow(float64(min(len(s.offs), 12))/6, float64(c.lenWeight)))
+	}
 	s.add(fnvBytes(fnvByte(fnvOffset, 'w'), word), c.unigram*factor)
 	if c.bigram > 0 {
 		start := fnvBytes(fnvByte(fnvOffset, 'b'), word)
@@ -241,15 +250,20 @@ func (h *Hash) addCharNGrams(s *hashScratch, factor float32) {
 	// Positions 0 and n+1 are the markers '<' and '>'; position q in
 	// [1, n] is rune q-1.
 	total := n + 2
-	count := 0
+	count := 0.0
 	for k := c.minN; k <= c.maxN && k <= total; k++ {
-		count += total - k + 1
+		nw := math.Pow(float64(k), c.nWeight)
+		count += float64(total-k+1) * nw * nw
 	}
 	if count == 0 {
 		return
 	}
-	weight := c.char * factor / float32(math.Sqrt(float64(count)))
+	weight0 := c.char * factor / float32(math.Sqrt(count))
+	if c.charFlat {
+		weight0 = c.char * factor
+	}
 	for k := c.minN; k <= c.maxN && k <= total; k++ {
+		weight := weight0 * float32(math.Pow(float64(k), c.nWeight))
 		for p := 0; p+k <= total; p++ {
 			last := p + k - 1
 			hv := fnvByte(fnvOffset, 'c')
@@ -277,7 +291,12 @@ func (h *Hash) project(v []float32, s *hashScratch) {
 	buckets := uint64(len(v) - 1) // coordinate 0 is reserved
 	for _, slot := range s.used {
 		val := s.sums[slot]
-		if h.cfg.sublinear && s.counts[slot] > 1 {
+		if h.cfg.binary {
+			val = val / float32(s.counts[slot])
+		} else if h.cfg.tfPow != 0 {
+			tf := float64(s.counts[slot])
+			val = val / float32(tf) * float32(math.Pow(tf, h.cfg.tfPow))
+		} else if h.cfg.sublinear && s.counts[slot] > 1 {
 			tf := float32(s.counts[slot])
 			val = val / tf * (1 + float32(math.Log(float64(tf))))
 		}
@@ -286,6 +305,15 @@ func (h *Hash) project(v []float32, s *hashScratch) {
 			val = -val
 		}
 		v[1+(m&(1<<63-1))%buckets] += val
+	}
+	if h.cfg.power != 0 {
+		for i, x := range v {
+			y := float32(math.Pow(math.Abs(float64(x)), h.cfg.power))
+			if x < 0 {
+				y = -y
+			}
+			v[i] = y
+		}
 	}
 	var sq float64
 	for _, x := range v {

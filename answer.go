@@ -1,0 +1,93 @@
+package hybridrag
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hybridrag/hybridrag/gate"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/validate"
+)
+
+// Answer is the outcome of Ask: either an answer drawn from the sources
+// with citations, or a typed refusal. Its JSON form is the contract of
+// DESIGN.md ("Answer, as JSON").
+type Answer struct {
+	Query string `json:"query"`
+	// Answer is the validated answer text with [S#] markers, or the refusal
+	// message.
+	Answer string `json:"answer"`
+	// RefusalReason is nil when the question was answered.
+	RefusalReason *gate.Reason    `json:"refusal_reason"`
+	Confidence    gate.Confidence `json:"confidence"`
+	// Citations are the labels the answer cites, in label order.
+	Citations []string `json:"citations"`
+	// Sources are every source given to the generator, in label order.
+	Sources  []AnswerSource `json:"sources"`
+	Metadata Metadata       `json:"metadata"`
+	// Gate is the gate's last decision, for auditing.
+	Gate gate.Decision `json:"gate"`
+	// Validation is the validator's verdict on the generator's final text
+	// (nil when no generator ran).
+	Validation *validate.Report `json:"validation,omitempty"`
+	// Text is the formatted Answer:/Sources: block (see cite.FormatBlock).
+	Text string `json:"text"`
+}
+
+// Refused reports whether the answer is a refusal.
+func (a *Answer) Refused() bool { return a.RefusalReason != nil }
+
+// AnswerSource is one source given to the generator.
+type AnswerSource struct {
+	ID         string          `json:"id"` // citation label: S1, S2, …
+	ChunkID    string          `json:"chunk_id"`
+	DocumentID string          `json:"document_id"`
+	Source     string          `json:"source"`
+	Title      string          `json:"title"`
+	Heading    string          `json:"heading"`
+	Page       int             `json:"page"`
+	Relevance  float64         `json:"relevance"`
+	Scores     retrieve.Scores `json:"scores"`
+	Text       string          `json:"text"`
+	Cited      bool            `json:"cited"`
+}
+
+// Metadata records how an answer was produced.
+type Metadata struct {
+	RetrievalMS         float64 `json:"retrieval_ms"`
+	GenerationMS        float64 `json:"generation_ms"`
+	TotalMS             float64 `json:"total_ms"`
+	ChunksRetrieved     int     `json:"chunks_retrieved"`
+	ChunksUsed          int     `json:"chunks_used"`
+	Generator           string  `json:"generator"`
+	Model               string  `json:"model"`
+	AttributionCoverage float64 `json:"attribution_coverage"`
+	PromptTokens        int     `json:"prompt_tokens"`
+	CompletionTokens    int     `json:"completion_tokens"`
+	// Regenerated is true when validation asked for a second, stricter
+	// generation.
+	Regenerated bool `json:"regenerated,omitempty"`
+	// Stages holds per-stage durations in milliseconds.
+	Stages map[string]float64 `json:"stages,omitempty"`
+}
+
+func label(i int) string { return fmt.Sprintf("S%d", i+1) }
+
+func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
+	isCited := make(map[int]bool, len(cited))
+	for _, i := range cited {
+		isCited[i] = true
+	}
+	out := make([]AnswerSource, len(srcs))
+	for i, s := range srcs {
+		c := s.Chunk
+		out[i] = AnswerSource{
+			ID: label(i), ChunkID: c.ID, DocumentID: c.DocumentID, Source: c.Source,
+			Title: c.Title, Heading: c.HeadingPath(), Page: c.Page,
+			Relevance: s.Relevance, Scores: s.Scores, Text: c.Text, Cited: isCited[i],
+		}
+	}
+	return out
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

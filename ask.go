@@ -1,0 +1,273 @@
+package hybridrag
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hybridrag/hybridrag/cite"
+	"github.com/hybridrag/hybridrag/gate"
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/validate"
+)
+
+// Ask answers req.Question only from retrieved sources, or refuses with a
+// typed reason. The gate decides before any generator call; the generator's
+// text is then mapped to citations and validated sentence by sentence, and
+// unsupported sentences are handled by Config.Generation.Policy.
+//
+// An error is returned for bad input (a *QueryError) and for failures of
+// the store, the embedder or the generator; a refusal is not an error.
+func (p *Pipeline) Ask(ctx context.Context, req Request) (*Answer, error) {
+	done, err := p.enter()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	run := newAskRun(req)
+	ev, decision, ans, err := p.admit(ctx, run)
+	if err != nil || ans != nil {
+		return ans, err
+	}
+	return p.generate(ctx, run, ev, decision)
+}
+
+// Prompt builds everything up to the generator and returns the exact
+// prompt the generator would receive, without calling it. When the gate
+// refuses, it returns the refusal Answer instead (and a nil prompt).
+func (p *Pipeline) Prompt(ctx context.Context, req Request) (*generate.Prompt, *Answer, error) {
+	done, err := p.enter()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
+	run := newAskRun(req)
+	ev, _, ans, err := p.admit(ctx, run)
+	if err != nil || ans != nil {
+		return nil, ans, err
+	}
+	prompt, err := p.build(ctx, run, ev.Result.Sources, false)
+	return prompt, nil, err
+}
+
+// askRun carries one request through the stages.
+type askRun struct {
+	req       Request
+	question  string
+	start     time.Time
+	stages    map[string]float64
+	retrieved int
+	th        gate.Thresholds
+}
+
+func newAskRun(req Request) *askRun {
+	return &askRun{req: req, start: time.Now(), stages: map[string]float64{}}
+}
+
+func (r *askRun) stage(name string, since time.Time) { r.stages[name] += ms(time.Since(since)) }
+
+// admit validates the question, retrieves and runs the gate. It returns a
+// refusal Answer when the gate refuses, else the gate's allowing decision.
+func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.Decision, *Answer, error) {
+	var none gate.Decision
+	q, err := p.checkQuestion(run.req.Question)
+	if err != nil {
+		return gate.Evidence{}, none, nil, err
+	}
+	run.question = q
+	run.th = p.thresholds(run.req)
+	ev := gate.Evidence{Question: q, Thresholds: run.th}
+
+	t := time.Now()
+	ev.Stats, err = p.store.Stats(ctx, run.req.Filter)
+	if err != nil {
+		return ev, none, nil, fmt.Errorf("hybridrag: store stats: %w", err)
+	}
+	if d := p.gate.Check(ctx, ev); !d.Allow {
+		run.stage("gate", t)
+		return ev, d, p.refusal(run, d, nil), nil
+	}
+	run.stage("gate", t)
+
+	t = time.Now()
+	res, err := p.retriever.Retrieve(ctx, p.query(run.req, q))
+	if err != nil {
+		return ev, none, nil, fmt.Errorf("hybridrag: retrieve: %w", err)
+	}
+	if res == nil {
+		return ev, none, nil, errNilResult
+	}
+	run.stage("retrieve", t)
+	run.retrieved = res.Candidates
+	ev.Result = res
+
+	t = time.Now()
+	d := p.gate.Check(ctx, ev)
+	run.stage("gate", t)
+	if !d.Allow {
+		return ev, d, p.refusal(run, d, nil), nil
+	}
+	return ev, d, nil, nil
+}
+
+func (p *Pipeline) build(ctx context.Context, run *askRun, srcs []retrieve.Source, strict bool) (*generate.Prompt, error) {
+	t := time.Now()
+	defer run.stage("context", t)
+	persona := run.req.Persona
+	if persona == "" {
+		persona = p.cfg.Generation.Persona
+	}
+	prompt, err := p.builder.Build(ctx, generate.BuildRequest{Question: run.question, Sources: srcs, Persona: persona, Strict: strict})
+	if err != nil {
+		return nil, fmt.Errorf("hybridrag: build context: %w", err)
+	}
+	return prompt, nil
+}
+
+// generate calls the generator (twice at most, when the policy asks for a
+// stricter regeneration), then maps citations and validates.
+func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, decision gate.Decision) (*Answer, error) {
+	var (
+		gen    *generate.Generation
+		prompt *generate.Prompt
+		rep    *validate.Report
+		out    validate.Outcome
+		text   string
+		genDur time.Duration
+		regen  bool
+		usage  [2]int
+	)
+	for attempt := 0; attempt < 2; attempt++ {
+		var err error
+		prompt, err = p.build(ctx, run, ev.Result.Sources, attempt > 0)
+		if err != nil {
+			return nil, err
+		}
+		t := time.Now()
+		gen, err = p.generator.Generate(ctx, generate.Request{Question: run.question, Prompt: prompt, Stream: run.req.Stream})
+		genDur += time.Since(t)
+		if err != nil {
+			return nil, fmt.Errorf("hybridrag: generate: %w", err)
+		}
+		usage[0] += gen.PromptTokens
+		usage[1] += gen.CompletionTokens
+		srcs := promptSources(prompt)
+		t = time.Now()
+		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
+		run.stage("validate", t)
+		if err != nil {
+			return nil, fmt.Errorf("hybridrag: validate: %w", err)
+		}
+		text, out = validate.Apply(gen.Text, rep, p.cfg.Generation.Policy)
+		if !out.NeedsRegeneration || attempt > 0 {
+			break
+		}
+		regen = true
+	}
+	run.stages["generate"] = ms(genDur)
+	srcs := promptSources(prompt)
+	meta := func(a *Answer) {
+		a.Metadata.GenerationMS = ms(genDur)
+		a.Metadata.Generator = p.generatorName()
+		a.Metadata.Model = gen.Model
+		a.Metadata.PromptTokens, a.Metadata.CompletionTokens = usage[0], usage[1]
+		a.Metadata.Regenerated = regen
+		a.Metadata.AttributionCoverage = rep.Coverage
+		a.Validation = rep
+	}
+
+	switch {
+	case rep.Declined:
+		a := p.refusal(run, refuse(decision, gate.ModelDeclined, generate.NotInDocs), srcs)
+		meta(a)
+		return a, nil
+	case out.NothingSupported:
+		a := p.refusal(run, refuse(decision, gate.UnsupportedAnswer, generate.NotInDocs), srcs)
+		meta(a)
+		return a, nil
+	}
+
+	t := time.Now()
+	ex := p.extractor.Extract(text, srcs)
+	run.stage("cite", t)
+	conf := decision.Confidence
+	target := orFloat(p.cfg.Generation.CoverageTarget, DefaultCoverageTarget)
+	if out.Low || rep.Coverage < target {
+		conf = gate.Low
+	}
+	a := &Answer{
+		Query:      run.question,
+		Answer:     text,
+		Confidence: conf,
+		Citations:  citedLabels(ex.Cited),
+		Sources:    answerSources(srcs, ex.Cited),
+		Gate:       decision,
+	}
+	meta(a)
+	a.Text = cite.FormatBlock(text, srcs, ex.Cited, conf == gate.Low)
+	p.finish(run, a)
+	return a, nil
+}
+
+// refuse turns an allowing decision into a post-generation refusal.
+func refuse(d gate.Decision, r gate.Reason, msg string) gate.Decision {
+	d.Allow, d.Reason, d.Stage, d.Confidence, d.Message = false, r, gate.StageValidation, gate.Refused, msg
+	return d
+}
+
+// refusal builds the Answer for a refused question. srcs are the sources
+// the generator saw (nil when the gate refused before generation).
+func (p *Pipeline) refusal(run *askRun, d gate.Decision, srcs []retrieve.Source) *Answer {
+	reason := d.Reason
+	a := &Answer{
+		Query:         run.question,
+		Answer:        d.Message,
+		RefusalReason: &reason,
+		Confidence:    gate.Refused,
+		Citations:     []string{},
+		Sources:       answerSources(srcs, nil),
+		Gate:          d,
+		Text:          d.Message,
+	}
+	p.finish(run, a)
+	return a
+}
+
+func (p *Pipeline) finish(run *askRun, a *Answer) {
+	a.Metadata.RetrievalMS = run.stages["retrieve"]
+	a.Metadata.TotalMS = ms(time.Since(run.start))
+	a.Metadata.ChunksRetrieved = run.retrieved
+	a.Metadata.ChunksUsed = len(a.Sources)
+	a.Metadata.Stages = run.stages
+	if a.Metadata.Generator == "" {
+		a.Metadata.Generator = p.generatorName()
+	}
+}
+
+func (p *Pipeline) generatorName() string {
+	if n, ok := p.generator.(generate.Namer); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", p.generator)
+}
+
+// promptSources returns the retrieved sources that made it into the prompt,
+// in label order: the sources citations refer to.
+func promptSources(pr *generate.Prompt) []retrieve.Source {
+	out := make([]retrieve.Source, len(pr.Sources))
+	for i, s := range pr.Sources {
+		out[i] = s.Source
+	}
+	return out
+}
+
+func citedLabels(cited []int) []string {
+	sorted := slices.Sorted(slices.Values(cited))
+	out := make([]string, len(sorted))
+	for i, c := range sorted {
+		out[i] = label(c)
+	}
+	return out
+}

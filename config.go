@@ -1,0 +1,110 @@
+package hybridrag
+
+import (
+	"github.com/hybridrag/hybridrag/cite"
+	"github.com/hybridrag/hybridrag/gate"
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/validate"
+)
+
+// Defaults that are not owned by a sub-package.
+const (
+	DefaultMinQueryLength  = 3    // characters
+	DefaultMaxQueryLength  = 1000 // characters
+	DefaultEmbedDimension  = 384  // offline hashing embedder
+	DefaultIndexBatchSize  = 64   // documents per store write
+	DefaultCoverageTarget  = 0.90 // attribution coverage below this marks an answer LOW CONFIDENCE
+	DefaultEmbedBatchChars = 1 << 20
+)
+
+// Config configures a Pipeline. The zero value of every field is the seed
+// default; only a storage location (Store or Dir) is required.
+type Config struct {
+	// Store holds the chunks. If nil, New opens (or creates) the embedded
+	// store in Dir, and Close closes it.
+	Store store.Store
+	// Dir is the embedded store's directory, used when Store is nil.
+	Dir string
+
+	// Embedder embeds chunks and questions. nil selects the offline
+	// hashing embedder (lexical, DefaultEmbedDimension dimensions). A store
+	// must always be queried with the embedder it was indexed with.
+	Embedder retrieve.Embedder
+	// Retriever replaces the hybrid retriever built over Store.
+	Retriever retrieve.Retriever
+	// Reranker, if set, reorders fused candidates before MMR.
+	Reranker retrieve.Reranker
+
+	Gate           gate.Gate               // nil: the default gate with Retrieval's thresholds
+	ContextBuilder generate.ContextBuilder // nil: generate's builder with Generation.ContextTokens
+	Generator      generate.Generator      // nil: the offline extractive generator
+	Extractor      cite.Extractor          // nil: cite's parser
+	Validator      validate.Validator      // nil: the lexical validator
+
+	Chunking   ChunkingConfig
+	Retrieval  RetrievalConfig
+	Generation GenerationConfig
+	Query      QueryConfig
+}
+
+// ChunkingConfig sizes chunks in cl100k_base tokens. Zero values take the
+// chunker's defaults (target 800, max 1000, overlap 120).
+type ChunkingConfig struct {
+	TargetTokens  int
+	MaxTokens     int
+	OverlapTokens int
+}
+
+// RetrievalConfig holds retrieval and gate settings.
+type RetrievalConfig struct {
+	KeywordK   int     // BM25 candidates, default 20
+	VectorK    int     // vector candidates, default 40
+	MaxSources int     // maxChunksForContext, default 15
+	MMRLambda  float64 // default 0.5
+	// MinScore is the Relevance a source needs to count as evidence
+	// (default 0.20); MinChunks is how many such sources an answer needs
+	// (default 2); Probe is the best-source Relevance below which a question
+	// is refused as no_relevant_content (default 0.30). Use a negative value
+	// to mean exactly zero.
+	MinScore  float64
+	MinChunks int
+	Probe     float64
+}
+
+// GenerationConfig holds context and generation settings.
+type GenerationConfig struct {
+	// ContextTokens is the token budget of the sources block (default 6000).
+	ContextTokens int
+	// Persona is prepended to the system prompt; it cannot remove the rules.
+	Persona string
+	// Template is a system prompt template with a {context} placeholder;
+	// empty selects the built-in template.
+	Template string
+	// Policy says what happens to unsupported sentences (default: drop them).
+	Policy validate.Mode
+	// CoverageTarget is the attribution coverage below which an answer is
+	// marked LOW CONFIDENCE (default 0.90).
+	CoverageTarget float64
+}
+
+// QueryConfig bounds questions, counted in characters (runes).
+type QueryConfig struct {
+	MinLength int // default 3
+	MaxLength int // default 1000
+}
+
+func orInt(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+func orFloat(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,132 @@
+package hybridrag
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/chunker"
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// IndexStats summarises an Index call.
+type IndexStats struct {
+	Documents int
+	Chunks    int
+	Duration  time.Duration
+}
+
+// Index chunks, embeds and stores documents. A document whose ID is already
+// stored (in the same tenant and project) is replaced. Documents are
+// validated and chunked before anything is written, so a bad document fails
+// the call with a *DocumentError and leaves the store as it was; the
+// remaining work is written in batches, each atomic, so an error or
+// cancellation part-way leaves whole batches.
+func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStats, error) {
+	start := time.Now()
+	done, err := p.enter()
+	if err != nil {
+		return IndexStats{}, err
+	}
+	defer done()
+
+	entries := make([]store.Entry, 0, len(docs))
+	type key struct{ tenant, project, id string }
+	seen := make(map[key]bool, len(docs))
+	for _, d := range docs {
+		if err := normalizeDocument(&d); err != nil {
+			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: err}
+		}
+		k := key{d.TenantID, d.ProjectID, d.ID}
+		if seen[k] {
+			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: fmt.Errorf("%w: duplicate id in one Index call", store.ErrInvalidEntry)}
+		}
+		seen[k] = true
+		chunks, err := chunker.Split(d, p.chunking)
+		if err != nil {
+			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: err}
+		}
+		entries = append(entries, store.Entry{Document: d, Chunks: chunks})
+	}
+
+	stats := IndexStats{}
+	for lo := 0; lo < len(entries); lo += DefaultIndexBatchSize {
+		batch := entries[lo:min(lo+DefaultIndexBatchSize, len(entries))]
+		if err := p.embedEntries(ctx, batch); err != nil {
+			return stats, err
+		}
+		if err := p.store.Put(ctx, batch...); err != nil {
+			return stats, fmt.Errorf("hybridrag: store: %w", err)
+		}
+		for _, e := range batch {
+			stats.Documents++
+			stats.Chunks += len(e.Chunks)
+		}
+	}
+	stats.Duration = time.Since(start)
+	return stats, nil
+}
+
+// embedEntries embeds every chunk of a batch in one call to the embedder,
+// which batches further as it needs.
+func (p *Pipeline) embedEntries(ctx context.Context, batch []store.Entry) error {
+	var texts []string
+	for _, e := range batch {
+		for _, c := range e.Chunks {
+			texts = append(texts, embeddingText(c))
+		}
+	}
+	vecs, err := p.embedder.EmbedDocuments(ctx, texts)
+	if err != nil {
+		return fmt.Errorf("hybridrag: embed: %w", err)
+	}
+	i := 0
+	for b := range batch {
+		n := len(batch[b].Chunks)
+		batch[b].Vectors = vecs[i : i+n]
+		i += n
+	}
+	return nil
+}
+
+// embeddingText is what gets embedded for a chunk: its title and heading
+// path situate text that on its own may not name its subject.
+func embeddingText(c store.Chunk) string {
+	var b strings.Builder
+	if c.Title != "" {
+		b.WriteString(c.Title)
+		b.WriteByte('\n')
+	}
+	if h := c.HeadingPath(); h != "" && h != c.Title {
+		b.WriteString(h)
+		b.WriteByte('\n')
+	}
+	b.WriteString(c.Text)
+	return b.String()
+}
+
+// normalizeDocument validates a document and fills derived fields.
+func normalizeDocument(d *store.Document) error {
+	switch {
+	case d.ID == "":
+		return fmt.Errorf("%w: empty document id", store.ErrInvalidEntry)
+	case !utf8.ValidString(d.Text):
+		return fmt.Errorf("%w: text is not valid UTF-8", store.ErrInvalidEntry)
+	case strings.TrimSpace(d.Text) == "":
+		return fmt.Errorf("%w: empty document", store.ErrInvalidEntry)
+	}
+	if d.Source == "" {
+		d.Source = d.ID
+	}
+	if d.Hash == "" {
+		d.Hash = store.Hash(d.Text)
+	}
+	for _, s := range d.Sections {
+		if s.Start < 0 || s.End > len(d.Text) || s.Start > s.End {
+			return fmt.Errorf("%w: section [%d,%d) outside the text", store.ErrInvalidEntry, s.Start, s.End)
+		}
+	}
+	return nil
+}

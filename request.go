@@ -1,0 +1,64 @@
+package hybridrag
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
+)
+
+// Request is one question with its per-request knobs. Zero fields take the
+// Pipeline's configuration.
+type Request struct {
+	Question string
+	// Filter restricts retrieval (tenant, project, source type,
+	// confidentiality, dates); it is enforced inside both searches.
+	Filter retrieve.Filter
+
+	KeywordK   int
+	VectorK    int
+	MaxSources int
+	MMRLambda  float64
+	// MinSources overrides the gate's minimum number of evidence sources
+	// (the seed API's min_sources, 0..10); negative means zero.
+	MinSources int
+	// MinScore overrides the Relevance a source needs to count as evidence.
+	MinScore float64
+
+	// Persona overrides Config.Generation.Persona for this request.
+	Persona string
+	// Stream, if set, receives the generator's text as it is produced. The
+	// returned Answer is still validated and may differ from what streamed.
+	Stream generate.StreamFunc
+}
+
+// checkQuestion validates and trims a question.
+func (p *Pipeline) checkQuestion(q string) (string, error) {
+	if !utf8.ValidString(q) {
+		return "", &QueryError{Reason: "invalid UTF-8"}
+	}
+	q = strings.TrimSpace(q)
+	n := utf8.RuneCountInString(q)
+	lo := orInt(p.cfg.Query.MinLength, DefaultMinQueryLength)
+	hi := orInt(p.cfg.Query.MaxLength, DefaultMaxQueryLength)
+	switch {
+	case n < lo:
+		return "", &QueryError{Reason: "too short", Length: n, Min: lo, Max: hi}
+	case n > hi:
+		return "", &QueryError{Reason: "too long", Length: n, Min: lo, Max: hi}
+	}
+	return q, nil
+}
+
+func (p *Pipeline) query(req Request, text string) retrieve.Query {
+	r := p.cfg.Retrieval
+	return retrieve.Query{
+		Text:       text,
+		Filter:     req.Filter,
+		KeywordK:   orInt(req.KeywordK, r.KeywordK),
+		VectorK:    orInt(req.VectorK, r.VectorK),
+		MaxSources: orInt(req.MaxSources, r.MaxSources),
+		MMRLambda:  orFloat(req.MMRLambda, r.MMRLambda),
+	}
+}

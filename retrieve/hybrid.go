@@ -1,0 +1,227 @@
+package retrieve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// Hybrid is the default Retriever: BM25 and vector search run concurrently,
+// their candidates are merged by chunk id, fused (RRF or weighted), passed
+// to an optional Reranker, selected with MMR and scored with Relevance.
+// Either search may be absent (keyword-only or vector-only retrieval).
+//
+// Hybrid is safe for concurrent use if its searchers, embedder and reranker
+// are, as their interfaces require.
+type Hybrid struct {
+	keyword store.KeywordSearcher
+	vector  store.VectorSearcher
+	emb     Embedder
+	stats   store.TermStatter // keyword's optional capability; nil without it
+	cfg     config
+}
+
+var _ Retriever = (*Hybrid)(nil)
+
+// NewHybrid returns a retriever over the given searchers. Either searcher
+// may be nil, not both (ErrNoSearcher). emb embeds queries for vector
+// search and is required with a vector searcher (ErrNoEmbedder); without
+// one it is unused. If keyword implements store.TermStatter, its analysis
+// and document frequencies weigh the lexical part of Relevance.
+func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb Embedder, opts Options) (*Hybrid, error) {
+	// A typed nil pointer in an interface would pass a nil check and then
+	// crash on its first call; callers pass plain nil for "absent".
+	if keyword == nil && vector == nil {
+		return nil, ErrNoSearcher
+	}
+	if vector != nil && emb == nil {
+		return nil, ErrNoEmbedder
+	}
+	cfg, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	h := &Hybrid{keyword: keyword, vector: vector, emb: emb, cfg: cfg}
+	if keyword != nil {
+		h.stats, _ = keyword.(store.TermStatter)
+	}
+	return h, nil
+}
+
+// plan is a query with its defaults resolved.
+type plan struct {
+	text                string
+	keywordK, vectorK   int // 0: that search does not run
+	maxSources          int
+	lambda              float64
+	filter              store.Filter
+	runKeyword, runVect bool
+}
+
+func (h *Hybrid) plan(q Query) (plan, error) {
+	p := plan{text: q.Text, filter: q.Filter}
+	if strings.TrimSpace(q.Text) == "" {
+		return p, ErrEmptyQuery
+	}
+	p.keywordK = resolveK(q.KeywordK, DefaultKeywordK, h.keyword != nil)
+	p.vectorK = resolveK(q.VectorK, DefaultVectorK, h.vector != nil)
+	if p.keywordK == 0 && p.vectorK == 0 {
+		return p, fmt.Errorf("%w: the query disables every configured search", ErrNoSearcher)
+	}
+	switch {
+	case q.MaxSources < 0:
+		return p, fmt.Errorf("%w: MaxSources %d is negative", ErrInvalidOptions, q.MaxSources)
+	case q.MaxSources == 0:
+		p.maxSources = DefaultMaxSources
+	default:
+		p.maxSources = q.MaxSources
+	}
+	switch {
+	case math.IsNaN(q.MMRLambda) || q.MMRLambda < 0 || q.MMRLambda > 1:
+		return p, fmt.Errorf("%w: MMRLambda %v outside (0, 1]", ErrInvalidOptions, q.MMRLambda)
+	case q.MMRLambda == 0:
+		p.lambda = DefaultMMRLambda
+	default:
+		p.lambda = q.MMRLambda
+	}
+	return p, nil
+}
+
+// resolveK returns the candidate count of one search: 0 when it is
+// disabled (negative k) or absent, the default for k == 0.
+func resolveK(k, def int, present bool) int {
+	switch {
+	case !present || k < 0:
+		return 0
+	case k == 0:
+		return def
+	}
+	return k
+}
+
+// Retrieve runs hybrid retrieval for q. It returns ErrEmptyQuery for a
+// blank q.Text, ErrInvalidOptions for out-of-range query fields, a
+// *SearchError naming the failed side (both joined if both fail), and the
+// context's error if ctx ends first.
+func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
+	start := time.Now()
+	p, err := h.plan(q)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("retrieve: %w", err)
+	}
+	res := &Result{Query: q.Text}
+	found, err := h.search(ctx, p, &res.Timings)
+	if err != nil {
+		return nil, err
+	}
+
+	fuseStart := time.Now()
+	candidates := Merge(found.keyword, found.vector)
+	res.Candidates = len(candidates)
+	if h.cfg.fusion == FusionWeighted {
+		WeightedFusion(candidates, h.cfg.norm, h.cfg.wKeyword, h.cfg.wVector)
+	} else {
+		rrf(candidates, h.cfg.rrfK)
+	}
+	if h.cfg.reranker != nil && len(candidates) > 0 {
+		if candidates, err = rerank(ctx, h.cfg.reranker, q.Text, candidates, h.cfg.rerankDepth); err != nil {
+			return nil, err
+		}
+	}
+	order := mmrOrder(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources)
+	res.Sources = make([]Source, len(order))
+	for i, c := range order {
+		res.Sources[i] = candidates[c]
+	}
+	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, res.Sources, found.queryVec); err != nil {
+		return nil, err
+	}
+	res.Timings.Fuse = time.Since(fuseStart)
+	res.Timings.Total = time.Since(start)
+	return res, nil
+}
+
+// searched is what the two searches found.
+type searched struct {
+	keyword, vector []store.Hit
+	queryVec        []float32 // nil when vector search did not run
+}
+
+// search runs the keyword search in its own goroutine while this one
+// embeds the query and runs the vector search. When one side fails the
+// other is cancelled; its resulting cancellation is not reported.
+func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, error) {
+	var (
+		out           searched
+		keyErr, vecErr error
+		wg            sync.WaitGroup
+	)
+	sctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if p.keywordK > 0 {
+		run := func() {
+			begin := time.Now()
+			out.keyword, keyErr = h.keyword.SearchKeyword(sctx, p.text, p.keywordK, p.filter)
+			t.Keyword = time.Since(begin)
+			if keyErr != nil {
+				cancel(keyErr)
+			}
+		}
+		if p.vectorK > 0 {
+			wg.Go(run)
+		} else {
+			run()
+		}
+	}
+	if p.vectorK > 0 {
+		out.queryVec, out.vector, vecErr = h.searchVector(sctx, p, t)
+		if vecErr != nil {
+			cancel(vecErr)
+		}
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return out, fmt.Errorf("retrieve: %w", err)
+	}
+	var errs []error
+	for _, side := range []struct {
+		name Side
+		err  error
+	}{{SideKeyword, keyErr}, {SideVector, vecErr}} {
+		if side.err == nil {
+			continue
+		}
+		// A side cancelled because the other failed only echoes that failure.
+		if cause := context.Cause(sctx); cause != nil && cause != side.err && errors.Is(side.err, context.Canceled) {
+			continue
+		}
+		errs = append(errs, &SearchError{Side: side.name, Err: side.err})
+	}
+	return out, errors.Join(errs...)
+}
+
+// searchVector embeds the query and runs the vector search.
+func (h *Hybrid) searchVector(ctx context.Context, p plan, t *Timings) ([]float32, []store.Hit, error) {
+	begin := time.Now()
+	vec, err := h.emb.EmbedQuery(ctx, p.text)
+	t.Embed = time.Since(begin)
+	if err != nil {
+		return nil, nil, fmt.Errorf("embed query: %w", err)
+	}
+	if len(vec) == 0 {
+		return nil, nil, errors.New("embed query: embedder returned an empty vector")
+	}
+	begin = time.Now()
+	hits, err := h.vector.SearchVector(ctx, vec, p.vectorK, p.filter)
+	t.Vector = time.Since(begin)
+	return vec, hits, err
+}

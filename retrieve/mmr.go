@@ -1,0 +1,127 @@
+package retrieve
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/viterin/vek/vek32"
+)
+
+// MMR selects up to k of candidates by Maximal Marginal Relevance
+// (Carbonell and Goldstein, 1998): it first takes the most relevant
+// candidate, then repeatedly the one maximising
+//
+//	lambda·relevance[i] − (1 − lambda)·max_{j selected} cos(v_i, v_j)
+//
+// so that near-duplicates of what is already selected give way to other
+// relevant material. relevance[i] belongs to candidates[i] and should be on
+// a scale comparable to cosine, such as [0, 1]. lambda = 1 returns the k
+// most relevant in relevance order; lambda = 0 maximises diversity alone.
+// Ties go to the earlier candidate, so for equal relevance the input order
+// is kept.
+//
+// Vectors (Source.Vector) need not be normalised. A candidate without a
+// usable vector (nil, a length different from the first candidate vector,
+// zero, NaN or Inf) has similarity 0 to every other candidate: it competes
+// on relevance alone. MMR returns ErrMMRInput when len(relevance) differs
+// from len(candidates) or lambda is outside [0, 1]; it never panics on
+// vector lengths. k ≤ 0 selects nothing.
+//
+// It computes one dot product per remaining candidate after each pick,
+// keeping a running maximum similarity: O(k·n) dot products, each vector's
+// norm computed once. The input is not modified; the result is a new slice.
+func MMR(candidates []Source, relevance []float64, lambda float64, k int) ([]Source, error) {
+	if len(relevance) != len(candidates) {
+		return nil, fmt.Errorf("%w: %d relevance values for %d candidates", ErrMMRInput, len(relevance), len(candidates))
+	}
+	if !(lambda >= 0 && lambda <= 1) { // also rejects NaN
+		return nil, fmt.Errorf("%w: lambda %v outside [0, 1]", ErrMMRInput, lambda)
+	}
+	order := mmrOrder(candidates, relevance, lambda, k)
+	out := make([]Source, len(order))
+	for i, c := range order {
+		out[i] = candidates[c]
+	}
+	return out, nil
+}
+
+// mmrOrder returns the indices MMR selects, in selection order.
+func mmrOrder(candidates []Source, relevance []float64, lambda float64, k int) []int {
+	n := len(candidates)
+	k = min(k, n)
+	if k <= 0 {
+		return nil
+	}
+	var invNorm []float32 // 0 marks a candidate without a usable vector
+	if lambda < 1 {
+		invNorm = inverseNorms(candidates)
+	}
+	// maxSim[i] is the highest similarity of candidate i to a selected
+	// candidate; -Inf until one with a vector is selected (then counted as 0).
+	maxSim := make([]float64, n)
+	for i := range maxSim {
+		maxSim[i] = math.Inf(-1)
+	}
+	taken := make([]bool, n)
+	order := make([]int, 0, k)
+	for len(order) < k {
+		best, bestScore := -1, math.Inf(-1)
+		for i := range n {
+			if taken[i] {
+				continue
+			}
+			sim := maxSim[i]
+			if math.IsInf(sim, -1) {
+				sim = 0
+			}
+			score := lambda*relevance[i] - (1-lambda)*sim
+			if best < 0 || score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		taken[best] = true
+		order = append(order, best)
+		if invNorm == nil || invNorm[best] == 0 || len(order) == k {
+			continue
+		}
+		picked := candidates[best].Vector
+		for i := range n {
+			if taken[i] || invNorm[i] == 0 {
+				continue
+			}
+			sim := float64(vek32.Dot(candidates[i].Vector, picked) * invNorm[i] * invNorm[best])
+			maxSim[i] = max(maxSim[i], sim)
+		}
+	}
+	return order
+}
+
+// inverseNorms returns 1/‖v‖ for each candidate vector, or 0 for vectors
+// that cannot take part in a dot product with the others: nil, of another
+// length than the first non-empty one (vek panics on unequal lengths), or
+// with a zero, NaN or Inf norm.
+func inverseNorms(candidates []Source) []float32 {
+	dim := 0
+	for i := range candidates {
+		if d := len(candidates[i].Vector); d > 0 {
+			dim = d
+			break
+		}
+	}
+	inv := make([]float32, len(candidates))
+	if dim == 0 {
+		return inv
+	}
+	for i := range candidates {
+		v := candidates[i].Vector
+		if len(v) != dim {
+			continue
+		}
+		norm := float64(vek32.Norm(v))
+		if norm == 0 || math.IsNaN(norm) || math.IsInf(norm, 0) {
+			continue
+		}
+		inv[i] = float32(1 / norm)
+	}
+	return inv
+}

@@ -1,0 +1,149 @@
+package retrieve
+
+import (
+	"fmt"
+	"math"
+)
+
+// Fusion selects how the keyword and vector candidate lists are combined
+// into one ranking (Scores.Fused).
+type Fusion int
+
+const (
+	// FusionRRF is Reciprocal Rank Fusion: Fused = Σ 1/(RRFK + rank) over
+	// the lists that found the chunk. It needs no score calibration and is
+	// the default.
+	FusionRRF Fusion = iota
+	// FusionWeighted normalises each list's raw scores (see Normalization)
+	// and adds them with KeywordWeight and VectorWeight.
+	FusionWeighted
+)
+
+func (f Fusion) String() string {
+	switch f {
+	case FusionRRF:
+		return "rrf"
+	case FusionWeighted:
+		return "weighted"
+	}
+	return fmt.Sprintf("Fusion(%d)", int(f))
+}
+
+// Normalization selects how FusionWeighted puts BM25 and cosine scores on
+// one scale, per query and per list.
+type Normalization int
+
+const (
+	// NormalizeMinMax maps the list's best score to 1 and its worst to 0.
+	NormalizeMinMax Normalization = iota
+	// NormalizeZScore maps a score to its distance from the list's mean in
+	// standard deviations.
+	NormalizeZScore
+)
+
+func (n Normalization) String() string {
+	switch n {
+	case NormalizeMinMax:
+		return "minmax"
+	case NormalizeZScore:
+		return "zscore"
+	}
+	return fmt.Sprintf("Normalization(%d)", int(n))
+}
+
+// Defaults of the weighted fusion.
+const (
+	DefaultKeywordWeight = 0.5
+	DefaultVectorWeight  = 0.5
+)
+
+// Options configures a Hybrid retriever. The zero value means the defaults:
+// RRF with k = DefaultRRFK, no reranker, and the relevance calibration of
+// the offline hashing embedder (see Calibration).
+type Options struct {
+	// Fusion is the fusion method; the zero value is FusionRRF.
+	Fusion Fusion
+	// RRFK is the RRF constant; 0 means DefaultRRFK.
+	RRFK int
+	// Normalization, KeywordWeight and VectorWeight configure
+	// FusionWeighted. A zero weight means its default; a negative weight
+	// means exactly zero (that list then only contributes candidates).
+	Normalization Normalization
+	KeywordWeight float64
+	VectorWeight  float64
+	// Reranker, if set, reorders the fused candidates before MMR; see
+	// Reranker. Its output order becomes MMR's relevance order.
+	Reranker Reranker
+	// RerankDepth is how many of the best fused candidates are passed to
+	// the Reranker; 0 means all. Candidates beyond the depth keep their
+	// fused order after the reranked ones.
+	RerankDepth int
+	// Calibration maps raw scores to Source.Relevance; the zero value suits
+	// the offline hashing embedder (retrieve/embed.Hash).
+	Calibration Calibration
+}
+
+// config is Options with every default resolved.
+type config struct {
+	fusion         Fusion
+	rrfK           float64
+	norm           Normalization
+	wKeyword       float64
+	wVector        float64
+	reranker       Reranker
+	rerankDepth    int
+	cal            Calibration
+	mmrByFusedRank bool
+}
+
+func (o Options) resolve() (config, error) {
+	c := config{
+		fusion: o.Fusion, norm: o.Normalization, reranker: o.Reranker,
+		rerankDepth: o.RerankDepth, mmrByFusedRank: true,
+	}
+	if o.Fusion != FusionRRF && o.Fusion != FusionWeighted {
+		return c, fmt.Errorf("%w: unknown Fusion %d", ErrInvalidOptions, int(o.Fusion))
+	}
+	if o.Normalization != NormalizeMinMax && o.Normalization != NormalizeZScore {
+		return c, fmt.Errorf("%w: unknown Normalization %d", ErrInvalidOptions, int(o.Normalization))
+	}
+	switch {
+	case o.RRFK < 0:
+		return c, fmt.Errorf("%w: RRFK %d is negative", ErrInvalidOptions, o.RRFK)
+	case o.RRFK == 0:
+		c.rrfK = DefaultRRFK
+	default:
+		c.rrfK = float64(o.RRFK)
+	}
+	var err error
+	if c.wKeyword, err = weight("KeywordWeight", o.KeywordWeight, DefaultKeywordWeight); err != nil {
+		return c, err
+	}
+	if c.wVector, err = weight("VectorWeight", o.VectorWeight, DefaultVectorWeight); err != nil {
+		return c, err
+	}
+	if o.Fusion == FusionWeighted && c.wKeyword == 0 && c.wVector == 0 {
+		return c, fmt.Errorf("%w: both fusion weights are zero", ErrInvalidOptions)
+	}
+	if o.RerankDepth < 0 {
+		return c, fmt.Errorf("%w: RerankDepth %d is negative", ErrInvalidOptions, o.RerankDepth)
+	}
+	if c.cal, err = o.Calibration.resolve(); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// weight resolves a weight whose zero value means def and whose negative
+// values mean exactly zero.
+func weight(name string, w, def float64) (float64, error) {
+	switch {
+	case math.IsNaN(w) || math.IsInf(w, 0):
+		return 0, fmt.Errorf("%w: %s is %v", ErrInvalidOptions, name, w)
+	case w < 0:
+		return 0, nil
+	case w == 0:
+		return def, nil
+	}
+	return w, nil
+}
