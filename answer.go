@@ -91,3 +91,7 @@ func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Sources converts retrieved sources to their JSON form, labelled S1, S2, …
+// in order (retrieval-only mode: none is cited).
+func Sources(srcs []retrieve.Source) []AnswerSource { return answerSources(srcs, nil) }

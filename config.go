@@ -71,6 +71,10 @@ type RetrievalConfig struct {
 	MinScore  float64
 	MinChunks int
 	Probe     float64
+	// SingleSource is the Relevance at which one source suffices when fewer
+	// than MinChunks pass MinScore; the answer is then marked LOW
+	// CONFIDENCE (default 0.50; negative disables it).
+	SingleSource float64
 }
 
 // GenerationConfig holds context and generation settings.
@@ -83,7 +87,7 @@ type GenerationConfig struct {
 	// empty selects the built-in template.
 	Template string
 	// Policy says what happens to unsupported sentences (default: drop them).
-	Policy validate.Mode
+	Policy validate.Policy
 	// CoverageTarget is the attribution coverage below which an answer is
 	// marked LOW CONFIDENCE (default 0.90).
 	CoverageTarget float64

@@ -120,9 +120,11 @@ func (p *Pipeline) wire() error {
 // thresholds merges per-request overrides into the configured gate thresholds.
 func (p *Pipeline) thresholds(req Request) gate.Thresholds {
 	r := p.cfg.Retrieval
-	th := gate.Thresholds{Probe: r.Probe, MinScore: r.MinScore, MinChunks: r.MinChunks}
+	th := gate.Thresholds{Probe: r.Probe, MinScore: r.MinScore, MinChunks: r.MinChunks, SingleSource: r.SingleSource}
 	if req.MinSources != 0 {
-		th.MinChunks = req.MinSources
+		// An explicit per-request minimum is a demand, not a default: no
+		// single source stands in for it.
+		th.MinChunks, th.SingleSource = req.MinSources, -1
 	}
 	if req.MinScore != 0 {
 		th.MinScore = req.MinScore

@@ -16,6 +16,10 @@ const (
 	// DefaultLowConfidenceBelow marks answers whose best evidence is below
 	// this Relevance as LOW CONFIDENCE (the weak-evidence band).
 	DefaultLowConfidenceBelow = 0.45
+	// DefaultSingleSource is the Relevance at which one source is enough
+	// evidence on its own when fewer than MinChunks pass MinScore; such an
+	// answer is marked LOW CONFIDENCE (limited source coverage).
+	DefaultSingleSource = 0.50
 )
 
 // Reason is a typed refusal reason. The empty Reason means no refusal.
@@ -54,10 +58,11 @@ const (
 // Thresholds parametrise a gate. Zero values take the defaults above; use a
 // negative MinChunks or MinScore to mean exactly zero.
 type Thresholds struct {
-	Probe              float64
-	MinScore           float64
-	MinChunks          int
-	LowConfidenceBelow float64
+	Probe              float64 `json:"probe"`
+	MinScore           float64 `json:"min_score"`
+	MinChunks          int     `json:"min_chunks"`
+	LowConfidenceBelow float64 `json:"low_confidence_below"`
+	SingleSource       float64 `json:"single_source"`
 }
 
 // Evidence is what a gate decides on. At StageCollection only Stats is set;

@@ -31,7 +31,10 @@ type ContextSource struct {
 	// sentence boundary to fit the budget).
 	Text      string `json:"text"`
 	Truncated bool   `json:"truncated,omitempty"`
-	Tokens    int    `json:"tokens"`
+	// Tokens is the source's share of Prompt.ContextTokens: its fences,
+	// metadata lines and text, and the separator after it; the shares add
+	// up to ContextTokens.
+	Tokens int `json:"tokens"`
 	// Flags record what sanitising found, e.g. "instruction_like".
 	Flags []string `json:"flags,omitempty"`
 }
@@ -41,7 +44,8 @@ type Prompt struct {
 	Messages []Message `json:"messages"`
 	// Sources are the sources that fit the budget, in label order.
 	Sources []ContextSource `json:"sources"`
-	// Nonce fences the sources for this request only.
+	// Nonce fences the sources for this request only. It is not secret
+	// from the model (the fences show it) but retrieved text cannot know it.
 	Nonce string `json:"-"`
 	// ContextTokens is the token count of the sources block.
 	ContextTokens int `json:"context_tokens"`

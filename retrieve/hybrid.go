@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -24,6 +25,7 @@ type Hybrid struct {
 	vector  store.VectorSearcher
 	emb     Embedder
 	stats   store.TermStatter // keyword's optional capability; nil without it
+	words   *wordTerms        // chunk analysis for Relevance
 	cfg     config
 }
 
@@ -32,11 +34,11 @@ var _ Retriever = (*Hybrid)(nil)
 // NewHybrid returns a retriever over the given searchers. Either searcher
 // may be nil, not both (ErrNoSearcher). emb embeds queries for vector
 // search and is required with a vector searcher (ErrNoEmbedder); without
-// one it is unused. If keyword implements store.TermStatter, its analysis
-// and document frequencies weigh the lexical part of Relevance.
+// one it is unused. Pass a plain nil, not a typed nil pointer, for an
+// absent searcher. If keyword implements store.TermStatter, its analysis
+// and document frequencies weigh the lexical part of Relevance; invalid
+// opts give ErrInvalidOptions.
 func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb Embedder, opts Options) (*Hybrid, error) {
-	// A typed nil pointer in an interface would pass a nil check and then
-	// crash on its first call; callers pass plain nil for "absent".
 	if keyword == nil && vector == nil {
 		return nil, ErrNoSearcher
 	}
@@ -48,20 +50,23 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 		return nil, err
 	}
 	h := &Hybrid{keyword: keyword, vector: vector, emb: emb, cfg: cfg}
+	analyze := textutil.ContentTerms
 	if keyword != nil {
-		h.stats, _ = keyword.(store.TermStatter)
+		if h.stats, _ = keyword.(store.TermStatter); h.stats != nil {
+			analyze = h.stats.Analyze
+		}
 	}
+	h.words = newWordTerms(analyze)
 	return h, nil
 }
 
 // plan is a query with its defaults resolved.
 type plan struct {
-	text                string
-	keywordK, vectorK   int // 0: that search does not run
-	maxSources          int
-	lambda              float64
-	filter              store.Filter
-	runKeyword, runVect bool
+	text              string
+	keywordK, vectorK int // 0: that search does not run
+	maxSources        int
+	lambda            float64
+	filter            store.Filter
 }
 
 func (h *Hybrid) plan(q Query) (plan, error) {
@@ -161,9 +166,9 @@ type searched struct {
 // other is cancelled; its resulting cancellation is not reported.
 func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, error) {
 	var (
-		out           searched
+		out            searched
 		keyErr, vecErr error
-		wg            sync.WaitGroup
+		wg             sync.WaitGroup
 	)
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -42,6 +42,10 @@ type Report struct {
 	// Declined is true when the answer says the documentation does not
 	// contain the information.
 	Declined bool `json:"declined"`
+	// SourcesBlock is the span of a Sources block the model wrote itself
+	// (from its header line to the end of the answer), nil if none. Apply
+	// removes it: the pipeline renders its own from validated citations.
+	SourcesBlock *Span `json:"sources_block,omitempty"`
 }
 
 // Validator checks an answer against the sources given to the generator

@@ -62,8 +62,11 @@ func Sentences(text string) []Span {
 				end += sz
 			}
 			if end < len(text) && !isSpace(text, end) {
-				i = end
-				continue
+				// "Done.[S1] Next" still ends a sentence, with the marker.
+				if text[end] != '[' || absorbCitations(text, end) == end {
+					i = end
+					continue
+				}
 			}
 			if r == '.' && !endsSentence(text, start, i) {
 				i = end
@@ -118,6 +121,10 @@ func endsSentence(text string, start, dot int) bool {
 	}
 	word := strings.ToLower(text[ws:dot])
 	if abbreviations[word] {
+		return false
+	}
+	// "1." opening a line is a list number.
+	if isDigits(word) && len(word) <= 3 && atLineStart(text, ws) {
 		return false
 	}
 	// A single letter ("J. Smith") is an initial.
@@ -181,4 +188,28 @@ func trimSpan(text string, s, e int) (int, int) {
 		e -= size
 	}
 	return s, e
+}
+
+func isDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// atLineStart reports whether only spaces precede offset i on its line.
+func atLineStart(text string, i int) bool {
+	for i > 0 {
+		c := text[i-1]
+		if c == '\n' {
+			return true
+		}
+		if c != ' ' && c != '\t' {
+			return false
+		}
+		i--
+	}
+	return true
 }

@@ -29,6 +29,8 @@ func TestSentences(t *testing.T) {
 		{"blank line", "Heading\n\nBody text here", []string{"Heading", "Body text here"}},
 		{"list", "Steps:\n- open valve\n- close valve", []string{"Steps:", "- open valve", "- close valve"}},
 		{"numbered", "Steps:\n1. open\n2. close", []string{"Steps:", "1. open", "2. close"}},
+		{"numbered capital", "Steps:\n1. Open the valve.\n2. Close it.", []string{"Steps:", "1. Open the valve.", "2. Close it."}},
+		{"glued citation", "Drain the tank.[S1] Refill it.[S2]", []string{"Drain the tank.[S1]", "Refill it.[S2]"}},
 		{"soft wrap", "This line wraps\nonto the next one.", []string{"This line wraps\nonto the next one."}},
 		{"empty", "   ", nil},
 		{"lowercase continuation", "See sec. 4 for details. Next.", []string{"See sec. 4 for details.", "Next."}},

@@ -8,76 +8,92 @@ import (
 	"unicode/utf8"
 )
 
+// Features selects the feature families Hash extracts; combine with |.
+type Features uint8
+
+// Feature families.
+const (
+	// CharNGrams are the character n-grams of each word with boundary
+	// markers: "<pump>" gives "<pum", "pump", "ump>", "<pump", … for n = 4–6.
+	CharNGrams Features = 1 << iota
+	// WordUnigrams are whole words.
+	WordUnigrams
+	// WordBigrams are pairs of adjacent words.
+	WordBigrams
+)
+
 // Defaults of HashOptions; a zero field takes these.
 const (
 	// DefaultHashDim is the vector dimension of Hash.
 	DefaultHashDim = 384
-	// DefaultMinNGram and DefaultMaxNGram bound the character n-grams taken
-	// from each word (counted in runes, boundary markers included).
-	DefaultMinNGram = 3
-	DefaultMaxNGram = 5
+	// DefaultFeatures are character n-grams only: on SciFact (train split)
+	// adding word unigrams lowered nDCG@10 and bigrams changed it by less
+	// than the noise, at every dimension tried (see scifact_test.go).
+	DefaultFeatures = CharNGrams
+	// DefaultMinNGram and DefaultMaxNGram bound the character n-grams
+	// (counted in runes, boundary markers included).
+	DefaultMinNGram = 4
+	DefaultMaxNGram = 6
 	// MinHashDim is the smallest dimension Hash accepts; a smaller positive
 	// Dim is raised to it. Coordinate 0 is reserved (see Hash).
 	MinHashDim = 16
-	// MaxNGramLimit caps MaxNGram: longer n-grams are nearly whole words,
-	// which the word features already cover.
+	// MaxNGramLimit caps MaxNGram: longer n-grams are nearly whole words
+	// and only add collisions.
 	MaxNGramLimit = 8
 )
 
-// Relative weights of the three feature families. Chosen on the SciFact
-// train split (see scifact_test.go); only their ratios matter because
-// vectors are L2-normalised.
+// Feature weights, chosen on the SciFact train split; only their ratios
+// matter because vectors are L2-normalised.
 const (
-	unigramWeight = 1.0
-	bigramWeight  = 0.5
 	// charWeight is the norm given to all character n-grams of one word
-	// together, so long words do not drown short ones.
+	// together, so that long words, which have many n-grams, do not drown
+	// short ones.
 	charWeight = 1.0
+	// unigramWeight and bigramWeight are per occurrence.
+	unigramWeight = 0.5
+	bigramWeight  = 0.25
 	// stopwordWeight scales every feature of a stop word: they occur in
-	// every English text, so matching them says little.
+	// every English text, so matching them says little. Measured on
+	// SciFact train: 0.39 nDCG@10 without it, 0.49 with it.
 	stopwordWeight = 0.1
+	// tfExponent dampens repeated features: a feature seen tf times weighs
+	// tf^0.7 (1+ln tf and tf^0.5 to 0.9 were measured too; 0.7 was best).
+	tfExponent = 0.7
 )
 
 // HashOptions configures Hash. The zero value means the defaults above.
 type HashOptions struct {
 	// Dim is the vector dimension: 0 means DefaultHashDim, a positive value
 	// below MinHashDim is raised to MinHashDim. Larger dimensions collide
-	// less and retrieve better at a proportional memory and search cost.
+	// less and retrieve better at a proportional memory and search cost
+	// (SciFact test nDCG@10 is documented on Hash).
 	Dim int
-	// MinNGram and MaxNGram bound the character n-grams of each word: 0
-	// means the default; MaxNGram is capped at MaxNGramLimit and raised to
-	// MinNGram if smaller. Set NoCharNGrams to use words only.
+	// Features selects the feature families; 0 means DefaultFeatures.
+	Features Features
+	// MinNGram and MaxNGram bound the character n-grams: 0 means the
+	// default; both are capped at MaxNGramLimit and MaxNGram is raised to
+	// MinNGram if smaller.
 	MinNGram int
 	MaxNGram int
-	// NoCharNGrams disables character n-grams: faster, but "pump" no longer
-	// matches "pumps" or "pumping".
-	NoCharNGrams bool
 }
 
 // hashConfig is the resolved feature design. It is separate from
-// HashOptions so that the evaluation can try variants the public options do
+// HashOptions so that the evaluation can try weights the public options do
 // not expose.
 type hashConfig struct {
 	dim        int
-	minN, maxN int // character n-gram range; maxN == 0 disables them
-	unigram    float32
-	bigram     float32
-	char       float32
-	stopword   float32 // multiplier for features of stop words
-	sublinear  bool    // 1+ln(tf) instead of tf
-	lenWeight  float32 // exponent of a word-length weight (longer words are rarer)
-	charFlat   bool
-	binary     bool
-	power      float64
-	tfPow      float64
-	nWeight    float64 // char n-gram weight ∝ n^nWeight
+	minN, maxN int     // character n-gram range; maxN == 0 disables them
+	char       float32 // 0 disables character n-grams
+	unigram    float32 // 0 disables word unigrams
+	bigram     float32 // 0 disables word bigrams
+	stopword   float32 // multiplier for the features of stop words
+	tfExponent float64 // a feature seen tf times weighs tf^tfExponent
 }
 
 func (o HashOptions) config() hashConfig {
 	c := hashConfig{
 		dim: o.Dim, minN: o.MinNGram, maxN: o.MaxNGram,
-		unigram: unigramWeight, bigram: bigramWeight, char: charWeight,
-		stopword: stopwordWeight, sublinear: true,
+		stopword: stopwordWeight, tfExponent: tfExponent,
 	}
 	if c.dim <= 0 {
 		c.dim = DefaultHashDim
@@ -91,8 +107,18 @@ func (o HashOptions) config() hashConfig {
 	}
 	c.minN = min(c.minN, MaxNGramLimit)
 	c.maxN = min(max(c.maxN, c.minN), MaxNGramLimit)
-	if o.NoCharNGrams {
-		c.minN, c.maxN = 0, 0
+	f := o.Features
+	if f&(CharNGrams|WordUnigrams|WordBigrams) == 0 {
+		f = DefaultFeatures
+	}
+	if f&CharNGrams != 0 {
+		c.char = charWeight
+	}
+	if f&WordUnigrams != 0 {
+		c.unigram = unigramWeight
+	}
+	if f&WordBigrams != 0 {
+		c.bigram = bigramWeight
 	}
 	return c
 }
@@ -100,33 +126,37 @@ func (o HashOptions) config() hashConfig {
 // Hash is an offline, deterministic, lexical embedder: it maps a text to a
 // vector by feature hashing, with no model and no corpus statistics.
 //
-// Features are lower-cased word unigrams, word bigrams and character
-// n-grams of each word with boundary markers ("<pump>" gives "<pu", "pum",
-// …, "mp>"); words are maximal runs of Unicode letters, digits and combining
-// marks. Each feature is hashed with 64-bit FNV-1a (a fixed algorithm, so
-// vectors are identical across processes, machines and releases of Go)
-// into one coordinate, with a sign taken from another hash bit so that
-// colliding features tend to cancel rather than add up. Term frequencies are
-// dampened to 1+ln(tf), features of common English stop words are weighted
-// down, and the vector is L2-normalised, so cosine similarity is a dot
-// product.
+// Words are maximal runs of Unicode letters and digits (combining marks
+// included), lower-cased. By default the features are the character
+// n-grams (n = 4–6 runes) of each word with boundary markers, so "pump"
+// shares features with "pumps" and "pumping"; whole words and word bigrams
+// can be added with HashOptions.Features. Each feature is hashed with
+// 64-bit FNV-1a — a fixed algorithm, so vectors are identical across
+// processes, machines and Go releases — into one coordinate, with a sign
+// from another hash bit so that colliding features tend to cancel rather
+// than pile up. A feature seen tf times weighs tf^0.7, features of common
+// English stop words weigh a tenth, and the vector is L2-normalised, so
+// cosine similarity is a dot product.
 //
 // Hash is lexical: two texts are close when they share words or parts of
-// words, not when they mean the same thing. "car" and "automobile" are
-// unrelated to it; "pump" and "pumps" are close. It is a dependable offline
-// default and a good complement to BM25 (it matches word fragments BM25
-// misses), but for questions phrased differently from the documents, plug a
-// real embedding model through FromLangchain.
+// words, not when they mean the same thing; "car" and "automobile" are
+// unrelated to it. Vector-only nDCG@10 on BEIR SciFact (test split) is
+// 0.50 at the default 384 dimensions, 0.54 at 768, 0.55 at 1024 and 0.57
+// at 2048, against about 0.67 for BM25. It is a dependable offline default
+// and complements BM25 in hybrid search (it matches word fragments BM25
+// misses), but when questions are phrased differently from the documents,
+// plug a real embedding model in through FromLangchain.
 //
 // A text with no letters or digits (empty, or only punctuation and spaces)
 // has no features; it gets the fixed vector e0 (1 at coordinate 0, 0
 // elsewhere). Coordinate 0 is reserved for this, so such a vector is
-// orthogonal to every text that has features (cosine 0) and never a zero
-// vector that would make cosine undefined.
+// orthogonal to every text that has features (cosine 0), and it is never
+// the zero vector, for which cosine is undefined.
 //
 // Hash is safe for concurrent use.
 type Hash struct {
 	cfg     hashConfig
+	tfTable []float32 // tf^tfExponent / tf for small tf; see tfScale
 	scratch sync.Pool // *hashScratch
 }
 
@@ -134,7 +164,29 @@ type Hash struct {
 func NewHash(opts HashOptions) *Hash { return newHash(opts.config()) }
 
 func newHash(cfg hashConfig) *Hash {
-	return &Hash{cfg: cfg, scratch: sync.Pool{New: func() any { return newHashScratch() }}}
+	h := &Hash{cfg: cfg, tfTable: make([]float32, tfTableSize)}
+	for tf := 1; tf < tfTableSize; tf++ {
+		h.tfTable[tf] = tfScale(tf, cfg.tfExponent)
+	}
+	h.scratch.New = func() any { return newHashScratch() }
+	return h
+}
+
+// tfTableSize covers the counts of nearly every feature of a chunk, so
+// math.Pow runs only for the rare very frequent ones.
+const tfTableSize = 256
+
+// tfScale turns the summed weight of a feature seen tf times into its
+// dampened weight: sum · tf^e / tf.
+func (h *Hash) tfScale(tf uint32) float32 {
+	if tf < tfTableSize {
+		return h.tfTable[tf]
+	}
+	return tfScale(int(tf), h.cfg.tfExponent)
+}
+
+func tfScale(tf int, exponent float64) float32 {
+	return float32(math.Pow(float64(tf), exponent) / float64(tf))
 }
 
 // Dimension returns the length of the vectors Hash produces.
@@ -177,7 +229,7 @@ func (h *Hash) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 }
 
 func (h *Hash) putScratch(s *hashScratch) {
-	if len(s.keys) > maxPooledTable {
+	if len(s.slots) > maxPooledTable {
 		return // a huge text grew it; do not keep that memory around
 	}
 	h.scratch.Put(s)
@@ -190,6 +242,18 @@ func (h *Hash) embed(v []float32, text string, s *hashScratch) {
 	w := wordState{}
 	for _, r := range text {
 		switch {
+		case r < utf8.RuneSelf:
+			// ASCII fast path: same result as the Unicode tests below.
+			switch {
+			case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
+				s.offs = append(s.offs, int32(len(s.word)))
+				s.word = append(s.word, byte(r))
+			case 'A' <= r && r <= 'Z':
+				s.offs = append(s.offs, int32(len(s.word)))
+				s.word = append(s.word, byte(r+'a'-'A'))
+			default:
+				h.addWord(s, &w)
+			}
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			s.offs = append(s.offs, int32(len(s.word)))
 			s.word = utf8.AppendRune(s.word, unicode.ToLower(r))
@@ -223,11 +287,13 @@ func (h *Hash) addWord(s *hashScratch, w *wordState) {
 	if c.stopword != 1 && isStopword(word) {
 		factor = c.stopword
 	}
-	if c.lenWeight != 0 {
-		factor *= float32(math.Pow(float64(min(len(s.offs), 12))/6, float64(c.lenWeight)))
+	if c.unigram > 0 {
+		s.add(fnvBytes(fnvByte(fnvOffset, 'w'), word), c.unigram*factor)
 	}
-	s.add(fnvBytes(fnvByte(fnvOffset, 'w'), word), c.unigram*factor)
 	if c.bigram > 0 {
+		// A bigram's key is FNV-1a over "b" + previous word + " " + word.
+		// FNV is incremental, so it continues the state kept from the
+		// previous word and no earlier word needs to be stored.
 		start := fnvBytes(fnvByte(fnvOffset, 'b'), word)
 		if w.hasPrev {
 			bg := fnvBytes(fnvByte(w.prevBigram, ' '), word)
@@ -235,7 +301,7 @@ func (h *Hash) addWord(s *hashScratch, w *wordState) {
 		}
 		w.prevBigram, w.prevWeight, w.hasPrev = start, factor, true
 	}
-	if c.maxN > 0 && c.char > 0 {
+	if c.char > 0 {
 		h.addCharNGrams(s, factor)
 	}
 	s.word, s.offs = s.word[:0], s.offs[:0]
@@ -245,39 +311,35 @@ func (h *Hash) addWord(s *hashScratch, w *wordState) {
 // them together the norm c.char·factor.
 func (h *Hash) addCharNGrams(s *hashScratch, factor float32) {
 	c := &h.cfg
-	n := len(s.offs) // runes in the word
-	s.offs = append(s.offs, int32(len(s.word)))
-	// Positions 0 and n+1 are the markers '<' and '>'; position q in
-	// [1, n] is rune q-1.
-	total := n + 2
-	count := 0.0
-	for k := c.minN; k <= c.maxN && k <= total; k++ {
-		nw := math.Pow(float64(k), c.nWeight)
-		count += float64(total-k+1) * nw * nw
+	runes := len(s.offs)
+	s.offs = append(s.offs, int32(len(s.word))) // end of the last rune
+	// Positions 0 and runes+1 are the markers '<' and '>'; position q in
+	// [1, runes] is rune q-1.
+	total := runes + 2
+	count := 0
+	for n := c.minN; n <= c.maxN && n <= total; n++ {
+		count += total - n + 1
 	}
 	if count == 0 {
 		return
 	}
-	weight0 := c.char * factor / float32(math.Sqrt(count))
-	if c.charFlat {
-		weight0 = c.char * factor
-	}
-	for k := c.minN; k <= c.maxN && k <= total; k++ {
-		weight := weight0 * float32(math.Pow(float64(k), c.nWeight))
-		for p := 0; p+k <= total; p++ {
-			last := p + k - 1
-			hv := fnvByte(fnvOffset, 'c')
-			if p == 0 {
+	weight := c.char * factor / float32(math.Sqrt(float64(count)))
+	// Each start position extends one FNV state through n = minN..maxN, so
+	// every byte is hashed at most maxN times.
+	for p := 0; p+c.minN <= total; p++ {
+		hv := fnvByte(fnvOffset, 'c')
+		for q := p; q < p+c.maxN && q < total; q++ {
+			switch q {
+			case 0:
 				hv = fnvByte(hv, '<')
-			}
-			lo, hi := max(p, 1)-1, min(last, n) // runes [lo, hi)
-			if hi > lo {
-				hv = fnvBytes(hv, s.word[s.offs[lo]:s.offs[hi]])
-			}
-			if last == n+1 {
+			case runes + 1:
 				hv = fnvByte(hv, '>')
+			default:
+				hv = fnvBytes(hv, s.word[s.offs[q-1]:s.offs[q]])
 			}
-			s.add(hv, weight)
+			if q-p+1 >= c.minN {
+				s.add(hv, weight)
+			}
 		}
 	}
 }
@@ -289,31 +351,17 @@ func (h *Hash) project(v []float32, s *hashScratch) {
 		return
 	}
 	buckets := uint64(len(v) - 1) // coordinate 0 is reserved
-	for _, slot := range s.used {
-		val := s.sums[slot]
-		if h.cfg.binary {
-			val = val / float32(s.counts[slot])
-		} else if h.cfg.tfPow != 0 {
-			tf := float64(s.counts[slot])
-			val = val / float32(tf) * float32(math.Pow(tf, h.cfg.tfPow))
-		} else if h.cfg.sublinear && s.counts[slot] > 1 {
-			tf := float32(s.counts[slot])
-			val = val / tf * (1 + float32(math.Log(float64(tf))))
+	for _, i := range s.used {
+		slot := &s.slots[i]
+		val := slot.sum
+		if n := slot.count; n > 1 {
+			val *= h.tfScale(n)
 		}
-		m := mix64(s.keys[slot])
+		m := mix64(slot.key)
 		if m>>63 == 1 { // the top bit picks the sign, the rest the bucket
 			val = -val
 		}
 		v[1+(m&(1<<63-1))%buckets] += val
-	}
-	if h.cfg.power != 0 {
-		for i, x := range v {
-			y := float32(math.Pow(math.Abs(float64(x)), h.cfg.power))
-			if x < 0 {
-				y = -y
-			}
-			v[i] = y
-		}
 	}
 	var sq float64
 	for _, x := range v {

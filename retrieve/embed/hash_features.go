@@ -6,12 +6,18 @@ package embed
 // hash, which is what sublinear tf needs: the count of each distinct
 // feature, not of each bucket.
 type hashScratch struct {
-	keys   []uint64  // feature hash; 0 marks an empty slot
-	sums   []float32 // summed weight of the feature's occurrences
-	counts []uint32  // occurrences of the feature
-	used   []uint32  // occupied slots in insertion order (deterministic)
-	word   []byte    // current word, lower-cased UTF-8
-	offs   []int32   // byte offset of each letter or digit rune in word
+	slots []featureSlot
+	used  []uint32 // occupied slots in insertion order (deterministic)
+	word  []byte   // current word, lower-cased UTF-8
+	offs  []int32  // byte offset of each letter or digit rune in word
+}
+
+// featureSlot is one table entry; the fields sit together so a probe
+// touches one cache line.
+type featureSlot struct {
+	key   uint64  // feature hash; 0 marks an empty slot
+	sum   float32 // summed weight of the feature's occurrences
+	count uint32  // occurrences of the feature
 }
 
 const (
@@ -23,19 +29,17 @@ const (
 
 func newHashScratch() *hashScratch {
 	return &hashScratch{
-		keys:   make([]uint64, initialTable),
-		sums:   make([]float32, initialTable),
-		counts: make([]uint32, initialTable),
-		used:   make([]uint32, 0, initialTable/2),
-		word:   make([]byte, 0, 64),
-		offs:   make([]int32, 0, 64),
+		slots: make([]featureSlot, initialTable),
+		used:  make([]uint32, 0, initialTable/2),
+		word:  make([]byte, 0, 64),
+		offs:  make([]int32, 0, 64),
 	}
 }
 
 // reset empties the table, touching only the occupied slots.
 func (s *hashScratch) reset() {
-	for _, slot := range s.used {
-		s.keys[slot] = 0
+	for _, i := range s.used {
+		s.slots[i].key = 0
 	}
 	s.used = s.used[:0]
 	s.word, s.offs = s.word[:0], s.offs[:0]
@@ -46,18 +50,19 @@ func (s *hashScratch) add(key uint64, w float32) {
 	if key == 0 {
 		key = 1 // 0 marks empty slots
 	}
-	if 2*(len(s.used)+1) > len(s.keys) {
+	if 2*(len(s.used)+1) > len(s.slots) {
 		s.grow()
 	}
-	mask := uint64(len(s.keys) - 1)
+	mask := uint64(len(s.slots) - 1)
 	for i := mix64(key) & mask; ; i = (i + 1) & mask {
-		switch s.keys[i] {
+		slot := &s.slots[i]
+		switch slot.key {
 		case key:
-			s.sums[i] += w
-			s.counts[i]++
+			slot.sum += w
+			slot.count++
 			return
 		case 0:
-			s.keys[i], s.sums[i], s.counts[i] = key, w, 1
+			*slot = featureSlot{key: key, sum: w, count: 1}
 			s.used = append(s.used, uint32(i))
 			return
 		}
@@ -67,18 +72,16 @@ func (s *hashScratch) add(key uint64, w float32) {
 // grow doubles the table and reinserts the occupied slots in their
 // insertion order, so iteration order stays deterministic.
 func (s *hashScratch) grow() {
-	keys, sums, counts, used := s.keys, s.sums, s.counts, s.used
-	n := 2 * len(keys)
-	s.keys, s.sums, s.counts = make([]uint64, n), make([]float32, n), make([]uint32, n)
-	s.used = make([]uint32, 0, n/2)
-	mask := uint64(n - 1)
-	for _, old := range used {
-		key := keys[old]
-		i := mix64(key) & mask
-		for s.keys[i] != 0 {
+	old, used := s.slots, s.used
+	s.slots = make([]featureSlot, 2*len(old))
+	s.used = make([]uint32, 0, len(s.slots)/2)
+	mask := uint64(len(s.slots) - 1)
+	for _, j := range used {
+		i := mix64(old[j].key) & mask
+		for s.slots[i].key != 0 {
 			i = (i + 1) & mask
 		}
-		s.keys[i], s.sums[i], s.counts[i] = key, sums[old], counts[old]
+		s.slots[i] = old[j]
 		s.used = append(s.used, uint32(i))
 	}
 }

@@ -1,0 +1,74 @@
+package cite
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
+)
+
+func TestFormatBlock(t *testing.T) {
+	sources := testSources()
+	cases := []struct {
+		name   string
+		answer string
+		cited  []int
+		low    bool
+		want   string
+	}{
+		{"normal", "  Pumps run hot [S1]. See [S3].\n", []int{2, 0}, false,
+			"Answer:\nPumps run hot [S1]. See [S3].\n\nSources:\n" +
+				"- [S1] docs/manual.md, Install > Linux, p. 3 (score: 0.83)\n" +
+				"- [S3] docs/faq.md (score: 0.41)\n"},
+		{"low confidence", "Maybe.", []int{3}, true,
+			"Answer (LOW CONFIDENCE — limited source coverage):\nMaybe.\n\nSources:\n" +
+				"- [S4] Annual Report 2021, p. 7 (score: 0.50)\n"},
+		{"duplicates and out of range", "X.", []int{1, 1, -1, 9}, false,
+			"Answer:\nX.\n\nSources:\n- [S2] docs/manual.md, p. 4 (score: 0.79)\n"},
+		{"nothing cited", "X.", nil, false, "Answer:\nX.\n\nSources:\n(none)\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, FormatBlock(c.answer, sources, c.cited, c.low))
+		})
+	}
+}
+
+func TestSourceLine(t *testing.T) {
+	cases := []struct {
+		name string
+		src  retrieve.Source
+		want string
+	}{
+		{"title wins", retrieve.Source{Chunk: store.Chunk{Title: "Pump Manual", Source: "m.md"}, Relevance: 0.834}, "[S1] Pump Manual (score: 0.83)"},
+		{"document id fallback", retrieve.Source{Chunk: store.Chunk{DocumentID: "doc-7"}, Relevance: 1}, "[S1] doc-7 (score: 1.00)"},
+		{"untitled", retrieve.Source{}, "[S1] (untitled) (score: 0.00)"},
+		{"line breaks", retrieve.Source{Chunk: store.Chunk{Title: "Pump\nManual", Heading: []string{"A\r\nB", "C"}}, Relevance: 0.125}, "[S1] Pump Manual, A B > C (score: 0.12)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, SourceLine(0, c.src))
+		})
+	}
+}
+
+func ExampleFormatBlock() {
+	sources := []retrieve.Source{
+		{Chunk: store.Chunk{Source: "manual.md", Heading: []string{"Install", "Linux"}, Page: 3}, Relevance: 0.83},
+		{Chunk: store.Chunk{Source: "faq.md"}, Relevance: 0.79},
+	}
+	answer := "Run the installer as root [S1]. [SOURCE: Wikipedia]"
+	ex := Extract(answer, sources)
+	fmt.Print(FormatBlock(StripMarkers(answer, ex), sources, ex.Cited, false))
+	fmt.Println("invalid citations:", ex.Invalid)
+	// Output:
+	// Answer:
+	// Run the installer as root.
+	//
+	// Sources:
+	// - [S1] manual.md, Install > Linux, p. 3 (score: 0.83)
+	// invalid citations: 1
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
+)
+
+// promptJSON is the output of "ask --print-prompt".
+type promptJSON struct {
+	Messages []generate.Message       `json:"messages"`
+	Sources  []hybridrag.AnswerSource `json:"sources"`
+}
+
+func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
+	var (
+		c           common
+		genName     string
+		model       string
+		printPrompt bool
+	)
+	fs := newFlagSet("ask", &c)
+	addQueryFlags(fs, &c)
+	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
+	fs.StringVar(&model, "model", "", "model name for the chosen generator")
+	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	c.explicit(fs)
+	q, err := question(pos)
+	if err != nil {
+		return err
+	}
+	cfg := hybridrag.Config{}
+	if !printPrompt {
+		if cfg.Generator, err = newGenerator(ctx, genName, model); err != nil {
+			return err
+		}
+	}
+	p, err := openPipeline(&c, cfg)
+	if err != nil {
+		return err
+	}
+	defer closeAll(p)
+	req := c.request(q)
+
+	if printPrompt {
+		prompt, refusal, err := p.Prompt(ctx, req)
+		if err != nil {
+			return err
+		}
+		if refusal != nil {
+			return writeJSON(stdout, refusal)
+		}
+		out := promptJSON{Messages: prompt.Messages, Sources: make([]hybridrag.AnswerSource, 0, len(prompt.Sources))}
+		for _, s := range prompt.Sources {
+			as := hybridrag.Sources([]retrieve.Source{s.Source})[0]
+			as.ID = s.Label
+			out.Sources = append(out.Sources, as)
+		}
+		return writeJSON(stdout, out)
+	}
+
+	ans, err := p.Ask(ctx, req)
+	if err != nil {
+		return err
+	}
+	if c.json {
+		return writeJSON(stdout, ans)
+	}
+	_, err = fmt.Fprintln(stdout, ans.Text)
+	return err
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hybridrag/hybridrag"
+)
+
+// common holds the flags shared by the query commands.
+type common struct {
+	store     string
+	tenant    string
+	project   string
+	k         int
+	mmrLambda float64
+	minScore  float64
+	minChunks int
+	json      bool
+	set       map[string]bool // flags given explicitly
+}
+
+func newFlagSet(name string, c *common) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.store, "store", "", "store directory")
+	fs.StringVar(&c.tenant, "tenant", "", "tenant id")
+	fs.StringVar(&c.project, "project", "", "project id")
+	fs.BoolVar(&c.json, "json", false, "print JSON")
+	return fs
+}
+
+func addQueryFlags(fs *flag.FlagSet, c *common) {
+	fs.IntVar(&c.k, "k", 0, "number of sources (maxChunksForContext, default 15)")
+	fs.Float64Var(&c.mmrLambda, "mmr-lambda", 0, "MMR lambda in (0,1] (default 0.5)")
+	fs.Float64Var(&c.minScore, "min-score", 0, "gate: Relevance a source needs (default 0.20)")
+	fs.IntVar(&c.minChunks, "min-chunks", 0, "gate: sources needed above min-score (default 2)")
+}
+
+// parse accepts flags before, between and after positional arguments, so
+// "ask --json QUESTION" and "ask QUESTION --json" both work.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			return nil, fmt.Errorf("%w: unknown flag %s", errUsage, a)
+		}
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+			continue
+		}
+		if i+1 >= len(args) {
+			return nil, fmt.Errorf("%w: flag %s needs a value", errUsage, a)
+		}
+		i++
+		flags = append(flags, args[i])
+	}
+	if err := fs.Parse(flags); err != nil {
+		return nil, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return pos, nil
+}
+
+// explicit records which flags were given, so that "--min-chunks 0" can mean
+// zero rather than the default.
+func (c *common) explicit(fs *flag.FlagSet) {
+	c.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { c.set[f.Name] = true })
+}
+
+func (c *common) request(question string) hybridrag.Request {
+	req := hybridrag.Request{
+		Question:   question,
+		MaxSources: c.k,
+		MMRLambda:  c.mmrLambda,
+		MinScore:   c.minScore,
+		MinSources: c.minChunks,
+	}
+	if c.set["min-chunks"] && c.minChunks == 0 {
+		req.MinSources = -1 // explicit zero
+	}
+	if c.set["min-score"] && c.minScore == 0 {
+		req.MinScore = -1 // explicit zero
+	}
+	req.Filter.TenantID = c.tenant
+	req.Filter.ProjectID = c.project
+	return req
+}
+
+func question(pos []string) (string, error) {
+	if len(pos) == 0 {
+		return "", fmt.Errorf("%w: missing QUESTION", errUsage)
+	}
+	return strings.Join(pos, " "), nil
+}

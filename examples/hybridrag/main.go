@@ -1,0 +1,72 @@
+// Command hybridrag indexes documents and answers questions only from them.
+//
+//	hybridrag index    --store DIR [--tenant T --project P] PATH...
+//	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
+//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
+//
+// Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
+//
+// Environment: only the chosen generator's variables are read —
+// OPENAI_API_KEY (and OPENAI_BASE_URL) for openai, OLLAMA_HOST for ollama,
+// GOOGLE_API_KEY for googleai. The default extractive generator needs none.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+const usage = `usage:
+  hybridrag index    --store DIR [--tenant T --project P] PATH...
+  hybridrag retrieve --store DIR [--k N] [--json] QUESTION
+  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
+
+Gate and retrieval flags on retrieve and ask: --min-score F --min-chunks N --k N --mmr-lambda F
+        --tenant T --project P
+Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
+`
+
+// errUsage marks errors that exit with status 2.
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "index":
+		err = cmdIndex(ctx, args[1:], stdout, stderr)
+	case "retrieve":
+		err = cmdRetrieve(ctx, args[1:], stdout)
+	case "ask":
+		err = cmdAsk(ctx, args[1:], stdout)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = fmt.Errorf("%w: unknown command %q", errUsage, args[0])
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "hybridrag: %v\n%s", err, usage)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "hybridrag: %v\n", err)
+		return 1
+	}
+}

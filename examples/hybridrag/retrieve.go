@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store/embedded"
+)
+
+// retrievalJSON is the output of "retrieve --json".
+type retrievalJSON struct {
+	Query         string                   `json:"query"`
+	QueryAnalysis retrieve.QueryAnalysis   `json:"query_analysis"`
+	Sources       []hybridrag.AnswerSource `json:"sources"`
+	Metadata      retrievalMeta            `json:"metadata"`
+}
+
+type retrievalMeta struct {
+	RetrievalMS     float64            `json:"retrieval_ms"`
+	ChunksRetrieved int                `json:"chunks_retrieved"`
+	ChunksUsed      int                `json:"chunks_used"`
+	Stages          map[string]float64 `json:"stages"`
+}
+
+// openPipeline opens an existing store: query commands never create one.
+func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) {
+	if c.store == "" {
+		return nil, fmt.Errorf("%w: --store DIR is required", errUsage)
+	}
+	st, err := embedded.Open(c.store, embedded.Options{})
+	if err != nil {
+		return nil, err
+	}
+	cfg.Store = st
+	p, err := hybridrag.New(cfg)
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
+	var c common
+	fs := newFlagSet("retrieve", &c)
+	addQueryFlags(fs, &c)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	c.explicit(fs)
+	q, err := question(pos)
+	if err != nil {
+		return err
+	}
+	p, err := openPipeline(&c, hybridrag.Config{})
+	if err != nil {
+		return err
+	}
+	defer closeAll(p)
+	res, err := p.Retrieve(ctx, c.request(q))
+	if err != nil {
+		return err
+	}
+	out := retrievalJSON{
+		Query:         res.Query,
+		QueryAnalysis: res.Analysis,
+		Sources:       hybridrag.Sources(res.Sources),
+		Metadata: retrievalMeta{
+			RetrievalMS:     float64(res.Timings.Total.Microseconds()) / 1000,
+			ChunksRetrieved: res.Candidates,
+			ChunksUsed:      len(res.Sources),
+			Stages: map[string]float64{
+				"embed":   float64(res.Timings.Embed.Microseconds()) / 1000,
+				"keyword": float64(res.Timings.Keyword.Microseconds()) / 1000,
+				"vector":  float64(res.Timings.Vector.Microseconds()) / 1000,
+				"fuse":    float64(res.Timings.Fuse.Microseconds()) / 1000,
+			},
+		},
+	}
+	if c.json {
+		return writeJSON(stdout, out)
+	}
+	if len(out.Sources) == 0 {
+		fmt.Fprintln(stdout, "No sources found.")
+	}
+	for _, s := range out.Sources {
+		where := s.Source
+		if s.Heading != "" {
+			where += ", " + s.Heading
+		}
+		if s.Page > 0 {
+			where += fmt.Sprintf(", p. %d", s.Page)
+		}
+		fmt.Fprintf(stdout, "[%s] %s (relevance %.2f, bm25 %.2f, cosine %.2f)\n    %s\n",
+			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, snippet(s.Text, 200))
+	}
+	return nil
+}
+
+func closeAll(p *hybridrag.Pipeline) {
+	_ = p.Close()
+	_ = p.Store().Close()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func snippet(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,216 @@
+package extractive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/generate"
+)
+
+// Defaults for Options.
+const (
+	// DefaultMaxSentences caps the answer length in sentences.
+	DefaultMaxSentences = 4
+	// DefaultMinWords is the word count below which a sentence carries too
+	// little to be worth quoting on its own.
+	DefaultMinWords = 4
+	// DefaultMinRelativeScore keeps only sentences scoring at least this
+	// fraction of the best sentence, so that one strong match is not padded
+	// with sentences that merely mention a question word.
+	DefaultMinRelativeScore = 0.4
+)
+
+// Scoring constants. They are not options: they shape, rather than tune,
+// the ranking.
+const (
+	// rankBonus weighs the source's position and Relevance against term
+	// overlap (which lies in [0, 1]); it breaks ties between similar
+	// sentences in favour of better sources without overriding overlap.
+	rankBonus = 0.15
+	// duplicateJaccard is the content-term Jaccard similarity at or above
+	// which a sentence is a near-duplicate of one already chosen.
+	duplicateJaccard = 0.8
+	// headingMaxWords: an unpunctuated single line shorter than this is
+	// taken for a heading.
+	headingMaxWords = 8
+)
+
+// Name is the generator's name.
+const Name = "extractive"
+
+// ErrNoPrompt means a request carried no prompt.
+var ErrNoPrompt = errors.New("extractive: request has no prompt")
+
+// citationLike matches a citation marker such as "[S3]". The context
+// builder's sanitiser neutralises such markers in source text; a sentence
+// that still holds one is skipped rather than copied, since copying it
+// would forge a citation.
+var citationLike = regexp.MustCompile(`(?i)\[\s*S\d+\s*\]`)
+
+// Options configure a Generator. The zero value uses the defaults above;
+// a negative MinWords or MinRelativeScore means zero.
+type Options struct {
+	// MaxSentences caps the number of sentences in an answer.
+	MaxSentences int
+	// MinWords skips sentences with fewer words.
+	MinWords int
+	// MinRelativeScore drops sentences scoring below this fraction of the
+	// best sentence's term overlap.
+	MinRelativeScore float64
+}
+
+// Generator composes answers from source sentences. It holds only its
+// options and is safe for concurrent use.
+type Generator struct {
+	maxSentences int
+	minWords     int
+	minRelative  float64
+}
+
+var (
+	_ generate.Generator = (*Generator)(nil)
+	_ generate.Namer     = (*Generator)(nil)
+)
+
+// New returns an extractive generator.
+func New(opts Options) *Generator {
+	g := &Generator{
+		maxSentences: opts.MaxSentences,
+		minWords:     opts.MinWords,
+		minRelative:  opts.MinRelativeScore,
+	}
+	if g.maxSentences <= 0 {
+		g.maxSentences = DefaultMaxSentences
+	}
+	switch {
+	case g.minWords == 0:
+		g.minWords = DefaultMinWords
+	case g.minWords < 0:
+		g.minWords = 0
+	}
+	switch {
+	case g.minRelative == 0:
+		g.minRelative = DefaultMinRelativeScore
+	case g.minRelative < 0:
+		g.minRelative = 0
+	}
+	return g
+}
+
+// Name implements generate.Namer.
+func (g *Generator) Name() string { return Name }
+
+// Generate implements generate.Generator. It answers from
+// req.Prompt.Sources and req.Question only; the prompt's messages are not
+// read. The answer is generate.NotInDocs when no usable sentence shares a
+// content term with the question. If req.Stream is set, the answer is
+// streamed sentence by sentence before Generate returns; the chunks
+// concatenate to Generation.Text.
+func (g *Generator) Generate(ctx context.Context, req generate.Request) (*generate.Generation, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extractive: %w", err)
+	}
+	if req.Prompt == nil {
+		return nil, ErrNoPrompt
+	}
+	pieces := g.answer(req.Question, req.Prompt.Sources)
+	if len(pieces) == 0 {
+		pieces = []string{generate.NotInDocs}
+	}
+	if req.Stream != nil {
+		for _, p := range pieces {
+			if err := req.Stream(ctx, []byte(p)); err != nil {
+				return nil, fmt.Errorf("extractive: stream: %w", err)
+			}
+		}
+	}
+	return &generate.Generation{Text: strings.Join(pieces, "")}, nil
+}
+
+// answer returns the answer as pieces that concatenate to its text (one
+// per chosen sentence, separators included), or nil when nothing matches.
+func (g *Generator) answer(question string, sources []generate.ContextSource) []string {
+	qterms := uniqueTerms(question)
+	if len(qterms) == 0 {
+		return nil
+	}
+	cands := collect(sources, g.minWords)
+	if len(cands) == 0 {
+		return nil
+	}
+	idf := idfOver(cands, qterms)
+	scoreAll(cands, qterms, idf, len(sources))
+	chosen := g.choose(cands)
+	if len(chosen) == 0 {
+		return nil
+	}
+	// Reading order: source label order, then position in the source.
+	sort.Slice(chosen, func(i, j int) bool {
+		a, b := chosen[i], chosen[j]
+		if a.source != b.source {
+			return a.source < b.source
+		}
+		return a.start < b.start
+	})
+	pieces := make([]string, len(chosen))
+	for i, c := range chosen {
+		sep := ""
+		if i > 0 {
+			sep = separator(chosen[i-1], c)
+		}
+		pieces[i] = sep + c.text + " [" + c.label + "]"
+	}
+	return pieces
+}
+
+// choose picks the best sentences: overlap above the relative cut-off,
+// near-duplicates skipped, at most maxSentences.
+func (g *Generator) choose(cands []*candidate) []*candidate {
+	ranked := make([]*candidate, 0, len(cands))
+	best := 0.0
+	for _, c := range cands {
+		if c.overlap > 0 {
+			ranked = append(ranked, c)
+			best = max(best, c.overlap)
+		}
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
+
+	var chosen []*candidate
+	for _, c := range ranked {
+		if len(chosen) == g.maxSentences {
+			break
+		}
+		if c.overlap < g.minRelative*best {
+			continue
+		}
+		dup := false
+		for _, o := range chosen {
+			if jaccard(c.terms, o.terms) >= duplicateJaccard {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			chosen = append(chosen, c)
+		}
+	}
+	return chosen
+}
+
+// separator joins two chosen sentences: a blank line between sources, a
+// line break around list items and unpunctuated lines so that they do not
+// run together, a space otherwise.
+func separator(prev, next *candidate) string {
+	switch {
+	case prev.source != next.source:
+		return "\n\n"
+	case prev.block || next.block:
+		return "\n"
+	}
+	return " "
+}

@@ -1,0 +1,289 @@
+package extractive_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/retrieve"
+)
+
+// prompt labels texts S1, S2, … with decreasing relevance.
+func prompt(texts ...string) *generate.Prompt {
+	p := &generate.Prompt{}
+	for i, t := range texts {
+		p.Sources = append(p.Sources, generate.ContextSource{
+			Label:  "S" + string(rune('1'+i)),
+			Text:   t,
+			Source: retrieve.Source{Relevance: 0.9 - 0.1*float64(i)},
+		})
+	}
+	return p
+}
+
+var pumpManual = []string{
+	"# Pump maintenance\n\nThe pump must be serviced every six months. " +
+		"To reset the pump controller, hold the red button for five seconds. " +
+		"The pump housing is made of cast iron.",
+	"## Safety\n\nAlways disconnect power before opening the pump housing. " +
+		"Wear gloves when handling the impeller.",
+	"The warranty covers manufacturing defects for two years. Contact support for claims.",
+}
+
+var marker = regexp.MustCompile(` \[(S\d+)\]`)
+
+// quoted splits an answer into (label, sentence) pairs.
+func quoted(t *testing.T, answer string) [][2]string {
+	t.Helper()
+	var out [][2]string
+	for _, sp := range textutil.Sentences(answer) {
+		s := answer[sp.Start:sp.End]
+		m := marker.FindAllStringSubmatchIndex(s, -1)
+		require.Len(t, m, 1, "one citation per sentence: %q", s)
+		require.Equal(t, len(s), m[0][1], "citation ends the sentence: %q", s)
+		out = append(out, [2]string{s[m[0][2]:m[0][3]], s[:m[0][0]]})
+	}
+	return out
+}
+
+func TestGenerateQuotesVerbatimWithCitations(t *testing.T) {
+	p := prompt(pumpManual...)
+	g := extractive.New(extractive.Options{})
+	gen, err := g.Generate(context.Background(), generate.Request{
+		Question: "How do I reset the pump controller?", Prompt: p,
+	})
+	require.NoError(t, err)
+	require.Empty(t, gen.Model)
+	require.Zero(t, gen.PromptTokens)
+	require.Zero(t, gen.CompletionTokens)
+	require.Contains(t, gen.Text, "To reset the pump controller, hold the red button for five seconds. [S1]")
+
+	byLabel := map[string]string{}
+	for _, s := range p.Sources {
+		byLabel[s.Label] = s.Text
+	}
+	lastLabel, lastPos := "", -1
+	for _, q := range quoted(t, gen.Text) {
+		label, sentence := q[0], q[1]
+		pos := strings.Index(byLabel[label], sentence)
+		require.GreaterOrEqual(t, pos, 0, "sentence %q is not verbatim from %s", sentence, label)
+		// Reading order: label, then position.
+		if label == lastLabel {
+			require.Greater(t, pos, lastPos)
+		} else {
+			require.Greater(t, label, lastLabel)
+		}
+		lastLabel, lastPos = label, pos
+	}
+}
+
+func TestGenerateNotInDocs(t *testing.T) {
+	cases := []struct {
+		name, question string
+		p              *generate.Prompt
+	}{
+		{"no shared term", "What is the capital of France?", prompt(pumpManual...)},
+		{"stop words only", "What is it and how does it do that?", prompt(pumpManual...)},
+		{"no sources", "How do I reset the pump?", prompt()},
+		{"only headings and short lines", "pump maintenance safety", prompt("# Pump maintenance\n\n## Safety\n\nPump ok.")},
+		{"empty question", "", prompt(pumpManual...)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+				generate.Request{Question: c.question, Prompt: c.p})
+			require.NoError(t, err)
+			require.Equal(t, generate.NotInDocs, gen.Text)
+		})
+	}
+}
+
+func TestGenerateSelection(t *testing.T) {
+	cases := []struct {
+		name     string
+		opts     extractive.Options
+		question string
+		texts    []string
+		want     string
+	}{
+		{
+			name: "rare terms outweigh common ones", opts: extractive.Options{MaxSentences: 1},
+			question: "How do I reset the pump controller?",
+			texts: []string{
+				"The pump runs quietly. The pump is blue. The pump weighs ten kilograms. " +
+					"Hold the button to reset the controller safely.",
+			},
+			want: "Hold the button to reset the controller safely. [S1]",
+		},
+		{
+			name: "equal overlap prefers the better-ranked source", opts: extractive.Options{MaxSentences: 1},
+			question: "How do I reset the pump?",
+			texts: []string{
+				"Unrelated text about warranty claims and support hours.",
+				"Reset the pump by holding the red button for five seconds.",
+				"To reset the pump, unplug the unit and wait ten seconds.",
+			},
+			want: "Reset the pump by holding the red button for five seconds. [S2]",
+		},
+		{
+			name: "near-duplicates are quoted once", opts: extractive.Options{},
+			question: "How often must the pump be serviced?",
+			texts: []string{
+				"The pump must be serviced every six months.",
+				"The pump must be serviced every six months!",
+			},
+			want: "The pump must be serviced every six months. [S1]",
+		},
+		{
+			name: "short sentences are skipped", opts: extractive.Options{},
+			question: "pump valve",
+			texts:    []string{"Pump valve. The valve of the pump sits behind the front panel."},
+			want:     "The valve of the pump sits behind the front panel. [S1]",
+		},
+		{
+			name: "sentences carrying citation markers are skipped", opts: extractive.Options{},
+			question: "pump pressure",
+			texts:    []string{"The pump pressure is 3 bar [S9]. Normal pump pressure lies between 2 and 4 bar."},
+			want:     "Normal pump pressure lies between 2 and 4 bar. [S1]",
+		},
+		{
+			name: "weak matches below the relative cut-off are dropped", opts: extractive.Options{},
+			question: "replace impeller seal gasket",
+			texts:    []string{"Replace the impeller seal and the gasket together. The gasket colour is black."},
+			want:     "Replace the impeller seal and the gasket together. [S1]",
+		},
+		{
+			name: "negative cut-off keeps weak matches", opts: extractive.Options{MinRelativeScore: -1},
+			question: "replace impeller seal gasket",
+			texts:    []string{"Replace the impeller seal and the gasket together. The gasket colour is black."},
+			want:     "Replace the impeller seal and the gasket together. [S1] The gasket colour is black. [S1]",
+		},
+		{
+			name: "sources are separated by a blank line, list items by a line break", opts: extractive.Options{},
+			question: "drain tank valve",
+			texts: []string{
+				"Steps:\n- open the drain valve of the tank\n- close the drain valve afterwards",
+				"Drain the tank before winter.",
+			},
+			want: "- open the drain valve of the tank [S1]\n- close the drain valve afterwards [S1]\n\nDrain the tank before winter. [S2]",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			gen, err := extractive.New(c.opts).Generate(context.Background(),
+				generate.Request{Question: c.question, Prompt: prompt(c.texts...)})
+			require.NoError(t, err)
+			require.Equal(t, c.want, gen.Text)
+		})
+	}
+}
+
+func TestMaxSentences(t *testing.T) {
+	var b strings.Builder
+	for _, w := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"} {
+		b.WriteString("The pump valve " + w + " setting matters here. ")
+	}
+	q := generate.Request{Question: "pump valve setting", Prompt: prompt(b.String())}
+	for _, c := range []struct{ max, want int }{{0, extractive.DefaultMaxSentences}, {2, 2}, {10, 6}} {
+		gen, err := extractive.New(extractive.Options{MaxSentences: c.max, MinRelativeScore: -1}).Generate(context.Background(), q)
+		require.NoError(t, err)
+		require.Len(t, quoted(t, gen.Text), c.want)
+	}
+}
+
+func TestStreaming(t *testing.T) {
+	var chunks []string
+	req := generate.Request{
+		Question: "pump housing serviced",
+		Prompt:   prompt(pumpManual...),
+		Stream: func(_ context.Context, b []byte) error {
+			chunks = append(chunks, string(b))
+			return nil
+		},
+	}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.Greater(t, len(chunks), 1)
+	require.Equal(t, gen.Text, strings.Join(chunks, ""))
+
+	stop := errors.New("client went away")
+	req.Stream = func(context.Context, []byte) error { return stop }
+	_, err = extractive.New(extractive.Options{}).Generate(context.Background(), req)
+	require.ErrorIs(t, err, stop)
+
+	// A refusal streams too.
+	chunks = nil
+	req.Question = "capital of France"
+	req.Stream = func(_ context.Context, b []byte) error { chunks = append(chunks, string(b)); return nil }
+	gen, err = extractive.New(extractive.Options{}).Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, []string{generate.NotInDocs}, chunks)
+	require.Equal(t, generate.NotInDocs, gen.Text)
+}
+
+func TestBadRequests(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	_, err := g.Generate(context.Background(), generate.Request{Question: "pump"})
+	require.ErrorIs(t, err, extractive.ErrNoPrompt)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = g.Generate(ctx, generate.Request{Question: "pump", Prompt: prompt(pumpManual...)})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestNameAndConcurrency(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	require.Equal(t, "extractive", g.Name())
+
+	req := generate.Request{Question: "How do I reset the pump controller?", Prompt: prompt(pumpManual...)}
+	want, err := g.Generate(context.Background(), req)
+	require.NoError(t, err)
+
+	got := make([]string, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if gen, err := g.Generate(context.Background(), req); err == nil {
+				got[i] = gen.Text
+			}
+		}()
+	}
+	wg.Wait()
+	for _, s := range got {
+		require.Equal(t, want.Text, s)
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	var texts []string
+	for i := range 15 {
+		var sb strings.Builder
+		for j := range 20 {
+			sb.WriteString("Section ")
+			sb.WriteString(string(rune('a' + (i+j)%26)))
+			sb.WriteString(" explains how the pump controller regulates pressure in stage ")
+			sb.WriteString(string(rune('a' + j%26)))
+			sb.WriteString(". ")
+		}
+		texts = append(texts, sb.String())
+	}
+	g := extractive.New(extractive.Options{})
+	req := generate.Request{Question: "How does the controller regulate pump pressure?", Prompt: prompt(texts...)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Generate(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

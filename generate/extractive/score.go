@@ -1,0 +1,185 @@
+package extractive
+
+import (
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// candidate is one quotable sentence of one source.
+type candidate struct {
+	source    int    // index in the prompt's sources (label order)
+	label     string // citation label, "S1"…
+	relevance float64
+	start     int    // byte offset in the source text, for reading order
+	text      string // the sentence, verbatim
+	terms     map[string]bool
+	// block marks list items and unpunctuated lines, which read badly when
+	// run into the previous sentence.
+	block bool
+
+	overlap float64 // IDF-weighted share of the question's terms, in [0, 1]
+	score   float64 // overlap plus the source bonus
+}
+
+// collect splits every source into candidate sentences, skipping headings,
+// very short sentences and sentences that carry a citation marker.
+func collect(sources []generate.ContextSource, minWords int) []*candidate {
+	var out []*candidate
+	// Stemming dominates the cost; sources repeat their vocabulary.
+	stems := map[string]string{}
+	for i, src := range sources {
+		for _, sp := range textutil.Sentences(src.Text) {
+			text := src.Text[sp.Start:sp.End]
+			words := textutil.Words(text)
+			if len(words) < minWords || isHeading(text, len(words)) || citationLike.MatchString(text) {
+				continue
+			}
+			terms := map[string]bool{}
+			for _, w := range words {
+				if textutil.IsStopword(w) {
+					continue
+				}
+				st, ok := stems[w]
+				if !ok {
+					st = textutil.Stem(w)
+					stems[w] = st
+				}
+				terms[st] = true
+			}
+			if len(terms) == 0 {
+				continue
+			}
+			out = append(out, &candidate{
+				source: i, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms,
+				block: isListItem(text) || !endsSentence(text),
+			})
+		}
+	}
+	return out
+}
+
+// idfOver computes, for each question term, a BM25-style IDF over the
+// candidate sentences: rare terms in this prompt say more about which
+// sentence answers than terms every sentence shares.
+func idfOver(cands []*candidate, qterms []string) map[string]float64 {
+	n := float64(len(cands))
+	idf := make(map[string]float64, len(qterms))
+	for _, t := range qterms {
+		df := 0.0
+		for _, c := range cands {
+			if c.terms[t] {
+				df++
+			}
+		}
+		idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
+	}
+	return idf
+}
+
+// scoreAll sets overlap (the IDF-weighted fraction of the question's terms
+// the sentence contains) and score (overlap plus a bonus for the source's
+// rank and Relevance, only for sentences that overlap at all).
+func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSources int) {
+	total := 0.0
+	for _, t := range qterms {
+		total += idf[t]
+	}
+	for _, c := range cands {
+		sum := 0.0
+		for _, t := range qterms {
+			if c.terms[t] {
+				sum += idf[t]
+			}
+		}
+		if total > 0 {
+			c.overlap = sum / total
+		}
+		if c.overlap == 0 {
+			continue
+		}
+		c.score = c.overlap + rankBonus*sourceWeight(c.source, nSources, c.relevance)
+	}
+}
+
+// sourceWeight is in [0, 1]: the mean of the source's rank weight (1 for
+// the first source, falling linearly to 0 for the last; the prompt lists
+// sources best first) and its Relevance.
+func sourceWeight(rank, n int, relevance float64) float64 {
+	rw := 1.0
+	if n > 1 {
+		rw = 1 - float64(rank)/float64(n-1)
+	}
+	if math.IsNaN(relevance) || relevance < 0 {
+		relevance = 0
+	}
+	return (rw + min(relevance, 1)) / 2
+}
+
+// uniqueTerms returns the distinct content terms of text in order.
+func uniqueTerms(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range textutil.ContentTerms(text) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	inter := 0
+	for t := range a {
+		if b[t] {
+			inter++
+		}
+	}
+	union := len(a) + len(b) - inter
+	if union == 0 {
+		return 1
+	}
+	return float64(inter) / float64(union)
+}
+
+// isHeading reports whether a sentence is a heading: a Markdown heading, or
+// a single short line without sentence punctuation that is not a list item.
+func isHeading(text string, words int) bool {
+	if strings.HasPrefix(text, "#") {
+		return true
+	}
+	return !strings.Contains(text, "\n") && !isListItem(text) && !endsSentence(text) && words < headingMaxWords
+}
+
+// isListItem reports whether text starts like a Markdown list item.
+func isListItem(text string) bool {
+	if len(text) > 1 && strings.ContainsRune("-*+", rune(text[0])) && text[1] == ' ' {
+		return true
+	}
+	k := 0
+	for k < len(text) && text[k] >= '0' && text[k] <= '9' {
+		k++
+	}
+	return k > 0 && k+1 < len(text) && (text[k] == '.' || text[k] == ')') && text[k+1] == ' '
+}
+
+// endsSentence reports whether text ends with sentence punctuation,
+// possibly followed by closing quotes or brackets.
+func endsSentence(text string) bool {
+	for text != "" {
+		r, size := utf8.DecodeLastRuneInString(text)
+		switch {
+		case strings.ContainsRune(".!?:;…。", r):
+			return true
+		case strings.ContainsRune("\"')]}»”’", r):
+			text = text[:len(text)-size]
+		default:
+			return false
+		}
+	}
+	return false
+}

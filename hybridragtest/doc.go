@@ -1,0 +1,15 @@
+// Package hybridragtest is a test kit for code built on hybridrag, in the
+// spirit of net/http/httptest and testing/slogtest: fakes that behave like
+// the real thing, so that tests exercise real code paths without a network
+// or a model.
+//
+// ScriptedLLM is a langchaingo llms.Model that answers from a script or a
+// function, streams through llms.WithStreamingFunc and records every call;
+// CountingGenerator counts the calls reaching any generate.Generator (a gate
+// that refuses must leave it at zero). NewOpenAIServer and NewOllamaServer
+// start httptest servers speaking the OpenAI chat completions and embeddings
+// API and Ollama's /api/chat and /api/embed, streaming included, so that
+// langchaingo's real clients can be pointed at them; options inject HTTP
+// failures, authentication checks, broken streams and delays. Everything is
+// deterministic and safe for concurrent use.
+package hybridragtest

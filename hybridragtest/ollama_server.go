@@ -1,0 +1,151 @@
+package hybridragtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/hybridrag/hybridrag/generate"
+)
+
+// NewOllamaServer starts a fake Ollama server, closed when the test ends.
+// It serves POST /api/chat (newline-delimited JSON chunks ending with a
+// "done": true chunk that carries prompt_eval_count and eval_count, unless
+// the request says "stream": false, in which case one JSON object, exactly
+// as Ollama defaults to streaming) and POST /api/embed (HashVector of each
+// input). Errors are Ollama's {"error": "..."} bodies. A nil respond echoes
+// the last user message. Point langchaingo's ollama client at it with
+// ollama.WithServerURL(srv.BaseURL()).
+func NewOllamaServer(t testing.TB, respond ChatResponder, opts ...ServerOption) *Server {
+	t.Helper()
+	s := newServer(respond, opts)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/chat", s.ollamaChat)
+	mux.HandleFunc("/api/embed", s.ollamaEmbed)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		ollamaError(w, http.StatusNotFound, "404 page not found")
+	})
+	return s.start(t, mux, "")
+}
+
+func ollamaError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]any{"error": msg})
+}
+
+type ollamaChatRequest struct {
+	Model    string `json:"model"`
+	Messages []struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	} `json:"messages"`
+	Stream  *bool `json:"stream"`
+	Options struct {
+		Temperature float64 `json:"temperature"`
+		NumPredict  int     `json:"num_predict"`
+	} `json:"options"`
+}
+
+func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		ollamaError(w, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	}
+	if !s.authorized(w, r, ollamaError) {
+		return
+	}
+	var req ollamaChatRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		ollamaError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+		return
+	}
+	if req.Model == "" {
+		ollamaError(w, http.StatusBadRequest, "model is required")
+		return
+	}
+	stream := req.Stream == nil || *req.Stream
+	call := ServerCall{Path: r.URL.Path, Model: req.Model, Stream: stream,
+		Temperature: req.Options.Temperature, MaxTokens: req.Options.NumPredict}
+	for _, m := range req.Messages {
+		call.Messages = append(call.Messages, generate.Message{Role: generate.Role(m.Role), Content: m.Content})
+	}
+	if s.injectFailure() {
+		call.Status = s.cfg.failStatus
+		s.record(call)
+		ollamaError(w, s.cfg.failStatus, "injected failure")
+		return
+	}
+	call.Status = http.StatusOK
+	s.record(call)
+	if !s.wait(r.Context()) {
+		return
+	}
+
+	text := s.respond(call.Messages)
+	prompt := 0
+	for _, m := range call.Messages {
+		prompt += countWords(m.Content)
+	}
+	created := time.Now().UTC().Format(time.RFC3339Nano)
+	final := map[string]any{
+		"model": req.Model, "created_at": created,
+		"message": map[string]any{"role": "assistant", "content": ""},
+		"done":    true, "done_reason": "stop",
+		"total_duration": 1000, "prompt_eval_count": prompt, "eval_count": countWords(text),
+	}
+	if !stream {
+		final["message"] = map[string]any{"role": "assistant", "content": text}
+		writeJSON(w, http.StatusOK, final)
+		return
+	}
+
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	enc := json.NewEncoder(w) // Encode ends each object with a newline
+	line := func(v any) {
+		_ = enc.Encode(v)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	for i, piece := range s.pieces(text) {
+		line(map[string]any{
+			"model": req.Model, "created_at": created,
+			"message": map[string]any{"role": "assistant", "content": piece}, "done": false,
+		})
+		if s.brokenAt(i) {
+			abortStream()
+		}
+	}
+	line(final)
+}
+
+func (s *Server) ollamaEmbed(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		ollamaError(w, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	}
+	if !s.authorized(w, r, ollamaError) {
+		return
+	}
+	var req struct {
+		Model string          `json:"model"`
+		Input json.RawMessage `json:"input"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		ollamaError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+		return
+	}
+	inputs, ok := stringList(req.Input)
+	if !ok || len(inputs) == 0 {
+		ollamaError(w, http.StatusBadRequest, "input must be a string or a non-empty array of strings")
+		return
+	}
+	s.record(ServerCall{Path: r.URL.Path, Model: req.Model, Inputs: inputs, Status: http.StatusOK})
+	vecs := make([][]float32, len(inputs))
+	for i, in := range inputs {
+		vecs[i] = HashVector(in, s.cfg.embedDim)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"model": req.Model, "embeddings": vecs})
+}

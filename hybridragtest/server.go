@@ -1,0 +1,241 @@
+package hybridragtest
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hybridrag/hybridrag/generate"
+)
+
+// DefaultEmbeddingDimension is the length of the fake servers' vectors.
+const DefaultEmbeddingDimension = 16
+
+// ChatResponder computes a fake server's answer from a request's messages.
+// It may be called concurrently.
+type ChatResponder func(messages []generate.Message) string
+
+// ServerOption configures a fake server.
+type ServerOption func(*serverConfig)
+
+type serverConfig struct {
+	failFirst   int
+	failStatus  int
+	delay       time.Duration
+	apiKey      string
+	chunks      int
+	embedDim    int
+	breakStream int
+}
+
+// FailFirst makes the first n chat requests fail with HTTP status (500 when
+// status is 0) and the provider's error body, as a flaky or misconfigured
+// provider would. Embedding requests are not affected.
+func FailFirst(n, status int) ServerOption {
+	return func(c *serverConfig) {
+		c.failFirst = n
+		c.failStatus = status
+	}
+}
+
+// Delay holds every chat response for d before its first byte, or until the
+// client gives up, whichever comes first: for timeout tests.
+func Delay(d time.Duration) ServerOption {
+	return func(c *serverConfig) { c.delay = d }
+}
+
+// RequireAPIKey makes every request without "Authorization: Bearer key"
+// fail with 401, as OpenAI does for a wrong key.
+func RequireAPIKey(key string) ServerOption {
+	return func(c *serverConfig) { c.apiKey = key }
+}
+
+// StreamChunks sets how many pieces a streamed answer is cut into
+// (DefaultStreamChunks by default); see SplitChunks.
+func StreamChunks(n int) ServerOption {
+	return func(c *serverConfig) { c.chunks = n }
+}
+
+// BreakStreamAfter makes streamed answers stop after n content chunks by
+// dropping the connection, without the end-of-stream marker.
+func BreakStreamAfter(n int) ServerOption {
+	return func(c *serverConfig) { c.breakStream = n }
+}
+
+// EmbeddingDimension sets the length of returned vectors.
+func EmbeddingDimension(d int) ServerOption {
+	return func(c *serverConfig) { c.embedDim = d }
+}
+
+// ServerCall records one request to a fake server.
+type ServerCall struct {
+	Path        string
+	Model       string
+	Messages    []generate.Message // chat requests only
+	Inputs      []string           // embedding requests only
+	Stream      bool
+	Temperature float64
+	MaxTokens   int
+	// Status is the HTTP status the server answered with.
+	Status int
+}
+
+// Server is a fake provider: an *httptest.Server plus what it has seen.
+// It is safe for concurrent use.
+type Server struct {
+	*httptest.Server
+	base    string
+	cfg     serverConfig
+	respond ChatResponder
+
+	chats atomic.Int64
+	mu    sync.Mutex
+	calls []ServerCall
+}
+
+func newServer(respond ChatResponder, opts []ServerOption) *Server {
+	s := &Server{respond: respond}
+	if s.respond == nil {
+		s.respond = echoLastUser
+	}
+	s.cfg.embedDim = DefaultEmbeddingDimension
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	if s.cfg.failStatus == 0 {
+		s.cfg.failStatus = http.StatusInternalServerError
+	}
+	if s.cfg.embedDim <= 0 {
+		s.cfg.embedDim = DefaultEmbeddingDimension
+	}
+	return s
+}
+
+func (s *Server) start(t testing.TB, h http.Handler, basePath string) *Server {
+	s.Server = httptest.NewServer(h)
+	s.base = s.URL + basePath
+	t.Cleanup(s.Close)
+	return s
+}
+
+// BaseURL is the URL to give the client: URL+"/v1" for the OpenAI server,
+// URL for the Ollama server.
+func (s *Server) BaseURL() string { return s.base }
+
+// Calls returns a copy of the requests received so far, in arrival order.
+func (s *Server) Calls() []ServerCall {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]ServerCall(nil), s.calls...)
+}
+
+// ChatCalls returns the number of chat requests received so far, failed
+// ones included.
+func (s *Server) ChatCalls() int { return int(s.chats.Load()) }
+
+func (s *Server) record(c ServerCall) {
+	s.mu.Lock()
+	s.calls = append(s.calls, c)
+	s.mu.Unlock()
+}
+
+// authorized checks the API key; it writes the 401 itself.
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request, fail func(http.ResponseWriter, int, string)) bool {
+	if s.cfg.apiKey == "" || r.Header.Get("Authorization") == "Bearer "+s.cfg.apiKey {
+		return true
+	}
+	s.record(ServerCall{Path: r.URL.Path, Status: http.StatusUnauthorized})
+	fail(w, http.StatusUnauthorized, "Incorrect API key provided")
+	return false
+}
+
+// injectFailure counts a chat request and reports whether it must fail.
+func (s *Server) injectFailure() bool {
+	return s.chats.Add(1) <= int64(s.cfg.failFirst)
+}
+
+// wait applies Delay; it reports false when the client went away.
+func (s *Server) wait(ctx context.Context) bool {
+	if s.cfg.delay <= 0 {
+		return true
+	}
+	t := time.NewTimer(s.cfg.delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (s *Server) pieces(text string) []string {
+	return SplitChunks(text, s.cfg.chunks)
+}
+
+// brokenAt reports whether the stream must break after i+1 chunks.
+func (s *Server) brokenAt(i int) bool {
+	return s.cfg.breakStream > 0 && i+1 >= s.cfg.breakStream
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func echoLastUser(messages []generate.Message) string {
+	for i := len(messages) - 1; i >= 0; i-- {
+		if messages[i].Role == generate.RoleUser {
+			return messages[i].Content
+		}
+	}
+	return ""
+}
+
+// stringList decodes a JSON string or array of strings.
+func stringList(raw json.RawMessage) ([]string, bool) {
+	var one string
+	if err := json.Unmarshal(raw, &one); err == nil {
+		return []string{one}, true
+	}
+	var many []string
+	if err := json.Unmarshal(raw, &many); err == nil {
+		return many, true
+	}
+	return nil, false
+}
+
+// messageText decodes message content: a string or OpenAI content parts.
+func messageText(raw json.RawMessage) (string, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", true
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return s, true
+	}
+	var parts []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal(raw, &parts); err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Type == "text" {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String(), true
+}
+
+// abortStream drops the connection mid-response.
+func abortStream() { panic(http.ErrAbortHandler) }

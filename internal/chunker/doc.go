@@ -1,0 +1,19 @@
+// Package chunker cuts a store.Document into token-sized store.Chunks for
+// retrieval. It cuts at structure first (Markdown ATX and setext headings,
+// or the document's Sections for HTML headings and PDF pages), then at
+// paragraphs, then at sentences (textutil.Sentences), then at line breaks,
+// and only as a last resort inside a very long sentence, at cl100k_base
+// token boundaries moved back to a rune boundary. Small consecutive sections
+// are merged up to the target size; long sections are split into chunks of
+// even size that overlap by about OverlapTokens, starting at a sentence
+// boundary. Every chunk keeps its heading path and page as fields, and its
+// exact byte span: doc.Text[c.Start:c.End] == c.Text.
+//
+// Sizes are cl100k_base token counts from internal/tokens. A section that
+// may fit one chunk is counted whole; a longer one is cut into sentences,
+// each counted once, and sums are used while packing (token counts are
+// nearly additive across white space). Every chunk not already counted
+// exactly is counted once more and shrunk if the estimate was low, so
+// Chunk.Tokens is exact and never above MaxTokens. The package keeps no
+// state between calls: Split and Chunker are safe for concurrent use.
+package chunker

@@ -1,0 +1,208 @@
+package chunker
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// section is a run of the text with one heading path and one page: the
+// unit that is never mixed with another inside a split, only merged whole.
+type section struct {
+	span
+	// heads are the heading lines at the start of the section (more than
+	// one after heading-only sections were joined to it).
+	heads   []span
+	heading []string
+	page    int
+}
+
+// bodyStart is where the section's text after its heading lines begins.
+func (s *section) bodyStart() int {
+	if len(s.heads) == 0 {
+		return s.start
+	}
+	return s.heads[len(s.heads)-1].end
+}
+
+// mark is a structural span before the text is cut into sections: a
+// Markdown heading's reach, or an entry of Document.Sections.
+type mark struct {
+	span
+	head    span // heading line at start; empty if none
+	heading []string
+	page    int
+}
+
+// buildSections cuts the text into sections at every structural boundary.
+// Headings come from Document.Sections when any of them carries a heading
+// (the text is then not Markdown, e.g. extracted HTML), and from the
+// Markdown in the text otherwise; pages always come from Document.Sections.
+// Where spans nest, the innermost one (latest start) names the heading and
+// the page. It also returns the fenced code blocks.
+func buildSections(doc store.Document) ([]section, []span, error) {
+	text := doc.Text
+	if err := checkSections(doc); err != nil {
+		return nil, nil, err
+	}
+	explicit := slices.ContainsFunc(doc.Sections, func(s store.Section) bool { return len(s.Heading) > 0 })
+
+	var marks []mark
+	var fences []span
+	if !explicit {
+		md := parseMarkdown(text)
+		fences = md.fences
+		marks = markdownMarks(md.headings, len(text))
+	}
+	for _, s := range doc.Sections {
+		if s.Start == s.End {
+			continue
+		}
+		m := mark{span: span{s.Start, s.End}, heading: s.Heading, page: s.Page}
+		if len(s.Heading) > 0 {
+			m.head = headingLine(text, m.span, s.Heading[len(s.Heading)-1])
+		}
+		marks = append(marks, m)
+	}
+	// Outer spans first among equal starts, so the innermost is added last.
+	slices.SortStableFunc(marks, func(a, b mark) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+
+	bounds := []int{0, len(text)}
+	for _, m := range marks {
+		bounds = append(bounds, m.start, m.end)
+	}
+	slices.Sort(bounds)
+	bounds = slices.Compact(bounds)
+
+	var (
+		out    []section
+		active []mark
+		next   int
+	)
+	for i := 0; i+1 < len(bounds); i++ {
+		b, e := bounds[i], bounds[i+1]
+		active = slices.DeleteFunc(active, func(m mark) bool { return m.end <= b })
+		for next < len(marks) && marks[next].start <= b {
+			active = append(active, marks[next])
+			next++
+		}
+		sec := section{span: span{b, e}}
+		for j := len(active) - 1; j >= 0; j-- {
+			if m := active[j]; len(m.heading) > 0 {
+				sec.heading = m.heading
+				if m.start == b && m.head.end > m.head.start {
+					sec.heads = []span{{m.head.start, min(m.head.end, e)}}
+				}
+				break
+			}
+		}
+		for j := len(active) - 1; j >= 0; j-- {
+			if active[j].page > 0 {
+				sec.page = active[j].page
+				break
+			}
+		}
+		if !isSpace(text[b:e]) {
+			out = append(out, sec)
+		}
+	}
+	return joinHeadingOnly(text, out), fences, nil
+}
+
+// markdownMarks turns headings into spans that reach to the next heading,
+// each carrying its full heading path.
+func markdownMarks(hs []mdHeading, textLen int) []mark {
+	marks := make([]mark, 0, len(hs))
+	var stack []mdHeading
+	for i, h := range hs {
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
+			stack = stack[:len(stack)-1]
+		}
+		stack = append(stack, h)
+		var path []string
+		for _, s := range stack {
+			if s.text != "" {
+				path = append(path, s.text)
+			}
+		}
+		end := textLen
+		if i+1 < len(hs) {
+			end = hs[i+1].start
+		}
+		marks = append(marks, mark{span: span{h.start, end}, head: h.span, heading: path})
+	}
+	return marks
+}
+
+// headingLine returns the span of a section's first line when that line is
+// the section's heading text (as the HTML loader writes it), else an empty
+// span.
+func headingLine(text string, s span, heading string) span {
+	line := text[s.start:s.end]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if strings.Join(strings.Fields(line), " ") != strings.Join(strings.Fields(heading), " ") {
+		return span{}
+	}
+	return span{s.start, s.start + len(line)}
+}
+
+// joinHeadingOnly joins each section that holds nothing but its heading
+// line(s) to the section after it: "# Guide" directly followed by
+// "## Install" describes the install section, and a chunk holding only a
+// heading would be useless. The joined section keeps the later heading path
+// and the earlier page (where its text starts).
+func joinHeadingOnly(text string, secs []section) []section {
+	out := secs[:0]
+	var carry *section
+	for i := range secs {
+		s := secs[i]
+		if carry != nil {
+			s.start = carry.start
+			s.heads = append(slices.Clip(carry.heads), s.heads...)
+			s.page = carry.page
+			carry = nil
+		}
+		if len(s.heads) > 0 && isSpace(text[s.bodyStart():s.end]) && i+1 < len(secs) {
+			carry = &s
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// checkSections rejects Document.Sections entries that do not describe a
+// span of the text between rune boundaries.
+func checkSections(doc store.Document) error {
+	text := doc.Text
+	for i, s := range doc.Sections {
+		reason := ""
+		switch {
+		case s.Start < 0 || s.End > len(text):
+			reason = "outside the text"
+		case s.Start > s.End:
+			reason = "start after end"
+		case !runeBoundary(text, s.Start) || !runeBoundary(text, s.End):
+			reason = "offset inside a UTF-8 rune"
+		case s.Page < 0:
+			reason = "negative page"
+		}
+		if reason != "" {
+			return &SectionError{Index: i, Start: s.Start, End: s.End, Reason: reason}
+		}
+	}
+	return nil
+}
+
+func runeBoundary(text string, i int) bool {
+	return i == len(text) || utf8.RuneStart(text[i])
+}

@@ -1,0 +1,62 @@
+package loader
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+func TestLoadDir(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.md", "a.txt", "sub/z.html", "sub/deeper/c.markdown", "A.MD",
+		".hidden/x.md", ".e.md", "sub/.git/y.md", "skip.pdf", "sub/noext"} {
+		writeFile(t, dir, name, []byte("# "+name+"\n\ntext"))
+	}
+	var got []string
+	err := LoadDir(dir, func(d store.Document) error {
+		rel, err := filepath.Rel(dir, d.Source)
+		require.NoError(t, err)
+		got = append(got, filepath.ToSlash(rel))
+		require.Equal(t, filepath.ToSlash(d.Source), d.ID)
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, []string{"A.MD", "a.txt", "b.md", "sub/deeper/c.markdown", "sub/z.html"}, got)
+
+	t.Run("fn error stops the walk", func(t *testing.T) {
+		stop := errors.New("stop here")
+		calls := 0
+		err := LoadDir(dir, func(store.Document) error { calls++; return stop })
+		require.ErrorIs(t, err, stop)
+		require.Equal(t, 1, calls)
+	})
+	t.Run("load error stops the walk", func(t *testing.T) {
+		bad := t.TempDir()
+		writeFile(t, bad, "a.md", []byte("fine"))
+		writeFile(t, bad, "b.md", []byte("bad \xff"))
+		writeFile(t, bad, "c.md", []byte("never reached"))
+		var seen []string
+		err := LoadDir(bad, func(d store.Document) error { seen = append(seen, filepath.Base(d.Source)); return nil })
+		require.ErrorIs(t, err, ErrInvalidUTF8)
+		require.Contains(t, err.Error(), "b.md")
+		require.Equal(t, []string{"a.md"}, seen)
+	})
+	t.Run("missing root", func(t *testing.T) {
+		err := LoadDir(filepath.Join(dir, "nope"), func(store.Document) error { return nil })
+		require.ErrorIs(t, err, fs.ErrNotExist)
+	})
+	t.Run("root is a file", func(t *testing.T) {
+		var docs []store.Document
+		err := LoadDir(filepath.Join(dir, "b.md"), func(d store.Document) error { docs = append(docs, d); return nil })
+		require.NoError(t, err)
+		require.Len(t, docs, 1)
+		require.Equal(t, "b.md", docs[0].Title)
+		err = LoadDir(filepath.Join(dir, "skip.pdf"), func(store.Document) error { return nil })
+		require.ErrorIs(t, err, ErrUnsupported)
+	})
+}

@@ -1,0 +1,269 @@
+package loader
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+	"golang.org/x/net/html/charset"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// skipped elements hold no visible text (or, for nav, only site chrome
+// that would pollute retrieval).
+var skipped = map[atom.Atom]bool{
+	atom.Head: true, atom.Script: true, atom.Style: true, atom.Noscript: true,
+	atom.Template: true, atom.Nav: true, atom.Svg: true, atom.Canvas: true,
+	atom.Iframe: true, atom.Object: true, atom.Embed: true, atom.Select: true,
+	atom.Button: true,
+}
+
+// blocks are elements rendered on their own lines: 1 = new line, 2 = blank
+// line (a paragraph break for the chunker).
+var blocks = map[atom.Atom]int{
+	atom.Address: 2, atom.Article: 2, atom.Aside: 2, atom.Blockquote: 2, atom.Body: 2,
+	atom.Caption: 2, atom.Center: 2, atom.Details: 2, atom.Dialog: 2, atom.Div: 2,
+	atom.Dl: 2, atom.Fieldset: 2, atom.Figcaption: 2, atom.Figure: 2, atom.Footer: 2,
+	atom.Form: 2, atom.Header: 2, atom.Hgroup: 2, atom.Hr: 2, atom.Main: 2, atom.Ol: 2,
+	atom.P: 2, atom.Pre: 2, atom.Section: 2, atom.Summary: 2, atom.Table: 2, atom.Ul: 2,
+	atom.Li: 1, atom.Dt: 1, atom.Dd: 1, atom.Tr: 1, atom.Thead: 1, atom.Tbody: 1, atom.Tfoot: 1,
+	atom.Legend: 1,
+}
+
+var headingLevels = map[atom.Atom]int{
+	atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4: 4, atom.H5: 5, atom.H6: 6,
+}
+
+// parseHTML fills doc.Text with the visible text of an HTML page and
+// doc.Sections with one section per heading, spanning from the heading's
+// own line to the end of the text before the next heading.
+func parseHTML(raw []byte, doc *store.Document) error {
+	if !utf8.Valid(raw) {
+		// Honour a declared or sniffed charset (meta tag, BOM) for legacy pages.
+		enc, _, _ := charset.DetermineEncoding(raw, "text/html")
+		if dec, err := enc.NewDecoder().Bytes(raw); err == nil {
+			raw = dec
+		}
+	}
+	root, err := html.Parse(bytes.NewReader(raw))
+	if err != nil {
+		return fmt.Errorf("loader: parse HTML %s: %w", doc.Source, err)
+	}
+	w := walker{}
+	w.walk(root)
+	w.closeSection()
+	doc.Text = w.out.String()
+	doc.Sections = w.sections
+	if t := findTitle(root); t != nil {
+		doc.Title = collapse(textOf(t))
+	}
+	if doc.Title == "" {
+		doc.Title = w.firstH1
+	}
+	return nil
+}
+
+// walker turns the parsed tree into text and sections.
+type walker struct {
+	out      textBuilder
+	firstH1  string
+	sections []store.Section
+	open     bool // the last section is still open
+	path     []heading
+	pre      int // depth of <pre> elements
+	lists    []int
+	cells    int // cells written in the current table row
+}
+
+type heading struct {
+	level int
+	text  string
+}
+
+func (w *walker) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		s := strings.ToValidUTF8(n.Data, "\uFFFD")
+		if w.pre > 0 {
+			w.out.verbatim(s)
+		} else {
+			w.out.inline(s)
+		}
+		return
+	case html.ElementNode:
+	default:
+		w.children(n)
+		return
+	}
+	if skipped[n.DataAtom] || hidden(n) {
+		return
+	}
+	if level := headingLevels[n.DataAtom]; level > 0 {
+		w.heading(n, level)
+		return
+	}
+	switch n.DataAtom {
+	case atom.Br:
+		w.out.newlines = min(2, w.out.newlines+1)
+		w.out.space = false
+		return
+	case atom.Img, atom.Input, atom.Wbr:
+		return
+	case atom.Td, atom.Th:
+		if w.cells > 0 {
+			w.out.separator(" |")
+		}
+		w.cells++
+		w.children(n)
+		return
+	}
+	brk := blocks[n.DataAtom]
+	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && len(w.lists) > 0 {
+		brk = 1 // a nested list continues its item's list
+	}
+	if brk > 0 {
+		w.out.lineBreak(brk)
+	}
+	switch n.DataAtom {
+	case atom.Pre:
+		w.pre++
+		defer func() { w.pre-- }()
+	case atom.Ul:
+		w.lists = append(w.lists, 0)
+		defer func() { w.lists = w.lists[:len(w.lists)-1] }()
+	case atom.Ol:
+		w.lists = append(w.lists, 1)
+		defer func() { w.lists = w.lists[:len(w.lists)-1] }()
+	case atom.Tr:
+		saved := w.cells
+		w.cells = 0
+		defer func() { w.cells = saved }()
+	case atom.Li:
+		w.listMarker()
+	}
+	w.children(n)
+	if brk > 0 {
+		w.out.lineBreak(brk)
+	}
+}
+
+func (w *walker) children(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+}
+
+// listMarker writes "- " or "N. " before a list item, as a browser renders
+// it, so that the chunker's sentence splitter sees list items.
+func (w *walker) listMarker() {
+	if len(w.lists) == 0 {
+		return
+	}
+	k := len(w.lists) - 1
+	marker := "-"
+	if w.lists[k] > 0 {
+		marker = strconv.Itoa(w.lists[k]) + "."
+		w.lists[k]++
+	}
+	w.out.inline(marker + " ")
+}
+
+// heading writes a heading on its own line and opens its section.
+func (w *walker) heading(n *html.Node, level int) {
+	text := collapse(textOf(n))
+	if text == "" {
+		return
+	}
+	if level == 1 && w.firstH1 == "" {
+		w.firstH1 = text
+	}
+	w.closeSection()
+	for len(w.path) > 0 && w.path[len(w.path)-1].level >= level {
+		w.path = w.path[:len(w.path)-1]
+	}
+	w.path = append(w.path, heading{level, text})
+	names := make([]string, len(w.path))
+	for i, h := range w.path {
+		names[i] = h.text
+	}
+	w.out.lineBreak(2)
+	start := w.out.flush()
+	w.out.b.WriteString(text)
+	w.out.lineBreak(2)
+	w.sections = append(w.sections, store.Section{Start: start, Heading: names})
+	w.open = true
+}
+
+// closeSection ends the open section at the end of the text written so far.
+func (w *walker) closeSection() {
+	if w.open {
+		w.sections[len(w.sections)-1].End = w.out.len()
+		w.open = false
+	}
+}
+
+// hidden reports elements the page hides from readers.
+func hidden(n *html.Node) bool {
+	for _, a := range n.Attr {
+		switch strings.ToLower(a.Key) {
+		case "hidden":
+			return true
+		case "aria-hidden":
+			if strings.EqualFold(strings.TrimSpace(a.Val), "true") {
+				return true
+			}
+		case "style":
+			style := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
+			if strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// textOf returns the visible text inside n.
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var rec func(*html.Node)
+	rec = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			return
+		}
+		if n.Type == html.ElementNode && (skipped[n.DataAtom] || hidden(n)) {
+			return
+		}
+		if n.Type == html.ElementNode && n.DataAtom == atom.Br {
+			b.WriteByte(' ')
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			rec(c)
+		}
+	}
+	rec(n)
+	return b.String()
+}
+
+// findTitle returns the page's HTML <title> element (not an SVG title), or
+// nil.
+func findTitle(n *html.Node) *html.Node {
+	if n.Type == html.ElementNode && n.DataAtom == atom.Title && n.Namespace == "" {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if t := findTitle(c); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+func collapse(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToValidUTF8(s, "\uFFFD"), isHTMLSpace), " ")
+}

@@ -1,0 +1,83 @@
+package loader
+
+import "strings"
+
+// textBuilder writes extracted HTML text. Separators are kept pending and
+// written only before the next text, so the result has no leading or
+// trailing white space, no trailing spaces on lines, at most one blank line
+// in a row, and offsets taken during the walk stay valid.
+type textBuilder struct {
+	b        strings.Builder
+	newlines int  // pending line breaks (more than 2 only inside <pre>)
+	space    bool // pending space
+}
+
+// lineBreak asks for n line breaks (1: new line, 2: blank line) before the
+// next text.
+func (t *textBuilder) lineBreak(n int) {
+	t.newlines = min(2, max(t.newlines, n))
+	t.space = false
+}
+
+// flush writes the pending separator and returns the offset where the next
+// text starts.
+func (t *textBuilder) flush() int {
+	if t.b.Len() > 0 {
+		switch {
+		case t.newlines > 0:
+			t.b.WriteString(strings.Repeat("\n", t.newlines))
+		case t.space:
+			t.b.WriteByte(' ')
+		}
+	}
+	t.newlines, t.space = 0, false
+	return t.b.Len()
+}
+
+// inline writes flowing text, collapsing runs of HTML white space (but not
+// no-break spaces) to one space.
+func (t *textBuilder) inline(s string) {
+	words := strings.FieldsFunc(s, isHTMLSpace)
+	if len(words) == 0 {
+		if s != "" && t.newlines == 0 {
+			t.space = true
+		}
+		return
+	}
+	if isHTMLSpace(rune(s[0])) && t.newlines == 0 {
+		t.space = true
+	}
+	t.flush()
+	t.b.WriteString(strings.Join(words, " "))
+	t.space = isHTMLSpace(rune(s[len(s)-1]))
+}
+
+// verbatim writes preformatted text as it is; its trailing line breaks stay
+// pending so that a following block does not add blank lines to them.
+func (t *textBuilder) verbatim(s string) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	body := strings.TrimRight(s, "\n")
+	if body != "" {
+		t.flush()
+		t.b.WriteString(body)
+	}
+	t.newlines += len(s) - len(body)
+}
+
+// separator writes s (a table cell separator) after the current text.
+func (t *textBuilder) separator(s string) {
+	t.space = false
+	t.flush()
+	t.b.WriteString(s)
+	t.space = true
+}
+
+func (t *textBuilder) len() int { return t.b.Len() }
+
+func (t *textBuilder) String() string { return t.b.String() }
+
+// isHTMLSpace reports ASCII white space as HTML defines it; a no-break
+// space is text.
+func isHTMLSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
+}

@@ -1,0 +1,68 @@
+package loader
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// kind is the format LoadFile reads a file as.
+type kind int
+
+const (
+	kindNone kind = iota
+	kindText
+	kindMarkdown
+	kindHTML
+)
+
+var kinds = map[string]kind{
+	".txt":      kindText,
+	".md":       kindMarkdown,
+	".markdown": kindMarkdown,
+	".html":     kindHTML,
+	".htm":      kindHTML,
+}
+
+func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
+
+// Supported reports whether LoadFile reads files with path's extension
+// (.md, .markdown, .txt, .html, .htm; case-insensitive).
+func Supported(path string) bool { return kindOf(path) != kindNone }
+
+// LoadFile reads one file into a Document, choosing the format by
+// extension. ID is the cleaned, slash-separated path; Source is path as
+// given; Title comes from the content (Markdown: front matter "title:" or
+// the first "# " heading; HTML: <title> or the first h1), else the file
+// name.
+//
+// Errors: ErrUnsupported for other extensions, an error wrapping
+// fs.ErrNotExist for a missing file, an *EncodingError (ErrInvalidUTF8) for
+// a text or Markdown file that is not UTF-8.
+func LoadFile(path string) (store.Document, error) {
+	k := kindOf(path)
+	if k == kindNone {
+		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm)", ErrUnsupported, path)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return store.Document{}, fmt.Errorf("loader: %w", err)
+	}
+	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
+	switch k {
+	case kindHTML:
+		err = parseHTML(raw, &doc)
+	default:
+		err = readText(raw, path, k == kindMarkdown, &doc)
+	}
+	if err != nil {
+		return store.Document{}, err
+	}
+	if doc.Title == "" {
+		doc.Title = filepath.Base(path)
+	}
+	return doc, nil
+}

@@ -1,0 +1,48 @@
+package retrieve_test
+
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store/embedded"
+	"github.com/stretchr/testify/require"
+)
+
+// trickyTexts exercise the word splitting of Relevance's analysis cache:
+// punctuation at word edges and inside words, possessives, numbers,
+// underscores, hyphens, non-Latin scripts and odd white space.
+var trickyTexts = []string{
+	"The pump's seal (PTFE) leaks; replace it, then re-prime the pump.",
+	"e.g. x-ray, 3.5 bar, -5 °C, $100, 50% and O'Neill's \"quoted\" words...",
+	"snake_case _leading trailing_ __init__ a_b-c/d\\e",
+	"Überdruckventil prüfen: Drücke > 6 bar sind unzulässig!",
+	"水泵压力过高时，请检查过滤器。 ポンプの圧力",
+	"tabs\tand\nnewlines\r\nand\u00a0no-break\u2003em spaces",
+	"'single' “curly” «guillemets» [brackets] {braces} <angle> #hash @at",
+	"relational sensibility happiness agreed hoping conflated generalizations",
+	"",
+	"   ...   ",
+}
+
+func TestWordTermsMatchWholeTextAnalysis(t *testing.T) {
+	st, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	texts := append([]string{}, trickyTexts...)
+	if sf := sciFactSample(t, 300); sf != nil {
+		texts = append(texts, sf...)
+	}
+	for name, analyze := range map[string]func(string) []string{
+		"embedded": st.Analyze,
+		"textutil": textutil.ContentTerms,
+	} {
+		for _, text := range texts {
+			want := map[string]bool{}
+			for _, term := range analyze(text) {
+				want[term] = true
+			}
+			require.Equal(t, want, retrieve.WordTermSet(analyze, text), "%s: %q", name, text)
+		}
+	}
+}

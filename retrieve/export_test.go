@@ -1,0 +1,99 @@
+package retrieve
+
+import (
+	"context"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// SearchStore is a store with both searches and term statistics.
+type SearchStore interface {
+	store.KeywordSearcher
+	store.VectorSearcher
+	store.TermStatter
+}
+
+// Without is a view of a SearchStore from which some documents are
+// removed: searches over-fetch by the number of removed chunks and drop
+// them (so the top k of the rest is exact), and TermStats subtracts the
+// removed chunks from the document frequencies. BM25 scores of the other
+// chunks keep the full collection's statistics. Safe for concurrent use if
+// the inner store is.
+type Without struct {
+	inner   SearchStore
+	removed map[string]bool // document ids
+	texts   []string        // texts of the removed chunks
+}
+
+// NewWithout removes the chunks of the given documents (id → the texts of
+// their chunks) from s.
+func NewWithout(s SearchStore, removed map[string][]string) *Without {
+	w := &Without{inner: s, removed: map[string]bool{}}
+	for id, texts := range removed {
+		w.removed[id] = true
+		w.texts = append(w.texts, texts...)
+	}
+	return w
+}
+
+func (w *Without) drop(hits []store.Hit, k int) []store.Hit {
+	out := hits[:0]
+	for _, h := range hits {
+		if !w.removed[h.Chunk.DocumentID] {
+			out = append(out, h)
+		}
+	}
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out
+}
+
+// SearchKeyword implements store.KeywordSearcher.
+func (w *Without) SearchKeyword(ctx context.Context, q string, k int, f store.Filter) ([]store.Hit, error) {
+	hits, err := w.inner.SearchKeyword(ctx, q, k+len(w.texts), f)
+	return w.drop(hits, k), err
+}
+
+// SearchVector implements store.VectorSearcher.
+func (w *Without) SearchVector(ctx context.Context, v []float32, k int, f store.Filter) ([]store.Hit, error) {
+	hits, err := w.inner.SearchVector(ctx, v, k+len(w.texts), f)
+	return w.drop(hits, k), err
+}
+
+// TermStats implements store.TermStatter.
+func (w *Without) TermStats(ctx context.Context, q string) (store.TermStats, error) {
+	ts, err := w.inner.TermStats(ctx, q)
+	if err != nil {
+		return ts, err
+	}
+	ts.Docs -= len(w.texts)
+	ts.DocFreq = append([]int(nil), ts.DocFreq...)
+	for _, text := range w.texts {
+		has := map[string]bool{}
+		for _, t := range w.inner.Analyze(text) {
+			has[t] = true
+		}
+		for i, t := range ts.Terms {
+			if has[t] {
+				ts.DocFreq[i]--
+			}
+		}
+	}
+	return ts, nil
+}
+
+// Analyze implements store.TermStatter.
+func (w *Without) Analyze(text string) []string { return w.inner.Analyze(text) }
+
+// UseCosineForMMR makes MMR's relevance term the query cosine, the seed's
+// choice, for the comparison in BenchmarkSciFactNDCG.
+func (h *Hybrid) UseCosineForMMR() { h.cfg.mmrTerm = mmrCosine }
+
+// WordTermSet returns the set of terms the word-by-word analysis used by
+// Relevance finds in text.
+func WordTermSet(analyze func(string) []string, text string) map[string]bool {
+	set := map[string]bool{}
+	newWordTerms(analyze).each(text, func(t string) { set[t] = true })
+	return set
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package retrieve_test
+
+const raceEnabled = false

@@ -1,0 +1,277 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/viterin/vek/vek32"
+)
+
+// Calibration maps the raw evidence of a source to Source.Relevance (see
+// Relevance). The zero value means the defaults, which were fitted for the
+// offline hashing embedder (retrieve/embed.Hash). A real embedding model
+// has its own cosine range (unrelated texts often score 0.5 or more with
+// modern models): its users should fit CosineFloor and CosineCeiling, and
+// check Exponent, on labelled questions of their own.
+type Calibration struct {
+	// CosineFloor and CosineCeiling are the cosine similarities mapped to
+	// 0 and 1; cosines between are mapped linearly. 0 means the default
+	// (DefaultCosineFloor is itself 0). The floor must be below the ceiling.
+	CosineFloor   float64
+	CosineCeiling float64
+	// CoverageWeight in [0, 1] is the weight of lexical coverage against
+	// the mapped cosine; 0 means the default, a negative value exactly 0.
+	CoverageWeight float64
+	// Exponent > 0 shapes the blend into Relevance; 0 means the default.
+	// It moves where a given blend falls against the gate's thresholds
+	// without changing the order of sources.
+	Exponent float64
+}
+
+// Defaults of Calibration. They were fitted on the BEIR SciFact train
+// split with the offline hashing embedder (384 dimensions): answerable
+// probes (a claim against the whole corpus) and unanswerable probes (the
+// same claim with its relevant abstracts removed) are best told apart by
+// IDF-weighted coverage blended with the mapped cosine at 0.7 : 0.3, and
+// the exponent places the gate's probe threshold of 0.3 where about 87% of
+// answerable probes pass. See scifact_test.go for the figures.
+const (
+	DefaultCosineFloor    = 0.0
+	DefaultCosineCeiling  = 0.6
+	DefaultCoverageWeight = 0.7
+	DefaultExponent       = 1.4
+)
+
+// RareTermDocFraction bounds the terms QueryAnalysis.Missing reports: a
+// query term counts as rare when it occurs in at most this fraction of the
+// collection's chunks. Without collection statistics every term counts.
+const RareTermDocFraction = 0.05
+
+func (c Calibration) resolve() (Calibration, error) {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{
+		{"CosineFloor", c.CosineFloor}, {"CosineCeiling", c.CosineCeiling},
+		{"CoverageWeight", c.CoverageWeight}, {"Exponent", c.Exponent},
+	} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return c, fmt.Errorf("%w: Calibration.%s is %v", ErrInvalidOptions, f.name, f.v)
+		}
+	}
+	if c.CosineFloor == 0 {
+		c.CosineFloor = DefaultCosineFloor
+	}
+	if c.CosineCeiling == 0 {
+		c.CosineCeiling = DefaultCosineCeiling
+	}
+	if c.CosineFloor >= c.CosineCeiling {
+		return c, fmt.Errorf("%w: Calibration.CosineFloor %v not below CosineCeiling %v", ErrInvalidOptions, c.CosineFloor, c.CosineCeiling)
+	}
+	switch {
+	case c.CoverageWeight < 0:
+		c.CoverageWeight = 0
+	case c.CoverageWeight == 0:
+		c.CoverageWeight = DefaultCoverageWeight
+	case c.CoverageWeight > 1:
+		return c, fmt.Errorf("%w: Calibration.CoverageWeight %v above 1", ErrInvalidOptions, c.CoverageWeight)
+	}
+	switch {
+	case c.Exponent < 0:
+		return c, fmt.Errorf("%w: Calibration.Exponent %v is negative", ErrInvalidOptions, c.Exponent)
+	case c.Exponent == 0:
+		c.Exponent = DefaultExponent
+	}
+	return c, nil
+}
+
+// queryTerms are the analysed content terms of a question with their
+// weights.
+type queryTerms struct {
+	terms   []string
+	weights []float64 // IDF with collection statistics, 1 without
+	// rare[i] is true when terms[i] occurs in at most RareTermDocFraction of
+	// the chunks (always true without statistics).
+	rare []bool
+}
+
+// analyseQuery reads the question with the keyword index's analysis and
+// document frequencies when the keyword searcher offers them (TermStatter),
+// otherwise with textutil.ContentTerms and uniform weights.
+func (h *Hybrid) analyseQuery(ctx context.Context, text string) (queryTerms, error) {
+	if h.stats == nil {
+		terms := dedupe(textutil.ContentTerms(text))
+		q := queryTerms{
+			terms: terms, weights: make([]float64, len(terms)),
+			rare: make([]bool, len(terms)),
+		}
+		for i := range terms {
+			q.weights[i], q.rare[i] = 1, true
+		}
+		return q, nil
+	}
+	ts, err := h.stats.TermStats(ctx, text)
+	if err != nil {
+		return queryTerms{}, fmt.Errorf("retrieve: term statistics: %w", err)
+	}
+	if len(ts.DocFreq) != len(ts.Terms) {
+		return queryTerms{}, fmt.Errorf("retrieve: term statistics: %d document frequencies for %d terms", len(ts.DocFreq), len(ts.Terms))
+	}
+	q := queryTerms{
+		terms: ts.Terms, weights: make([]float64, len(ts.Terms)),
+		rare: make([]bool, len(ts.Terms)),
+	}
+	for i, df := range ts.DocFreq {
+		q.weights[i] = idf(df, ts.Docs)
+		q.rare[i] = float64(df) <= RareTermDocFraction*float64(ts.Docs)
+	}
+	return q, nil
+}
+
+// idf is the BM25 inverse document frequency, always positive.
+func idf(df, n int) float64 {
+	df = min(max(df, 0), max(n, 0))
+	return math.Log(1 + (float64(n-df)+0.5)/(float64(df)+0.5))
+}
+
+func dedupe(terms []string) []string {
+	seen := make(map[string]bool, len(terms))
+	out := terms[:0]
+	for _, t := range terms {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// sourceCosine returns the source's cosine to the query: the vector
+// search's score when it found the source, otherwise computed from the
+// stored vector, NaN when that is impossible.
+func sourceCosine(s *Source, queryVec []float32) float64 {
+	if s.VectorRank > 0 {
+		return s.Scores.Cosine
+	}
+	if len(queryVec) == 0 || len(s.Vector) != len(queryVec) {
+		return math.NaN()
+	}
+	return cosine(queryVec, s.Vector)
+}
+
+// cosine returns the cosine similarity of two vectors of equal, non-zero
+// length, or NaN if either has a zero norm.
+func cosine(a, b []float32) float64 {
+	na, nb := float64(vek32.Norm(a)), float64(vek32.Norm(b))
+	if na == 0 || nb == 0 {
+		return math.NaN()
+	}
+	return float64(vek32.Dot(a, b)) / (na * nb)
+}
+
+// scoreRelevance sets Relevance on every source and returns the query
+// analysis: the question's terms, and the rare ones no source contains.
+func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Source, queryVec []float32) (QueryAnalysis, error) {
+	q, err := h.analyseQuery(ctx, text)
+	if err != nil {
+		return QueryAnalysis{}, err
+	}
+	index := make(map[string]int, len(q.terms))
+	total := 0.0
+	for t, term := range q.terms {
+		index[term] = t
+		total += q.weights[t]
+	}
+	found := make([]bool, len(q.terms))   // by any source
+	present := make([]bool, len(q.terms)) // by the current source
+	for i := range sources {
+		clear(present)
+		if len(q.terms) > 0 {
+			h.words.each(sources[i].Chunk.Text, func(term string) {
+				if t, ok := index[term]; ok {
+					present[t] = true
+				}
+			})
+		}
+		covered := 0.0
+		for t, ok := range present {
+			if ok {
+				covered += q.weights[t]
+				found[t] = true
+			}
+		}
+		coverage := 0.0
+		if total > 0 {
+			coverage = covered / total
+		}
+		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
+	}
+	a := QueryAnalysis{Keywords: append([]string{}, q.terms...)}
+	for t, term := range q.terms {
+		if !found[t] && q.rare[t] {
+			a.Missing = append(a.Missing, term)
+		}
+	}
+	return a, nil
+}
+
+// Relevance is the value of Source.Relevance: an estimate in [0, 1] of how
+// well one chunk covers the question, comparable across questions and
+// collections, which the gate thresholds (by default the best source must
+// reach 0.3 and at least two sources 0.2). It is
+//
+//	Relevance = (w·coverage + (1 − w)·s)^Exponent
+//	s         = clamp((cosine − CosineFloor) / (CosineCeiling − CosineFloor), 0, 1)
+//
+// with w = CoverageWeight, where
+//
+//   - coverage is the lexical coverage of the question by the chunk: the
+//     sum of the IDF weights of the question's analysed content terms that
+//     occur in the chunk, divided by the sum over all of them. With a keyword
+//     searcher that implements store.TermStatter the terms are the keyword
+//     index's own analysis and the weights its BM25 IDF,
+//     ln(1 + (N − df + 0.5)/(df + 0.5)); otherwise the terms come from
+//     textutil.ContentTerms and weigh 1 each. A term that occurs nowhere in
+//     the collection keeps the highest weight in the denominator, so
+//     question words the documents lack pull coverage down: lexical absence
+//     is strong evidence that the chunk does not hold the answer, whatever
+//     its cosine. A question without content terms has coverage 0.
+//   - cosine is the chunk's cosine similarity to the question's embedding
+//     (Scores.Cosine when vector search found the chunk, computed from the
+//     stored vector otherwise). When it is unknown (no vector search, or
+//     the chunk has no usable vector) the blend is coverage alone.
+//
+// c is resolved as NewHybrid resolves Options.Calibration: zero fields take
+// the defaults. A c that NewHybrid would reject gives an unspecified value,
+// still in [0, 1]. NaN inputs count as 0 (coverage) or unknown (cosine).
+//
+// The defaults suit the offline hashing embedder; with a real embedding
+// model, fit Calibration on labelled questions.
+func Relevance(coverage, cosine float64, c Calibration) float64 {
+	if r, err := c.resolve(); err == nil {
+		c = r
+	}
+	return c.relevance(coverage, cosine)
+}
+
+// relevance computes Relevance for a resolved calibration.
+func (c Calibration) relevance(coverage, cosine float64) float64 {
+	x := clamp01(coverage)
+	if !math.IsNaN(cosine) && c.CosineCeiling > c.CosineFloor {
+		s := clamp01((cosine - c.CosineFloor) / (c.CosineCeiling - c.CosineFloor))
+		x = c.CoverageWeight*x + (1-c.CoverageWeight)*s
+	}
+	return clamp01(math.Pow(clamp01(x), c.Exponent))
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || x < 0:
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}

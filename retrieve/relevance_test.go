@@ -1,0 +1,159 @@
+package retrieve
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRelevanceBoundedAndMonotonicInCoverage(t *testing.T) {
+	cals := []Calibration{
+		{},
+		{CosineFloor: 0.3, CosineCeiling: 0.8, CoverageWeight: 0.4, Exponent: 2},
+		{CoverageWeight: -1}, // cosine only: flat in coverage, still monotonic
+		{CoverageWeight: 1, Exponent: 0.5},
+	}
+	cosines := []float64{math.NaN(), -1, 0, 0.2, 0.45, 0.6, 0.99, 3}
+	for _, c := range cals {
+		for _, cos := range cosines {
+			prev := -1.0
+			for i := 0; i <= 100; i++ {
+				cov := float64(i) / 100
+				r := Relevance(cov, cos, c)
+				require.GreaterOrEqual(t, r, 0.0)
+				require.LessOrEqual(t, r, 1.0)
+				require.GreaterOrEqual(t, r, prev, "cal %+v cos %v cov %v", c, cos, cov)
+				prev = r
+			}
+		}
+		for _, cov := range []float64{math.NaN(), -0.5, 1.5} {
+			r := Relevance(cov, 0.3, c)
+			require.False(t, math.IsNaN(r))
+			require.GreaterOrEqual(t, r, 0.0)
+			require.LessOrEqual(t, r, 1.0)
+		}
+	}
+}
+
+func TestRelevanceValues(t *testing.T) {
+	tests := []struct {
+		name          string
+		coverage, cos float64
+		cal           Calibration
+		want          float64
+	}{
+		{"full evidence", 1, 0.9, Calibration{}, 1},
+		{"no evidence", 0, -0.2, Calibration{}, 0},
+		{"half and half", 0.5, 0.3, Calibration{}, math.Pow(0.7*0.5+0.3*0.5, DefaultExponent)},
+		{"cosine unknown: coverage alone", 0.6, math.NaN(), Calibration{}, math.Pow(0.6, DefaultExponent)},
+		{"cosine at ceiling, no terms", 0, 0.6, Calibration{}, math.Pow(0.3, DefaultExponent)},
+		{"custom", 0.25, 0.55, Calibration{CosineFloor: 0.5, CosineCeiling: 0.7, CoverageWeight: 0.2, Exponent: 1}, 0.2*0.25 + 0.8*0.25},
+		{"coverage weight exactly zero", 1, 0.3, Calibration{CoverageWeight: -1, Exponent: 1}, 0.5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.InDelta(t, tt.want, Relevance(tt.coverage, tt.cos, tt.cal), 1e-12)
+		})
+	}
+}
+
+func TestRetrieveRelevanceUsesTermStatistics(t *testing.T) {
+	// "pump" is in every chunk, "impeller" in one: covering the rare term
+	// is worth far more than covering the common one.
+	st, emb := newTestStore(
+		"pump housing and pump base",
+		"pump impeller",
+		"pump motor",
+		"pump cable",
+	)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, h.stats, "MemStore offers term statistics")
+	res, err := h.Retrieve(context.Background(), Query{Text: "pump impeller zebra", MMRLambda: 1})
+	require.NoError(t, err)
+	require.Equal(t, []string{"pump", "impel", "zebra"}, res.Analysis.Keywords)
+	require.Equal(t, []string{"zebra"}, res.Analysis.Missing, "rare keyword in no source")
+	byID := map[string]Source{}
+	for _, s := range res.Sources {
+		require.GreaterOrEqual(t, s.Relevance, 0.0)
+		require.LessOrEqual(t, s.Relevance, 1.0)
+		byID[s.Chunk.ID] = s
+	}
+	require.Equal(t, "d1", res.Sources[0].Chunk.ID)
+	require.Greater(t, byID["d1"].Relevance, 2*byID["d2"].Relevance)
+
+	// The same evidence with uniform weights: a keyword searcher without
+	// TermStats falls back to textutil.ContentTerms.
+	plain := keywordFunc(st.SearchKeyword)
+	u, err := NewHybrid(plain, st, emb, Options{})
+	require.NoError(t, err)
+	require.Nil(t, u.stats)
+	ures, err := u.Retrieve(context.Background(), Query{Text: "pump impeller zebra", MMRLambda: 1})
+	require.NoError(t, err)
+	require.Equal(t, res.Analysis.Keywords, ures.Analysis.Keywords)
+	require.Equal(t, []string{"zebra"}, ures.Analysis.Missing)
+	for _, s := range ures.Sources {
+		if s.Chunk.ID == "d2" {
+			require.Greater(t, s.Relevance, byID["d2"].Relevance, "uniform weights overrate the common term")
+		}
+	}
+}
+
+func TestRetrieveRelevanceMonotonicInCoverage(t *testing.T) {
+	// Chunks covering more of the question's terms rank higher in Relevance.
+	st, emb := newTestStore(
+		"alpha beta gamma delta",
+		"alpha beta gamma",
+		"alpha beta",
+		"alpha",
+		"omega",
+	)
+	h, err := NewHybrid(nil, st, emb, Options{}) // vector only: no TermStatter, so uniform weights
+	require.NoError(t, err)
+	res, err := h.Retrieve(context.Background(), Query{Text: "alpha beta gamma delta", MMRLambda: 1})
+	require.NoError(t, err)
+	rel := map[string]float64{}
+	for _, s := range res.Sources {
+		rel[s.Chunk.ID] = s.Relevance
+	}
+	require.Equal(t, 1.0, rel["d0"])
+	require.Greater(t, rel["d0"], rel["d1"])
+	require.Greater(t, rel["d1"], rel["d2"])
+	require.Greater(t, rel["d2"], rel["d3"])
+	require.Greater(t, rel["d3"], rel["d4"])
+	require.Zero(t, rel["d4"])
+}
+
+type failingStats struct {
+	*MemStore
+	err error
+}
+
+func (f failingStats) TermStats(context.Context, string) (store.TermStats, error) {
+	return store.TermStats{}, f.err
+}
+
+type badStats struct{ *MemStore }
+
+func (b badStats) TermStats(context.Context, string) (store.TermStats, error) {
+	return store.TermStats{Docs: 3, Terms: []string{"pump"}}, nil
+}
+
+func TestRetrieveTermStatsErrors(t *testing.T) {
+	st, emb := newTestStore(pumpDocs...)
+	boom := errors.New("index closed")
+	for _, kw := range []store.KeywordSearcher{failingStats{st, boom}, badStats{st}} {
+		h, err := NewHybrid(kw, st, emb, Options{})
+		require.NoError(t, err)
+		_, err = h.Retrieve(context.Background(), Query{Text: "pump"})
+		require.ErrorContains(t, err, "retrieve: term statistics: ")
+	}
+	h, err := NewHybrid(failingStats{st, boom}, nil, nil, Options{})
+	require.NoError(t, err)
+	_, err = h.Retrieve(context.Background(), Query{Text: "pump"})
+	require.ErrorIs(t, err, boom)
+}

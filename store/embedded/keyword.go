@@ -1,0 +1,431 @@
+package embedded
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// Fields of the keyword index. Only fieldText is analysed for search; the
+// others are single keyword terms used by filters.
+const (
+	fieldText            = "text" // title + heading path + chunk text
+	fieldTenant          = "tenant"
+	fieldProject         = "project"
+	fieldSourceType      = "source_type"
+	fieldConfidentiality = "confidentiality"
+	fieldDocumentID      = "document_id"
+	fieldDate            = "date"
+	// emptyKeyword is indexed for an empty keyword value.
+	emptyKeyword = "\x00"
+)
+
+// Internal (non-document) keys the store keeps in the bleve index. Both are
+// written in the same bleve batch as the changes they describe.
+const (
+	internalApplied = "hybridrag/applied_version" // last record-log version applied
+	internalMapping = "hybridrag/mapping_version" // bumps force a rebuild
+	mappingVersion  = "1"
+)
+
+const (
+	// reindexBatch is how many chunks a rebuild sends to bleve at once.
+	reindexBatch = 1024
+	// closePersistWait bounds how long Close waits for bleve to persist its
+	// last batch; an index closed earlier is caught up at the next Open.
+	closePersistWait = 30 * time.Second
+)
+
+// newIndexMapping is the lean mapping: nothing stored, no term vectors, no
+// doc values, no _all field. Documents are built directly (see buildDoc);
+// the mapping describes the same fields for queries and for bleve's own
+// BM25 mode.
+func newIndexMapping() *mapping.IndexMappingImpl {
+	m := bleve.NewIndexMapping()
+	m.ScoringModel = index.BM25Scoring
+	m.DefaultAnalyzer = en.AnalyzerName
+	m.StoreDynamic = false
+	m.IndexDynamic = false
+	m.DocValuesDynamic = false
+	dm := bleve.NewDocumentStaticMapping()
+	text := bleve.NewTextFieldMapping()
+	text.Analyzer = en.AnalyzerName
+	lean(text)
+	dm.AddFieldMappingsAt(fieldText, text)
+	for _, name := range []string{fieldTenant, fieldProject, fieldSourceType, fieldConfidentiality, fieldDocumentID} {
+		kw := bleve.NewKeywordFieldMapping()
+		lean(kw)
+		dm.AddFieldMappingsAt(name, kw)
+	}
+	date := bleve.NewDateTimeFieldMapping()
+	lean(date)
+	dm.AddFieldMappingsAt(fieldDate, date)
+	m.DefaultMapping = dm
+	return m
+}
+
+func lean(f *mapping.FieldMapping) {
+	f.Store = false
+	f.IncludeTermVectors = false
+	f.IncludeInAll = false
+	f.DocValues = false
+}
+
+// scorchConfig: batches return once introduced, without waiting for bleve to
+// persist them; the record log is what makes a batch durable, and Open
+// re-applies whatever bleve had not persisted.
+func scorchConfig() map[string]any {
+	return map[string]any{"unsafe_batch": true}
+}
+
+// keywordIndex is the bleve side of the store. bleve.Index is safe for
+// concurrent use; the Store serialises batches.
+type keywordIndex struct {
+	idx      bleve.Index
+	mapping  *mapping.IndexMappingImpl
+	analyzer analysis.Analyzer // "en", for the text field and queries
+	keyword  analysis.Analyzer
+
+	mu        sync.Mutex
+	persisted sync.Cond // signalled when lastPersisted grows
+	applied   int64
+	lastPers  int64
+}
+
+// openKeywordIndex opens the index at path, creating it if missing. An
+// index that cannot be opened, or was built by another mapping version, is
+// derived data: it is discarded (discarded = true) and recreated empty for
+// the caller to refill from the record log.
+func openKeywordIndex(path string) (k *keywordIndex, discarded bool, err error) {
+	m := newIndexMapping()
+	var idx bleve.Index
+	if _, statErr := os.Stat(path); statErr == nil {
+		idx, err = openBleve(path)
+		if err == nil {
+			v, gerr := idx.GetInternal([]byte(internalMapping))
+			if gerr != nil || string(v) != mappingVersion {
+				idx.Close()
+				idx, err = nil, errors.New("mapping version differs")
+			}
+		}
+		if err != nil {
+			idx, discarded = nil, true
+			if rerr := os.RemoveAll(path); rerr != nil {
+				return nil, discarded, fmt.Errorf("embedded: remove unusable keyword index %s: %w", path, rerr)
+			}
+		}
+	}
+	if idx == nil {
+		idx, err = bleve.NewUsing(path, m, scorch.Name, scorch.Name, scorchConfig())
+		if err != nil {
+			return nil, discarded, fmt.Errorf("embedded: create keyword index %s: %w", path, err)
+		}
+		if err := idx.SetInternal([]byte(internalMapping), []byte(mappingVersion)); err != nil {
+			idx.Close()
+			return nil, discarded, fmt.Errorf("embedded: create keyword index %s: %w", path, err)
+		}
+	}
+	k = &keywordIndex{
+		idx:      idx,
+		mapping:  m,
+		analyzer: m.AnalyzerNamed(en.AnalyzerName),
+		keyword:  m.AnalyzerNamed(keyword.Name),
+		applied:  -1,
+		lastPers: -1,
+	}
+	k.persisted.L = &k.mu
+	return k, discarded, nil
+}
+
+// openBleve opens an existing index, turning a panic inside bleve or bbolt
+// on a damaged file into an error (the index is rebuilt from the log).
+func openBleve(path string) (idx bleve.Index, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			idx, err = nil, fmt.Errorf("embedded: keyword index %s: panic while opening: %v", path, r)
+		}
+	}()
+	idx, err = bleve.OpenUsing(path, scorchConfig())
+	if err != nil {
+		// bleve returns a half-built index alongside some errors.
+		return nil, err
+	}
+	return idx, nil
+}
+
+// appliedVersion is the record-log version the index last applied, or -1.
+func (k *keywordIndex) appliedVersion() int64 {
+	v, err := k.idx.GetInternal([]byte(internalApplied))
+	if err != nil || v == nil {
+		return -1
+	}
+	n, err := strconv.ParseInt(string(v), 10, 64)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// preAnalyzed is a text field analysed before the batch reaches bleve, so
+// the store learns its token count (BM25's document length) before it writes
+// the record, without bleve analysing it a second time.
+type preAnalyzed struct{ *document.TextField }
+
+func (preAnalyzed) Analyze() {}
+
+// keywordText is what the text field indexes for a chunk.
+func keywordText(c *store.Chunk) string {
+	var b strings.Builder
+	b.Grow(len(c.Title) + len(c.Text) + 64)
+	b.WriteString(c.Title)
+	b.WriteByte('\n')
+	for i, h := range c.Heading {
+		if i > 0 {
+			b.WriteString(" > ")
+		}
+		b.WriteString(h)
+	}
+	b.WriteByte('\n')
+	b.WriteString(c.Text)
+	return b.String()
+}
+
+func docID(serial uint64) string { return strconv.FormatUint(serial, 10) }
+
+// buildDoc makes the bleve document of a chunk and returns its analysed
+// text length.
+func (k *keywordIndex) buildDoc(serial uint64, c *store.Chunk) (*document.Document, int) {
+	d := document.NewDocument(docID(serial))
+	tf := document.NewTextFieldCustom(fieldText, nil, []byte(keywordText(c)), index.IndexField, k.analyzer)
+	tf.Analyze()
+	d.AddField(preAnalyzed{tf})
+	kw := func(name, value string) {
+		d.AddField(document.NewTextFieldCustom(name, nil, []byte(keywordTerm(value)), index.IndexField, k.keyword))
+	}
+	kw(fieldTenant, c.TenantID)
+	kw(fieldProject, c.ProjectID)
+	kw(fieldSourceType, c.Metadata.SourceType)
+	kw(fieldConfidentiality, c.Metadata.Confidentiality)
+	kw(fieldDocumentID, c.DocumentID)
+	if !c.Metadata.Date.IsZero() {
+		// clampDate keeps the date inside bleve's range, so this cannot fail.
+		if f, err := document.NewDateTimeFieldWithIndexingOptions(fieldDate, nil, clampDate(c.Metadata.Date), time.RFC3339Nano, index.IndexField); err == nil {
+			d.AddField(f)
+		}
+	}
+	return d, tf.AnalyzedLength()
+}
+
+// pendingDoc is one chunk on its way into the log and the index.
+type pendingDoc struct {
+	serial uint64
+	chunk  *store.Chunk
+	raw    []float32 // Put only: the vector as given
+	vec    []float32 // Put only: receives raw normalised
+
+	doc    *document.Document
+	tokens int
+	json   []byte // Put only
+	err    error
+}
+
+// prepare analyses a chunk into its bleve document and, for Put, encodes
+// its JSON and normalises its vector.
+func (k *keywordIndex) prepare(p *pendingDoc) {
+	p.doc, p.tokens = k.buildDoc(p.serial, p.chunk)
+	if p.raw == nil {
+		return
+	}
+	normalizeInto(p.vec, p.raw)
+	if p.json, p.err = json.Marshal(p.chunk); p.err != nil {
+		p.err = fmt.Errorf("%w: chunk %q: %v", store.ErrInvalidEntry, p.chunk.ID, p.err)
+	}
+}
+
+// buildDocs prepares every pending chunk, in parallel: analysis dominates
+// indexing time.
+func (k *keywordIndex) buildDocs(p []pendingDoc) error {
+	workers := min(runtime.GOMAXPROCS(0), (len(p)+63)/64)
+	if workers <= 1 {
+		for i := range p {
+			k.prepare(&p[i])
+		}
+	} else {
+		var wg sync.WaitGroup
+		next := make(chan int, len(p))
+		for i := range p {
+			next <- i
+		}
+		close(next)
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					k.prepare(&p[i])
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for i := range p {
+		if p[i].err != nil {
+			return p[i].err
+		}
+	}
+	return nil
+}
+
+// apply sends one batch to bleve: removals, additions and the record-log
+// version they bring the index to, atomically.
+func (k *keywordIndex) apply(remove []uint64, add []pendingDoc, version int64) error {
+	b := k.idx.NewBatch()
+	for _, s := range remove {
+		b.Delete(docID(s))
+	}
+	for i := range add {
+		if err := b.IndexAdvanced(add[i].doc); err != nil {
+			return fmt.Errorf("embedded: keyword index: %w", err)
+		}
+	}
+	b.SetInternal([]byte(internalApplied), []byte(strconv.FormatInt(version, 10)))
+	b.SetPersistedCallback(func(err error) {
+		if err == nil {
+			k.markPersisted(version)
+		}
+	})
+	if err := k.idx.Batch(b); err != nil {
+		return fmt.Errorf("embedded: keyword index: %w", err)
+	}
+	k.mu.Lock()
+	k.applied = max(k.applied, version)
+	k.mu.Unlock()
+	return nil
+}
+
+func (k *keywordIndex) markPersisted(version int64) {
+	k.mu.Lock()
+	k.lastPers = max(k.lastPers, version)
+	k.mu.Unlock()
+	k.persisted.Broadcast()
+}
+
+// reconcile makes the index hold exactly the live chunks of st: it removes
+// documents whose serial is not live and indexes live chunks it lacks, then
+// records st.version as applied. It relies on serials never being reused.
+func (k *keywordIndex) reconcile(st *state, readChunk func(i int32) (store.Chunk, error)) (added, removed int, err error) {
+	ix, err := k.idx.Advanced()
+	if err != nil {
+		return 0, 0, fmt.Errorf("embedded: keyword index: %w", err)
+	}
+	r, err := ix.Reader()
+	if err != nil {
+		return 0, 0, fmt.Errorf("embedded: keyword index: %w", err)
+	}
+	present := make(map[uint64]struct{}, len(st.rows))
+	var stale []string
+	walkErr := func() error {
+		defer r.Close()
+		ids, err := r.DocIDReaderAll()
+		if err != nil {
+			return err
+		}
+		defer ids.Close()
+		for {
+			id, err := ids.Next()
+			if err != nil {
+				return err
+			}
+			if id == nil {
+				return nil
+			}
+			ext, err := r.ExternalID(id)
+			if err != nil {
+				return err
+			}
+			s, perr := strconv.ParseUint(ext, 10, 64)
+			if _, live := st.bySerial[s]; perr != nil || !live {
+				stale = append(stale, ext)
+				continue
+			}
+			present[s] = struct{}{}
+		}
+	}()
+	if walkErr != nil {
+		return 0, 0, fmt.Errorf("embedded: keyword index: %w", walkErr)
+	}
+	if len(stale) > 0 {
+		b := k.idx.NewBatch()
+		for _, id := range stale {
+			b.Delete(id)
+		}
+		if err := k.idx.Batch(b); err != nil {
+			return 0, 0, fmt.Errorf("embedded: keyword index: %w", err)
+		}
+	}
+	var pending []pendingDoc
+	chunks := make([]store.Chunk, 0, reindexBatch)
+	flush := func() error {
+		if err := k.buildDocs(pending); err != nil {
+			return err
+		}
+		if err := k.apply(nil, pending, st.version); err != nil {
+			return err
+		}
+		added += len(pending)
+		pending, chunks = pending[:0], chunks[:0]
+		return nil
+	}
+	for i := range st.rows {
+		s := st.rows[i].serial
+		if _, ok := present[s]; ok {
+			continue
+		}
+		c, err := readChunk(int32(i))
+		if err != nil {
+			return added, len(stale), err
+		}
+		chunks = append(chunks, c)
+		pending = append(pending, pendingDoc{serial: s, chunk: &chunks[len(chunks)-1]})
+		if len(pending) == reindexBatch {
+			if err := flush(); err != nil {
+				return added, len(stale), err
+			}
+		}
+	}
+	// The final batch (possibly empty) records the applied version.
+	if err := flush(); err != nil {
+		return added, len(stale), err
+	}
+	return added, len(stale), nil
+}
+
+// close waits (bounded) for bleve to persist the last applied batch, so the
+// next Open finds the index current, then closes it.
+func (k *keywordIndex) close() error {
+	deadline := time.Now().Add(closePersistWait)
+	timer := time.AfterFunc(closePersistWait, k.persisted.Broadcast)
+	k.mu.Lock()
+	for k.lastPers < k.applied && time.Now().Before(deadline) {
+		k.persisted.Wait()
+	}
+	k.mu.Unlock()
+	timer.Stop()
+	return k.idx.Close()
+}

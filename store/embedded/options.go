@@ -1,0 +1,34 @@
+package embedded
+
+// Scoring selects how SearchKeyword scores chunks.
+type Scoring int
+
+const (
+	// ScoringBM25 is the default: Okapi BM25 (k1 = 1.2, b = 0.75) computed
+	// from the keyword index's postings with the store's own token-length
+	// statistics. Each distinct analysed query term counts once.
+	ScoringBM25 Scoring = iota
+	// ScoringBleve delegates scoring to bleve's BM25 mode (a Lucene-classic
+	// variant: sqrt(tf), idf applied twice, a coordination factor), fed with
+	// the store's token-length statistics instead of bleve's distinct-term
+	// count. It exists for comparison; rankings are measurably worse.
+	ScoringBleve
+)
+
+// BM25 parameters used by ScoringBM25.
+const (
+	BM25K1 = 1.2
+	BM25B  = 0.75
+)
+
+// Options configures Open. The zero value opens an existing store with
+// exact BM25 keyword scoring.
+type Options struct {
+	// Create makes Open create the store directory when it is missing (or
+	// initialise it when it exists and is empty). Without it, opening a
+	// missing store fails with an error wrapping store.ErrNotFound.
+	Create bool
+	// Scoring selects the keyword scoring model; the zero value is
+	// ScoringBM25.
+	Scoring Scoring
+}

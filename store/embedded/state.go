@@ -1,0 +1,332 @@
+package embedded
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// rowMeta is what the store keeps in memory per chunk, besides its vector:
+// where its record is in the log, and its filter fields as interned ids.
+// Row i's vector is slab[i*dim : (i+1)*dim].
+type rowMeta struct {
+	serial     uint64 // unique per stored chunk, never reused; the bleve doc id
+	opOff      int64  // log offset of the chunk's put op
+	opLen      uint32
+	jsonRel    uint32 // offset of the chunk JSON within the op
+	jsonLen    uint32
+	tokens     uint32 // analysed length of the keyword field (for BM25)
+	tenant     uint32
+	project    uint32
+	sourceType uint32
+	conf       uint32
+	doc        uint32
+	dateNsec   int32
+	dateSec    int64
+	hasDate    bool
+	chunkID    string
+}
+
+type docKey struct{ tenant, project, id string }
+
+type docEntry struct {
+	key     docKey
+	serials []uint64
+	tenant  uint32 // interned ids of the key
+	project uint32
+	doc     uint32
+}
+
+type tpKey struct{ tenant, project string }
+
+type counts struct{ docs, chunks int }
+
+// state is the store's in-memory view of the record log: replaying the log
+// into an empty state, or applying each batch as it is written, yields the
+// same state. Not safe for concurrent use; the Store guards it.
+type state struct {
+	dim        int
+	version    int64
+	nextSerial uint64
+
+	rows []rowMeta
+	slab []float32 // all vectors, L2-normalised, row-major
+
+	bySerial  map[uint64]int32
+	byChunk   map[string]uint64   // chunk id → serial of its first holder
+	chunkMore map[string][]uint64 // chunk id → serials of further holders (other tenants/projects)
+	docs      map[docKey]*docEntry
+	lastDoc   *docEntry // the document addChunk added to last (batches add a document's chunks together)
+
+	tenants, projects, sourceTypes, confs, docIDs *interner
+
+	totalTokens int64 // Σ rows.tokens, BM25's length statistic
+	liveBytes   int64 // Σ rows.opLen, to decide when to compact the log
+
+	total     counts
+	byTenant  map[string]*counts
+	byProject map[string]*counts
+	byTP      map[tpKey]*counts
+}
+
+func newState() *state {
+	return &state{
+		nextSerial:  1,
+		bySerial:    map[uint64]int32{},
+		byChunk:     map[string]uint64{},
+		chunkMore:   map[string][]uint64{},
+		docs:        map[docKey]*docEntry{},
+		tenants:     newInterner(),
+		projects:    newInterner(),
+		sourceTypes: newInterner(),
+		confs:       newInterner(),
+		docIDs:      newInterner(),
+		byTenant:    map[string]*counts{},
+		byProject:   map[string]*counts{},
+		byTP:        map[tpKey]*counts{},
+	}
+}
+
+// applyBatch applies one record payload found at payloadOff in the log.
+func (st *state) applyBatch(payload []byte, payloadOff int64) error {
+	h, err := decodeBatch(payload,
+		func(h batchHeader) {
+			// Reserve room for the batch at once: growing the slab a
+			// vector at a time would copy it over and over.
+			st.rows = slices.Grow(st.rows, h.nOps)
+		},
+		func(op *deleteOp) error {
+			st.removeDoc(docKey{string(op.tenant), string(op.project), string(op.docID)})
+			return nil
+		},
+		func(op *chunkOp) error { return st.addChunk(op, payloadOff) })
+	if err != nil {
+		return err
+	}
+	st.version = max(st.version, h.version)
+	st.nextSerial = max(st.nextSerial, h.nextSerial)
+	return nil
+}
+
+func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
+	if st.dim == 0 {
+		st.dim = op.dim
+	}
+	if op.dim != st.dim {
+		return fmt.Errorf("embedded: chunk %q has %d dimensions, store has %d: %w", op.chunkID, op.dim, st.dim, store.ErrCorrupt)
+	}
+	if _, dup := st.bySerial[op.serial]; dup {
+		return fmt.Errorf("embedded: serial %d stored twice: %w", op.serial, store.ErrCorrupt)
+	}
+	t := st.tenants.acquire(op.tenant)
+	p := st.projects.acquire(op.project)
+	d := st.docIDs.acquire(op.docID)
+	de := st.lastDoc
+	if de == nil || de.tenant != t || de.project != p || de.doc != d {
+		key := docKey{st.tenants.name(t), st.projects.name(p), st.docIDs.name(d)}
+		if de = st.docs[key]; de == nil {
+			de = &docEntry{key: key, tenant: t, project: p, doc: d}
+			st.docs[key] = de
+			st.count(key.tenant, key.project, 1, 0)
+		}
+		st.lastDoc = de
+	}
+	key := de.key
+	if owner, ok := st.chunkOwner(key.tenant, key.project, string(op.chunkID)); ok {
+		st.tenants.release(t)
+		st.projects.release(p)
+		st.docIDs.release(d)
+		return fmt.Errorf("embedded: chunk %q stored under documents %q and %q: %w", op.chunkID, owner, key.id, store.ErrCorrupt)
+	}
+	chunkID := string(op.chunkID)
+	de.serials = append(de.serials, op.serial)
+	if _, held := st.byChunk[chunkID]; held {
+		st.chunkMore[chunkID] = append(st.chunkMore[chunkID], op.serial)
+	} else {
+		st.byChunk[chunkID] = op.serial
+	}
+	st.rows = append(st.rows, rowMeta{
+		serial:     op.serial,
+		opOff:      payloadOff + int64(op.opOff),
+		opLen:      uint32(op.opLen),
+		jsonRel:    uint32(op.jsonOff - op.opOff),
+		jsonLen:    uint32(op.jsonLen),
+		tokens:     op.tokens,
+		tenant:     t,
+		project:    p,
+		sourceType: st.sourceTypes.acquire(op.sourceType),
+		conf:       st.confs.acquire(op.confidential),
+		doc:        d,
+		dateNsec:   op.dateNsec,
+		dateSec:    op.dateSec,
+		hasDate:    op.hasDate,
+		chunkID:    chunkID,
+	})
+	n := len(st.slab)
+	if cap(st.slab)-n < st.dim {
+		st.slab = slices.Grow(st.slab, (cap(st.rows)-len(st.rows)+1)*st.dim)
+	}
+	st.slab = st.slab[:n+st.dim]
+	decodeVector(st.slab[n:], op.vec)
+	st.bySerial[op.serial] = int32(len(st.rows) - 1)
+	st.totalTokens += int64(op.tokens)
+	st.liveBytes += int64(op.opLen)
+	st.count(key.tenant, key.project, 0, 1)
+	return nil
+}
+
+// removeDoc deletes every chunk of a document and returns their serials.
+func (st *state) removeDoc(key docKey) []uint64 {
+	de, ok := st.docs[key]
+	if !ok {
+		return nil
+	}
+	delete(st.docs, key)
+	if st.lastDoc == de {
+		st.lastDoc = nil
+	}
+	st.count(key.tenant, key.project, -1, 0)
+	for _, s := range de.serials {
+		st.removeRow(s)
+	}
+	return de.serials
+}
+
+// docSerials returns the serials of a stored document's chunks.
+func (st *state) docSerials(key docKey) ([]uint64, bool) {
+	de, ok := st.docs[key]
+	if !ok {
+		return nil, false
+	}
+	return de.serials, true
+}
+
+// holders returns the serials of every chunk with this id (one per tenant
+// and project holding it).
+func (st *state) holders(chunkID string) []uint64 {
+	first, ok := st.byChunk[chunkID]
+	if !ok {
+		return nil
+	}
+	return append([]uint64{first}, st.chunkMore[chunkID]...)
+}
+
+// removeRow swap-removes one row: the last row (and its vector) moves into
+// the hole, so the slab stays contiguous.
+func (st *state) removeRow(serial uint64) {
+	i, ok := st.bySerial[serial]
+	if !ok {
+		return
+	}
+	r := st.rows[i]
+	st.count(st.tenants.name(r.tenant), st.projects.name(r.project), 0, -1)
+	st.tenants.release(r.tenant)
+	st.projects.release(r.project)
+	st.sourceTypes.release(r.sourceType)
+	st.confs.release(r.conf)
+	st.docIDs.release(r.doc)
+	more := st.chunkMore[r.chunkID]
+	switch {
+	case st.byChunk[r.chunkID] != serial:
+		more = slices.DeleteFunc(more, func(x uint64) bool { return x == serial })
+	case len(more) > 0:
+		st.byChunk[r.chunkID], more = more[0], more[1:]
+	default:
+		delete(st.byChunk, r.chunkID)
+	}
+	if len(more) > 0 {
+		st.chunkMore[r.chunkID] = more
+	} else {
+		delete(st.chunkMore, r.chunkID)
+	}
+	st.totalTokens -= int64(r.tokens)
+	st.liveBytes -= int64(r.opLen)
+	last := int32(len(st.rows) - 1)
+	if i != last {
+		st.rows[i] = st.rows[last]
+		copy(st.slab[int(i)*st.dim:int(i+1)*st.dim], st.slab[int(last)*st.dim:])
+		st.bySerial[st.rows[i].serial] = i
+	}
+	st.rows[last] = rowMeta{}
+	st.rows = st.rows[:last]
+	st.slab = st.slab[:int(last)*st.dim]
+	delete(st.bySerial, serial)
+	if len(st.rows) == 0 {
+		st.dim = 0
+		st.slab = st.slab[:0]
+	}
+}
+
+// chunkOwner returns the document holding chunkID in tenant/project.
+func (st *state) chunkOwner(tenant, project, chunkID string) (string, bool) {
+	first, ok := st.byChunk[chunkID]
+	if !ok {
+		return "", false
+	}
+	match := func(s uint64) bool {
+		r := &st.rows[st.bySerial[s]]
+		return st.tenants.name(r.tenant) == tenant && st.projects.name(r.project) == project
+	}
+	if match(first) {
+		return st.docIDs.name(st.rows[st.bySerial[first]].doc), true
+	}
+	for _, s := range st.chunkMore[chunkID] {
+		if match(s) {
+			return st.docIDs.name(st.rows[st.bySerial[s]].doc), true
+		}
+	}
+	return "", false
+}
+
+// row returns the row of a serial.
+func (st *state) row(serial uint64) (int32, bool) {
+	i, ok := st.bySerial[serial]
+	return i, ok
+}
+
+// vector returns row i's vector (aliasing the slab).
+func (st *state) vector(i int32) []float32 {
+	return st.slab[int(i)*st.dim : int(i+1)*st.dim]
+}
+
+func (st *state) count(tenant, project string, docs, chunks int) {
+	st.total.docs += docs
+	st.total.chunks += chunks
+	bump(st.byTenant, tenant, docs, chunks)
+	bump(st.byProject, project, docs, chunks)
+	bump(st.byTP, tpKey{tenant, project}, docs, chunks)
+}
+
+func bump[K comparable](m map[K]*counts, k K, docs, chunks int) {
+	c := m[k]
+	if c == nil {
+		c = &counts{}
+		m[k] = c
+	}
+	c.docs += docs
+	c.chunks += chunks
+	if c.docs == 0 && c.chunks == 0 {
+		delete(m, k)
+	}
+}
+
+// counts returns the document and chunk counts for a tenant and project,
+// where "" means any.
+func (st *state) countsFor(tenant, project string) counts {
+	var c *counts
+	switch {
+	case tenant == "" && project == "":
+		return st.total
+	case project == "":
+		c = st.byTenant[tenant]
+	case tenant == "":
+		c = st.byProject[project]
+	default:
+		c = st.byTP[tpKey{tenant, project}]
+	}
+	if c == nil {
+		return counts{}
+	}
+	return *c
+}

@@ -1,0 +1,245 @@
+package embedded
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"sync"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// Store is the embedded store: a directory holding a record log (the
+// source of truth), a bleve scorch keyword index derived from it, and an
+// in-memory vector slab rebuilt from the log at Open.
+//
+// A Store is safe for concurrent use. Writers (Put, Delete) are serialised;
+// searches run in parallel with each other and with the slow part of a
+// write (analysis, encoding, the log append and its fsync). A write then
+// takes an exclusive lock briefly to apply the batch to the keyword index
+// and to memory, so every search sees either all of a batch or none of it.
+type Store struct {
+	dir  string
+	opts Options
+	lock *os.File
+
+	// writeMu serialises writers: Put, Delete, Close and log compaction.
+	writeMu sync.Mutex
+	broken  error // guarded by writeMu: set when a committed batch could not be applied
+
+	// mu guards st, the keyword index's contents, the log file handle and
+	// closed. Searches hold it shared for their whole duration.
+	mu     sync.RWMutex
+	st     *state
+	log    *recordLog
+	kw     *keywordIndex
+	closed bool
+
+	recovery Recovery
+}
+
+// Recovery describes what Open had to repair. Nothing is discarded
+// silently: every repair is counted here.
+type Recovery struct {
+	// TruncatedBytes is the size of an incomplete or unchecksummable final
+	// record cut from the record log: a write whose Put never returned.
+	TruncatedBytes int64
+	// KeywordDiscarded reports that the keyword index could not be opened
+	// (or was built with another mapping) and was rebuilt from the log.
+	KeywordDiscarded bool
+	// Reindexed counts chunks added to the keyword index at Open because it
+	// had not persisted them; Unindexed counts stale entries it removed.
+	Reindexed, Unindexed int
+}
+
+var _ store.Store = (*Store)(nil)
+var _ store.TermStatter = (*Store)(nil)
+
+// Open opens the store in dir. A missing dir is an error wrapping
+// store.ErrNotFound unless opts.Create is set. A damaged FORMAT file or
+// record log gives an error wrapping store.ErrCorrupt, a store written by
+// another format version a *store.VersionError; Open never empties or
+// recreates a store that holds data. The keyword index is derived data:
+// if it is behind the log (after a crash) or unusable, Open brings it up to
+// date and reports what it did in Recovery.
+func Open(dir string, opts Options) (*Store, error) {
+	if dir == "" {
+		return nil, fmt.Errorf("embedded: empty store path: %w", store.ErrNotFound)
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if !opts.Create {
+			return nil, fmt.Errorf("embedded: open %s: %w", dir, store.ErrNotFound)
+		}
+		if err := createStore(dir); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, fmt.Errorf("embedded: open %s: %w", dir, err)
+	case !info.IsDir():
+		return nil, fmt.Errorf("embedded: %s is a file, not a store directory: %w", dir, store.ErrNotFound)
+	}
+	fresh := false
+	switch err := readFormat(dir); {
+	case errors.Is(err, errNoFormat):
+		empty, eerr := emptyOfData(dir)
+		if eerr != nil {
+			return nil, eerr
+		}
+		if !empty {
+			return nil, fmt.Errorf("embedded: %s has no %s file but holds other files; refusing to use it: %w", dir, formatFile, store.ErrCorrupt)
+		}
+		if !opts.Create {
+			return nil, fmt.Errorf("embedded: %s holds no store: %w", dir, store.ErrNotFound)
+		}
+		fresh = true
+	case err != nil:
+		return nil, err
+	}
+	lock, err := lockDir(filepath.Join(dir, lockFile))
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{dir: dir, opts: opts, lock: lock}
+	if fresh {
+		if err := initStore(dir); err != nil {
+			unlockDir(lock)
+			return nil, err
+		}
+	}
+	if err := s.load(); err != nil {
+		if s.kw != nil {
+			s.kw.idx.Close()
+		}
+		if s.log != nil {
+			s.log.close()
+		}
+		unlockDir(lock)
+		return nil, err
+	}
+	return s, nil
+}
+
+// load replays the log into memory and brings the keyword index in step.
+func (s *Store) load() error {
+	log, err := openLog(filepath.Join(s.dir, logFile))
+	if err != nil {
+		return err
+	}
+	s.log = log
+	st := newState()
+	truncated, err := log.replay(func(off int64, payload []byte) error {
+		if err := st.applyBatch(payload, off); err != nil {
+			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.st = st
+	s.recovery.TruncatedBytes = truncated
+	if err := os.Remove(filepath.Join(s.dir, compactFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("embedded: remove interrupted compaction: %w", err)
+	}
+	kw, discarded, err := openKeywordIndex(filepath.Join(s.dir, keywordDir))
+	if err != nil {
+		return err
+	}
+	s.kw = kw
+	s.recovery.KeywordDiscarded = discarded
+	count, err := kw.idx.DocCount()
+	if err != nil {
+		return fmt.Errorf("embedded: keyword index: %w", err)
+	}
+	if kw.appliedVersion() != st.version || count != uint64(len(st.rows)) {
+		added, removed, err := kw.reconcile(st, s.readChunk)
+		if err != nil {
+			return err
+		}
+		s.recovery.Reindexed, s.recovery.Unindexed = added, removed
+	} else {
+		kw.applied, kw.lastPers = st.version, st.version
+	}
+	return nil
+}
+
+// Recovery reports what Open repaired.
+func (s *Store) Recovery() Recovery { return s.recovery }
+
+// Dir returns the store directory.
+func (s *Store) Dir() string { return s.dir }
+
+// readChunk loads row i's chunk from the log. The caller holds mu (either
+// mode) or is the only user of the store.
+func (s *Store) readChunk(i int32) (store.Chunk, error) {
+	r := &s.st.rows[i]
+	buf := make([]byte, r.jsonLen)
+	if err := s.log.readAt(buf, r.opOff+int64(r.jsonRel)); err != nil {
+		return store.Chunk{}, err
+	}
+	var c store.Chunk
+	if err := json.Unmarshal(buf, &c); err != nil {
+		return store.Chunk{}, fmt.Errorf("embedded: chunk %q in %s: %v: %w", r.chunkID, s.log.path, err, store.ErrCorrupt)
+	}
+	if c.ID != r.chunkID {
+		return store.Chunk{}, fmt.Errorf("embedded: %s: chunk at offset %d is %q, want %q: %w", s.log.path, r.opOff, c.ID, r.chunkID, store.ErrCorrupt)
+	}
+	return c, nil
+}
+
+// hits materialises scored rows (candidate ids are row indexes) as hits:
+// each chunk is read back from the log and given a copy of its vector; the
+// copies share one allocation.
+func (s *Store) hits(rows []candidate) ([]store.Hit, error) {
+	st := s.st
+	out := make([]store.Hit, len(rows))
+	vecs := make([]float32, len(rows)*st.dim)
+	for i, r := range rows {
+		c, err := s.readChunk(int32(r.id))
+		if err != nil {
+			return nil, err
+		}
+		v := vecs[i*st.dim : (i+1)*st.dim : (i+1)*st.dim]
+		copy(v, st.vector(int32(r.id)))
+		out[i] = store.Hit{Chunk: c, Score: r.score, Vector: v}
+	}
+	return out, nil
+}
+
+// Stats reports counts for f.TenantID and f.ProjectID ("" meaning any);
+// other filter fields are ignored. It is O(1).
+func (s *Store) Stats(ctx context.Context, f store.Filter) (store.Stats, error) {
+	if err := ctx.Err(); err != nil {
+		return store.Stats{}, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return store.Stats{}, store.ErrClosed
+	}
+	c := s.st.countsFor(f.TenantID, f.ProjectID)
+	return store.Stats{Documents: c.docs, Chunks: c.chunks, Dimension: s.st.dim, IndexVersion: s.st.version}, nil
+}
+
+// Close waits for a running write, persists the keyword index and releases
+// the directory. Further calls return store.ErrClosed; closing twice is a
+// no-op.
+func (s *Store) Close() error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	s.mu.Unlock()
+	return errors.Join(s.kw.close(), s.log.close(), unlockDir(s.lock))
+}

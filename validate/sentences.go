@@ -1,0 +1,128 @@
+package validate
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/cite"
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// Span is a half-open byte range [Start, End) of the answer. It is a plain
+// value, safe to copy and share.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// segKind classifies a piece of the answer.
+type segKind int
+
+const (
+	segClaim     segKind = iota // a statement that must be supported
+	segStructure                // heading, lead-in, bullet or header without content
+	segDecline                  // says the documentation lacks the answer
+)
+
+var (
+	// sourcesHeaderRe matches a line that opens a model-written Sources
+	// block: "Sources:", "**References**", "## Sources", or an inline
+	// "Sources: [S1], [S2]".
+	sourcesHeaderRe = regexp.MustCompile(`(?im)^[ \t]*(?:[*_#>]+[ \t]*)?(?:sources|references|citations)[ \t]*[*_]*[ \t]*:?[ \t]*[*_]*[ \t]*(?:(?:\[[^\]\n]*\]|【[^】\n]*】)[ \t,;]*)*$`)
+	// answerHeaderRe matches an echoed "Answer:" header line.
+	answerHeaderRe = regexp.MustCompile(`(?i)^[*_]*answer\b[^:\n]{0,60}:[*_]*$`)
+	// gluedCitationRe finds a terminator with markers glued to it and
+	// followed by more text ("tank.[S1] Refill"), which textutil.Sentences
+	// does not split.
+	gluedCitationRe = regexp.MustCompile(`[.!?](?:\[[^\[\]\n]{1,64}\]|【[^【】\n]{1,64}】)+[ \t\n]+`)
+	// listMarkerRe is a list marker on its own ("1.", "2)", "-").
+	listMarkerRe = regexp.MustCompile(`^(?:\d{1,3}[.)]|[-*+•])$`)
+	// listPrefixRe is the list or quote marker that starts a line.
+	listPrefixRe = regexp.MustCompile(`^(?:[ \t]*(?:[-*+•>]|\d{1,3}[.)])[ \t]+)+`)
+	// boldLineRe is a line that is only emphasised text, used as a heading.
+	boldLineRe = regexp.MustCompile(`^(?:\*\*[^*]+\*\*|__[^_]+__):?$`)
+)
+
+// sourcesBlock returns the span of a model-written Sources block: from its
+// header line to the end of the answer.
+func sourcesBlock(answer string) *Span {
+	loc := sourcesHeaderRe.FindStringIndex(answer)
+	if loc == nil {
+		return nil
+	}
+	return &Span{Start: loc[0], End: len(answer)}
+}
+
+// answerSpans splits the answer, up to end, into sentence spans.
+// It works around two habits of textutil.Sentences: a terminator with a
+// glued marker ("tank.[S1] Refill") does not end a sentence, and a numbered
+// list item starting with a capital ("1. Open") is split after "1.".
+func answerSpans(answer string, end int) []textutil.Span {
+	var spans []textutil.Span
+	for _, sp := range textutil.Sentences(answer[:end]) {
+		start := sp.Start
+		for _, m := range gluedCitationRe.FindAllStringIndex(answer[sp.Start:sp.End], -1) {
+			cut := sp.Start + m[1]
+			if cut >= sp.End {
+				break
+			}
+			spans = append(spans, trimmed(answer, start, cut))
+			start = cut
+		}
+		spans = append(spans, trimmed(answer, start, sp.End))
+	}
+	out := spans[:0]
+	for k := 0; k < len(spans); k++ {
+		sp := spans[k]
+		if k+1 < len(spans) && listMarkerRe.MatchString(answer[sp.Start:sp.End]) &&
+			!strings.Contains(answer[sp.End:spans[k+1].Start], "\n") {
+			spans[k+1].Start = sp.Start
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+func trimmed(s string, start, end int) textutil.Span {
+	for start < end && strings.ContainsRune(" \t\r\n", rune(s[start])) {
+		start++
+	}
+	for end > start && strings.ContainsRune(" \t\r\n", rune(s[end-1])) {
+		end--
+	}
+	return textutil.Span{Start: start, End: end}
+}
+
+// sentenceCore returns the text of a sentence as analysed: citation markers
+// blanked out (offsets are kept), list and quote markers and Markdown
+// emphasis removed.
+func sentenceCore(answer string, sp textutil.Span, cits []cite.Citation) string {
+	b := []byte(answer[sp.Start:sp.End])
+	for _, c := range cits {
+		for i := max(c.Start, sp.Start); i < min(c.End, sp.End); i++ {
+			b[i-sp.Start] = ' '
+		}
+	}
+	s := listPrefixRe.ReplaceAllString(string(b), "")
+	s = strings.NewReplacer("**", "", "__", "", "`", "", "*", "").Replace(s)
+	return strings.TrimSpace(s)
+}
+
+// classify decides whether a sentence is a claim to check. text is the
+// sentence as written, core its analysed form, cited whether it carries any
+// citation marker (valid or not).
+func classify(text, core string, cited bool) segKind {
+	t := strings.TrimSpace(text)
+	switch {
+	case strings.HasPrefix(t, "#"), answerHeaderRe.MatchString(t):
+		return segStructure
+	case IsDecline(core):
+		return segDecline
+	case len(textutil.ContentTerms(core)) == 0 && len(extractFacts(core)) == 0:
+		return segStructure
+	case !cited && (strings.HasSuffix(t, ":") || boldLineRe.MatchString(t)):
+		return segStructure
+	}
+	return segClaim
+}
