@@ -77,7 +77,7 @@ func SourceLine(i int, s retrieve.Source) string {
 	c := s.Chunk
 	name := firstNonEmpty(oneLine(c.Title), oneLine(c.Source), oneLine(c.DocumentID), UntitledSource)
 	parts := []string{name}
-	if h := oneLine(c.HeadingPath()); h != "" {
+	if h := oneLine(c.Section()); h != "" {
 		parts = append(parts, h)
 	}
 	if c.Page != 0 {

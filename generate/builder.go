@@ -180,7 +180,7 @@ func header(label string, src retrieve.Source, nonce string) (string, []string) 
 	if name = line(name); name != "" {
 		h.WriteString("Document: " + name + "\n")
 	}
-	if section := line(src.Chunk.HeadingPath()); section != "" {
+	if section := line(src.Chunk.Section()); section != "" {
 		h.WriteString("Section: " + section + "\n")
 	}
 	if src.Chunk.Page > 0 {

@@ -90,7 +90,6 @@ func BenchmarkHybridOverhead(b *testing.B) {
 
 	var searches, hybrid, fuse time.Duration
 	i := 0
-	b.ResetTimer()
 	for b.Loop() {
 		q := ds.Queries[i%len(ds.Queries)].Text
 		both := func() {

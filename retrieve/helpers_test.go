@@ -64,7 +64,7 @@ func (e wordEmbedder) EmbedQuery(ctx context.Context, text string) ([]float32, e
 
 // newTestStore indexes texts as one-chunk documents "d0", "d1", ... with the
 // wordEmbedder's vectors.
-func newTestStore(texts ...string) (*MemStore, wordEmbedder) {
+func newTestStore(texts ...string) (*memStore, wordEmbedder) {
 	emb := wordEmbedder{dim: 64}
 	chunks := make([]store.Chunk, len(texts))
 	vecs := make([][]float32, len(texts))
@@ -73,7 +73,7 @@ func newTestStore(texts ...string) (*MemStore, wordEmbedder) {
 		chunks[i] = store.Chunk{ID: id, DocumentID: id, Text: t}
 		vecs[i] = emb.embed(t)
 	}
-	return NewMemStore(chunks, vecs), emb
+	return newMemStore(chunks, vecs), emb
 }
 
 // ids returns the chunk ids of sources in order.

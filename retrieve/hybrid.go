@@ -169,16 +169,22 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 		out            searched
 		keyErr, vecErr error
 		wg             sync.WaitGroup
+		once           sync.Once
+		first          Side // the side that failed first, read after wg.Wait
 	)
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	fail := func(side Side, err error) {
+		once.Do(func() { first = side })
+		cancel(err)
+	}
 	if p.keywordK > 0 {
 		run := func() {
 			begin := time.Now()
 			out.keyword, keyErr = h.keyword.SearchKeyword(sctx, p.text, p.keywordK, p.filter)
 			t.Keyword = time.Since(begin)
 			if keyErr != nil {
-				cancel(keyErr)
+				fail(SideKeyword, keyErr)
 			}
 		}
 		if p.vectorK > 0 {
@@ -190,7 +196,7 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 	if p.vectorK > 0 {
 		out.queryVec, out.vector, vecErr = h.searchVector(sctx, p, t)
 		if vecErr != nil {
-			cancel(vecErr)
+			fail(SideVector, vecErr)
 		}
 	}
 	wg.Wait()
@@ -202,11 +208,8 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 		name Side
 		err  error
 	}{{SideKeyword, keyErr}, {SideVector, vecErr}} {
-		if side.err == nil {
-			continue
-		}
 		// A side cancelled because the other failed only echoes that failure.
-		if cause := context.Cause(sctx); cause != nil && cause != side.err && errors.Is(side.err, context.Canceled) {
+		if side.err == nil || side.name != first && errors.Is(side.err, context.Canceled) {
 			continue
 		}
 		errs = append(errs, &SearchError{Side: side.name, Err: side.err})

@@ -183,7 +183,7 @@ func TestRetrieveFilterRestrictsResults(t *testing.T) {
 		chunks = append(chunks, store.Chunk{ID: fmt.Sprint(i), DocumentID: fmt.Sprint(i), TenantID: tenant, Text: text})
 		vecs = append(vecs, emb.embed(text))
 	}
-	st := NewMemStore(chunks, vecs)
+	st := newMemStore(chunks, vecs)
 	h, err := NewHybrid(st, st, emb, Options{})
 	require.NoError(t, err)
 	res, err := h.Retrieve(context.Background(), Query{Text: "pump manual", Filter: store.Filter{TenantID: "b"}})

@@ -10,11 +10,11 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// MemStore is a brute-force in-test store: BM25 (k1 = 1.2, b = 0.75, real
+// memStore is a brute-force in-test store: BM25 (k1 = 1.2, b = 0.75, real
 // token lengths) over textutil.ContentTerms, exact cosine search, and
 // TermStats. It is built once and then read-only, so it is safe for
-// concurrent searches. It is exported for the external test package.
-type MemStore struct {
+// concurrent searches.
+type memStore struct {
 	chunks   []store.Chunk
 	vectors  [][]float32
 	postings map[string][]posting
@@ -27,9 +27,9 @@ type posting struct {
 	tf    int
 }
 
-// NewMemStore indexes chunks; vectors[i] belongs to chunks[i] and may be nil.
-func NewMemStore(chunks []store.Chunk, vectors [][]float32) *MemStore {
-	m := &MemStore{chunks: chunks, vectors: vectors, postings: map[string][]posting{}, length: make([]int, len(chunks))}
+// newMemStore indexes chunks; vectors[i] belongs to chunks[i] and may be nil.
+func newMemStore(chunks []store.Chunk, vectors [][]float32) *memStore {
+	m := &memStore{chunks: chunks, vectors: vectors, postings: map[string][]posting{}, length: make([]int, len(chunks))}
 	total := 0
 	for i, c := range chunks {
 		terms := textutil.ContentTerms(c.Text)
@@ -51,7 +51,7 @@ func NewMemStore(chunks []store.Chunk, vectors [][]float32) *MemStore {
 
 // hits returns the k best-scoring chunks as hits, best first (ties by
 // chunk id), each with a copy of its vector.
-func (m *MemStore) hits(scores map[int]float64, k int) []store.Hit {
+func (m *memStore) hits(scores map[int]float64, k int) []store.Hit {
 	idx := make([]int, 0, len(scores))
 	for i := range scores {
 		idx = append(idx, i)
@@ -70,7 +70,7 @@ func (m *MemStore) hits(scores map[int]float64, k int) []store.Hit {
 }
 
 // SearchKeyword implements store.KeywordSearcher.
-func (m *MemStore) SearchKeyword(ctx context.Context, query string, k int, f store.Filter) ([]store.Hit, error) {
+func (m *memStore) SearchKeyword(ctx context.Context, query string, k int, f store.Filter) ([]store.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (m *MemStore) SearchKeyword(ctx context.Context, query string, k int, f sto
 }
 
 // SearchVector implements store.VectorSearcher.
-func (m *MemStore) SearchVector(ctx context.Context, vec []float32, k int, f store.Filter) ([]store.Hit, error) {
+func (m *memStore) SearchVector(ctx context.Context, vec []float32, k int, f store.Filter) ([]store.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (m *MemStore) SearchVector(ctx context.Context, vec []float32, k int, f sto
 }
 
 // TermStats implements store.TermStatter.
-func (m *MemStore) TermStats(ctx context.Context, query string) (store.TermStats, error) {
+func (m *memStore) TermStats(ctx context.Context, query string) (store.TermStats, error) {
 	if err := ctx.Err(); err != nil {
 		return store.TermStats{}, err
 	}
@@ -123,4 +123,4 @@ func (m *MemStore) TermStats(ctx context.Context, query string) (store.TermStats
 }
 
 // Analyze implements store.TermStatter.
-func (m *MemStore) Analyze(text string) []string { return textutil.ContentTerms(text) }
+func (m *memStore) Analyze(text string) []string { return textutil.ContentTerms(text) }

@@ -72,7 +72,7 @@ func TestRetrieveRelevanceUsesTermStatistics(t *testing.T) {
 	)
 	h, err := NewHybrid(st, st, emb, Options{})
 	require.NoError(t, err)
-	require.NotNil(t, h.stats, "MemStore offers term statistics")
+	require.NotNil(t, h.stats, "memStore offers term statistics")
 	res, err := h.Retrieve(context.Background(), Query{Text: "pump impeller zebra", MMRLambda: 1})
 	require.NoError(t, err)
 	require.Equal(t, []string{"pump", "impel", "zebra"}, res.Analysis.Keywords)
@@ -129,7 +129,7 @@ func TestRetrieveRelevanceMonotonicInCoverage(t *testing.T) {
 }
 
 type failingStats struct {
-	*MemStore
+	*memStore
 	err error
 }
 
@@ -137,7 +137,7 @@ func (f failingStats) TermStats(context.Context, string) (store.TermStats, error
 	return store.TermStats{}, f.err
 }
 
-type badStats struct{ *MemStore }
+type badStats struct{ *memStore }
 
 func (b badStats) TermStats(context.Context, string) (store.TermStats, error) {
 	return store.TermStats{Docs: 3, Terms: []string{"pump"}}, nil

@@ -106,3 +106,13 @@ func ChunkID(docID string, index int, text string) string {
 	h.Write([]byte(text))
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
+
+// Section is the heading path for display next to the document's title:
+// HeadingPath without a leading heading that repeats the title.
+func (c Chunk) Section() string {
+	h := c.Heading
+	if len(h) > 0 && strings.EqualFold(strings.TrimSpace(h[0]), strings.TrimSpace(c.Title)) {
+		h = h[1:]
+	}
+	return strings.Join(h, " > ")
+}

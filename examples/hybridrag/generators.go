@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/generate/extractive"
@@ -25,7 +26,11 @@ func newGenerator(ctx context.Context, name, model string) (generate.Generator, 
 		}
 		return openai.New(openai.Options{APIKey: key, Model: model, BaseURL: os.Getenv("OPENAI_BASE_URL")})
 	case "ollama":
-		return ollama.New(ollama.Options{ServerURL: os.Getenv("OLLAMA_HOST"), Model: model})
+		host := os.Getenv("OLLAMA_HOST") // ollama's own convention: host:port, scheme optional
+		if host != "" && !strings.Contains(host, "://") {
+			host = "http://" + host
+		}
+		return ollama.New(ollama.Options{ServerURL: host, Model: model})
 	case "googleai":
 		key := os.Getenv("GOOGLE_API_KEY")
 		if key == "" {

@@ -17,6 +17,10 @@ type candidate struct {
 	start     int    // byte offset in the source text, for reading order
 	text      string // the sentence, verbatim
 	terms     map[string]bool
+	// heading holds the terms of the heading the sentence stands under; a
+	// question about "error E4" is answered by the sentences below the
+	// heading "E4: Condensate drain blocked", which need not repeat it.
+	heading map[string]bool
 	// block marks list items and unpunctuated lines, which read badly when
 	// run into the previous sentence.
 	block bool
@@ -31,30 +35,42 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	var out []*candidate
 	// Stemming dominates the cost; sources repeat their vocabulary.
 	stems := map[string]string{}
+	termSet := func(words []string) map[string]bool {
+		terms := map[string]bool{}
+		for _, w := range words {
+			if textutil.IsStopword(w) {
+				continue
+			}
+			st, ok := stems[w]
+			if !ok {
+				st = textutil.Stem(w)
+				stems[w] = st
+			}
+			terms[st] = true
+		}
+		return terms
+	}
 	for i, src := range sources {
+		var heading map[string]bool
+		if h := src.Source.Chunk.Heading; len(h) > 0 {
+			heading = termSet(textutil.Words(h[len(h)-1]))
+		}
 		for _, sp := range textutil.Sentences(src.Text) {
 			text := src.Text[sp.Start:sp.End]
 			words := textutil.Words(text)
-			if len(words) < minWords || isHeading(text, len(words)) || citationLike.MatchString(text) {
+			if isHeading(text, len(words)) {
+				heading = termSet(words)
 				continue
 			}
-			terms := map[string]bool{}
-			for _, w := range words {
-				if textutil.IsStopword(w) {
-					continue
-				}
-				st, ok := stems[w]
-				if !ok {
-					st = textutil.Stem(w)
-					stems[w] = st
-				}
-				terms[st] = true
+			if len(words) < minWords || citationLike.MatchString(text) {
+				continue
 			}
+			terms := termSet(words)
 			if len(terms) == 0 {
 				continue
 			}
 			out = append(out, &candidate{
-				source: i, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms,
+				source: i, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading,
 				block: isListItem(text) || !endsSentence(text),
 			})
 		}
@@ -76,8 +92,31 @@ func idfOver(cands []*candidate, qterms []string) map[string]float64 {
 			}
 		}
 		idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
+		if isIdentifier(t) {
+			idf[t] *= identifierBoost
+		}
 	}
 	return idf
+}
+
+// identifierBoost multiplies the weight of question terms that look like
+// codes (error codes, part and model numbers: "e4", "tx-200"). In manuals
+// they name exactly what the question is about, while words such as
+// "error" or "part" recur everywhere.
+const identifierBoost = 2.0
+
+// isIdentifier reports whether a term mixes letters and digits.
+func isIdentifier(t string) bool {
+	letter, digit := false, false
+	for _, r := range t {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case r != '-' && r != '.' && r != '_':
+			letter = true
+		}
+	}
+	return letter && digit
 }
 
 // scoreAll sets overlap (the IDF-weighted fraction of the question's terms
@@ -91,8 +130,11 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 	for _, c := range cands {
 		sum := 0.0
 		for _, t := range qterms {
-			if c.terms[t] {
+			switch {
+			case c.terms[t]:
 				sum += idf[t]
+			case c.heading[t]:
+				sum += headingWeight * idf[t]
 			}
 		}
 		if total > 0 {
@@ -104,6 +146,10 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 		c.score = c.overlap + rankBonus*sourceWeight(c.source, nSources, c.relevance)
 	}
 }
+
+// headingWeight is the share of a question term's weight that a sentence
+// earns when the term is in its heading rather than in the sentence.
+const headingWeight = 0.8
 
 // sourceWeight is in [0, 1]: the mean of the source's rank weight (1 for
 // the first source, falling linearly to 0 for the last; the prompt lists

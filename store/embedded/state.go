@@ -36,6 +36,10 @@ type docEntry struct {
 	tenant  uint32 // interned ids of the key
 	project uint32
 	doc     uint32
+	// The count entries this document contributes to; they cannot be
+	// deleted while the document exists, so adding a chunk bumps them
+	// without map lookups.
+	byTP, byTenant, byProject *counts
 }
 
 type tpKey struct{ tenant, project string }
@@ -126,26 +130,29 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	if de == nil || de.tenant != t || de.project != p || de.doc != d {
 		key := docKey{st.tenants.name(t), st.projects.name(p), st.docIDs.name(d)}
 		if de = st.docs[key]; de == nil {
-			de = &docEntry{key: key, tenant: t, project: p, doc: d}
-			st.docs[key] = de
 			st.count(key.tenant, key.project, 1, 0)
+			de = &docEntry{key: key, tenant: t, project: p, doc: d,
+				byTP: st.byTP[tpKey{key.tenant, key.project}], byTenant: st.byTenant[key.tenant], byProject: st.byProject[key.project]}
+			st.docs[key] = de
 		}
 		st.lastDoc = de
 	}
-	key := de.key
-	if owner, ok := st.chunkOwner(key.tenant, key.project, string(op.chunkID)); ok {
-		st.tenants.release(t)
-		st.projects.release(p)
-		st.docIDs.release(d)
-		return fmt.Errorf("embedded: chunk %q stored under documents %q and %q: %w", op.chunkID, owner, key.id, store.ErrCorrupt)
-	}
-	chunkID := string(op.chunkID)
-	de.serials = append(de.serials, op.serial)
-	if _, held := st.byChunk[chunkID]; held {
+	var chunkID string
+	if _, held := st.byChunk[string(op.chunkID)]; held {
+		key := de.key
+		if owner, ok := st.chunkOwner(key.tenant, key.project, string(op.chunkID)); ok {
+			st.tenants.release(t)
+			st.projects.release(p)
+			st.docIDs.release(d)
+			return fmt.Errorf("embedded: chunk %q stored under documents %q and %q: %w", op.chunkID, owner, key.id, store.ErrCorrupt)
+		}
+		chunkID = string(op.chunkID)
 		st.chunkMore[chunkID] = append(st.chunkMore[chunkID], op.serial)
 	} else {
+		chunkID = string(op.chunkID)
 		st.byChunk[chunkID] = op.serial
 	}
+	de.serials = append(de.serials, op.serial)
 	st.rows = append(st.rows, rowMeta{
 		serial:     op.serial,
 		opOff:      payloadOff + int64(op.opOff),
@@ -172,7 +179,10 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	st.bySerial[op.serial] = int32(len(st.rows) - 1)
 	st.totalTokens += int64(op.tokens)
 	st.liveBytes += int64(op.opLen)
-	st.count(key.tenant, key.project, 0, 1)
+	st.total.chunks++
+	de.byTP.chunks++
+	de.byTenant.chunks++
+	de.byProject.chunks++
 	return nil
 }
 
@@ -186,10 +196,10 @@ func (st *state) removeDoc(key docKey) []uint64 {
 	if st.lastDoc == de {
 		st.lastDoc = nil
 	}
-	st.count(key.tenant, key.project, -1, 0)
 	for _, s := range de.serials {
 		st.removeRow(s)
 	}
+	st.count(key.tenant, key.project, -1, -len(de.serials))
 	return de.serials
 }
 
@@ -213,14 +223,14 @@ func (st *state) holders(chunkID string) []uint64 {
 }
 
 // removeRow swap-removes one row: the last row (and its vector) moves into
-// the hole, so the slab stays contiguous.
+// the hole, so the slab stays contiguous. The caller (removeDoc) updates
+// the counts.
 func (st *state) removeRow(serial uint64) {
 	i, ok := st.bySerial[serial]
 	if !ok {
 		return
 	}
 	r := st.rows[i]
-	st.count(st.tenants.name(r.tenant), st.projects.name(r.project), 0, -1)
 	st.tenants.release(r.tenant)
 	st.projects.release(r.project)
 	st.sourceTypes.release(r.sourceType)
