@@ -64,7 +64,7 @@ func TestCLIContract(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	var prompt struct {
 		Messages []struct{ Role, Content string } `json:"messages"`
-		Sources  []map[string]any                `json:"sources"`
+		Sources  []map[string]any                 `json:"sources"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &prompt))
 	require.Len(t, prompt.Messages, 2)
