@@ -32,6 +32,8 @@ type Answer struct {
 	Validation *validate.Report `json:"validation,omitempty"`
 	// Text is the formatted Answer:/Sources: block (see cite.FormatBlock).
 	Text string `json:"text"`
+	// QueryID is the id the QueryLog stored this call under (0: not logged).
+	QueryID int64 `json:"query_id,omitempty"`
 }
 
 // Refused reports whether the answer is a refusal.

@@ -20,13 +20,14 @@ import (
 //
 // An error is returned for bad input (a *QueryError) and for failures of
 // the store, the embedder or the generator; a refusal is not an error.
-func (p *Pipeline) Ask(ctx context.Context, req Request) (*Answer, error) {
+func (p *Pipeline) Ask(ctx context.Context, req Request) (ans *Answer, err error) {
 	done, err := p.enter()
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	run := newAskRun(req)
+	run := p.newAskRun(ctx, req, KindAsk)
+	defer func() { p.logAsk(ctx, run, ans, err) }()
 	ev, decision, ans, err := p.admit(ctx, run)
 	if err != nil || ans != nil {
 		return ans, err
@@ -43,7 +44,7 @@ func (p *Pipeline) Prompt(ctx context.Context, req Request) (*generate.Prompt, *
 		return nil, nil, err
 	}
 	defer done()
-	run := newAskRun(req)
+	run := p.newAskRun(ctx, req, KindPrompt)
 	ev, _, ans, err := p.admit(ctx, run)
 	if err != nil || ans != nil {
 		return nil, ans, err
@@ -60,13 +61,23 @@ type askRun struct {
 	stages    map[string]float64
 	retrieved int
 	th        gate.Thresholds
+	res       *retrieve.Result            // nil until retrieval returns
+	observe   func(string, time.Duration) // nil without an Observer
 }
 
-func newAskRun(req Request) *askRun {
-	return &askRun{req: req, start: time.Now(), stages: map[string]float64{}}
+func (p *Pipeline) newAskRun(ctx context.Context, req Request, op QueryKind) *askRun {
+	return &askRun{req: req, start: time.Now(), stages: map[string]float64{}, observe: p.stageObserver(ctx, op, req.Question)}
 }
 
-func (r *askRun) stage(name string, since time.Time) { r.stages[name] += ms(time.Since(since)) }
+func (r *askRun) stage(name string, since time.Time) { r.add(name, time.Since(since)) }
+
+// add records a stage's duration and reports it to the Observer.
+func (r *askRun) add(name string, d time.Duration) {
+	r.stages[name] += ms(d)
+	if r.observe != nil {
+		r.observe(name, d)
+	}
+}
 
 // admit validates the question, retrieves and runs the gate. It returns a
 // refusal Answer when the gate refuses, else the gate's allowing decision.
@@ -101,6 +112,7 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	}
 	run.stage("retrieve", t)
 	run.retrieved = res.Candidates
+	run.res = res
 	ev.Result = res
 
 	t = time.Now()
@@ -166,7 +178,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		}
 		regen = true
 	}
-	run.stages["generate"] = ms(genDur)
+	run.add(StageGenerate, genDur)
 	srcs := promptSources(prompt)
 	meta := func(a *Answer) {
 		a.Metadata.GenerationMS = ms(genDur)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/gate"
@@ -76,7 +77,19 @@ func (p *Pipeline) wire() error {
 	}
 	p.retriever = cfg.Retriever
 	if p.retriever == nil {
-		h, err := retrieve.NewHybrid(p.store, p.store, p.embedder, retrieve.Options{Reranker: cfg.Reranker})
+		opts := retrieve.Options{Reranker: cfg.Reranker}
+		switch cfg.Retrieval.Fusion {
+		case "weighted":
+			opts.Fusion = retrieve.FusionWeighted
+		case "rrf":
+		case "":
+			if cfg.Embedder == nil {
+				opts.Fusion = retrieve.FusionWeighted
+			}
+		default:
+			return fmt.Errorf("hybridrag: unknown Retrieval.Fusion %q (rrf, weighted)", cfg.Retrieval.Fusion)
+		}
+		h, err := retrieve.NewHybrid(p.store, p.store, p.embedder, opts)
 		if err != nil {
 			return fmt.Errorf("hybridrag: %w", err)
 		}
@@ -162,17 +175,18 @@ func (p *Pipeline) enter() (func(), error) {
 
 // Retrieve runs retrieval only (no gate, no generation) and returns the
 // evidence found for req.Question.
-func (p *Pipeline) Retrieve(ctx context.Context, req Request) (*retrieve.Result, error) {
+func (p *Pipeline) Retrieve(ctx context.Context, req Request) (res *retrieve.Result, err error) {
 	done, err := p.enter()
 	if err != nil {
 		return nil, err
 	}
 	defer done()
+	defer func(start time.Time) { p.logRetrieve(ctx, req, start, res, err) }(time.Now())
 	q, err := p.checkQuestion(req.Question)
 	if err != nil {
 		return nil, err
 	}
-	res, err := p.retriever.Retrieve(ctx, p.query(req, q))
+	res, err = p.retriever.Retrieve(ctx, p.query(req, q))
 	if err != nil {
 		return nil, fmt.Errorf("hybridrag: retrieve: %w", err)
 	}

@@ -12,6 +12,8 @@ import (
 // Pipeline's configuration.
 type Request struct {
 	Question string
+	// Agent identifies the assistant or caller asking, for the query log.
+	Agent string
 	// Filter restricts retrieval (tenant, project, source type,
 	// confidentiality, dates); it is enforced inside both searches.
 	Filter retrieve.Filter

@@ -184,7 +184,7 @@ func TestGenerator(t *testing.T, c GeneratorCase) {
 		var mu sync.Mutex
 		var streamed strings.Builder
 		ans, err := p.Ask(ctx, hybridrag.Request{
-			Question: "What operating pressure range must the purifier stay within?",
+			Question: "Between which values must the operating pressure of the purifier stay?",
 			Stream: func(_ context.Context, chunk []byte) error {
 				mu.Lock()
 				defer mu.Unlock()

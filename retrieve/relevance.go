@@ -91,6 +91,37 @@ func (c Calibration) resolve() (Calibration, error) {
 	return c, nil
 }
 
+// scaffoldWords phrase a question rather than name its subject: "how
+// often", "how long", "what does E4 mean". Answers rarely repeat them, so
+// they would count as absent evidence in every chunk; coverage ignores them
+// unless the question has no other term.
+var scaffoldWords = []string{
+	"often", "long", "far", "much", "many", "mean", "means", "meaning",
+	"happen", "happens", "explain", "describe", "tell", "know", "need", "needed", "possible",
+}
+
+// dropScaffold removes scaffold terms (analysed like the question) from q.
+func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
+	scaffold := map[string]bool{}
+	for _, w := range scaffoldWords {
+		for _, t := range analyse(w) {
+			scaffold[t] = true
+		}
+	}
+	out := queryTerms{}
+	for i, t := range q.terms {
+		if !scaffold[t] {
+			out.terms = append(out.terms, t)
+			out.weights = append(out.weights, q.weights[i])
+			out.rare = append(out.rare, q.rare[i])
+		}
+	}
+	if len(out.terms) == 0 {
+		return q
+	}
+	return out
+}
+
 // queryTerms are the analysed content terms of a question with their
 // weights.
 type queryTerms struct {
@@ -114,7 +145,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string) (queryTerms, err
 		for i := range terms {
 			q.weights[i], q.rare[i] = 1, true
 		}
-		return q, nil
+		return dropScaffold(q, textutil.ContentTerms), nil
 	}
 	ts, err := h.stats.TermStats(ctx, text)
 	if err != nil {
@@ -131,7 +162,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string) (queryTerms, err
 		q.weights[i] = idf(df, ts.Docs)
 		q.rare[i] = float64(df) <= RareTermDocFraction*float64(ts.Docs)
 	}
-	return q, nil
+	return dropScaffold(q, h.stats.Analyze), nil
 }
 
 // idf is the BM25 inverse document frequency, always positive.

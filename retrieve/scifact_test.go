@@ -232,6 +232,7 @@ func sciFactConfigs(sf *sciFact) []struct {
 		{"weighted-zscore", hybrid(sf.st, sf.st, retrieve.Options{Fusion: retrieve.FusionWeighted, Normalization: retrieve.NormalizeZScore}, false), noMMR},
 		{"weighted-0.5", hybrid(sf.st, sf.st, retrieve.Options{Fusion: retrieve.FusionWeighted, KeywordWeight: 0.5, VectorWeight: 0.5}, false), noMMR},
 		{"weighted+mmr", hybrid(sf.st, sf.st, weighted, false), retrieve.Query{}},
+		{"weighted+mmr0.7", hybrid(sf.st, sf.st, weighted, false), retrieve.Query{MMRLambda: 0.7}},
 	}
 }
 

@@ -30,7 +30,8 @@ type candidate struct {
 }
 
 // collect splits every source into candidate sentences, skipping headings,
-// very short sentences and sentences that carry a citation marker.
+// very short sentences, lead-ins ending in a colon (they announce a list
+// rather than state anything) and sentences that carry a citation marker.
 func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	var out []*candidate
 	// Stemming dominates the cost; sources repeat their vocabulary.
@@ -62,7 +63,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				heading = termSet(words)
 				continue
 			}
-			if len(words) < minWords || citationLike.MatchString(text) {
+			if len(words) < minWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
 				continue
 			}
 			terms := termSet(words)

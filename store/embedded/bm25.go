@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
@@ -17,7 +15,7 @@ import (
 // uses sqrt(tf), multiplies each term by its idf a second time (query
 // weight) and by a coordination factor. Correcting the length statistic
 // through search.BM25StatsKey fixes only the first. On BEIR SciFact
-// (nDCG@10, see scifact_test.go) bleve tf-idf gives 0.679, bleve BM25 0.674,
+// (nDCG@10, see scifact_test.go) bleve tf-idf gives 0.679, bleve BM25 0.675,
 // bleve BM25 with token statistics 0.676, and the exact BM25 below 0.688.
 // So the store walks bleve's postings (term frequency and norm per
 // document) and computes Okapi BM25 directly:
@@ -233,99 +231,4 @@ func wrapSearchErr(err error) error {
 		return nil
 	}
 	return fmt.Errorf("embedded: keyword search: %w", err)
-}
-
-// scoredSerial is a keyword hit before its chunk is loaded.
-type scoredSerial struct {
-	serial uint64
-	score  float64
-}
-
-// serialsOf resolves top-k candidates (document numbers of r) to serials.
-func serialsOf(r index.IndexReader, cands []candidate) ([]scoredSerial, error) {
-	out := make([]scoredSerial, 0, len(cands))
-	buf := make(index.IndexInternalID, 8)
-	for _, c := range cands {
-		ext, err := r.ExternalID(index.NewIndexInternalID(buf, c.id))
-		if err != nil {
-			return nil, wrapSearchErr(err)
-		}
-		s, err := strconv.ParseUint(ext, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("embedded: keyword index holds foreign id %q", ext)
-		}
-		out = append(out, scoredSerial{s, c.score})
-	}
-	return out, nil
-}
-
-// searchBleve runs the query through bleve's own BM25 (ScoringBleve): a
-// BooleanQuery with the match as its must clause and the filter as its
-// filter clause, with the store's token statistics in the context.
-func (k *keywordIndex) searchBleve(ctx context.Context, text string, size int, p bm25Params, filter query.Query) ([]scoredSerial, error) {
-	mq := query.NewMatchQuery(text)
-	mq.SetField(fieldText)
-	bq := query.NewBooleanQuery(nil, nil, nil)
-	bq.AddMust(mq)
-	if filter != nil {
-		bq.AddFilter(filter)
-	}
-	req := bleve.NewSearchRequestOptions(bq, size, 0, false)
-	// bleve asks for statistics of every field a term searcher touches,
-	// the filter's keyword fields included (one token per document each),
-	// and "*" for the unscored disjunctions it optimises into one reader.
-	stats := &search.BM25Stats{DocCount: float64(p.docs), FieldCardinality: map[string]int{fieldText: int(p.totalTokens)}}
-	for _, f := range []string{fieldTenant, fieldProject, fieldSourceType, fieldConfidentiality, fieldDocumentID, fieldDate, "*"} {
-		stats.FieldCardinality[f] = p.docs
-	}
-	ctx = context.WithValue(ctx, search.BM25StatsKey, stats)
-	res, err := k.idx.SearchInContext(ctx, req)
-	if err != nil {
-		return nil, wrapSearchErr(err)
-	}
-	out := make([]scoredSerial, 0, len(res.Hits))
-	for _, h := range res.Hits {
-		s, err := strconv.ParseUint(h.ID, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("embedded: keyword index holds foreign id %q", h.ID)
-		}
-		out = append(out, scoredSerial{s, h.Score})
-	}
-	return out, nil
-}
-
-// docFreqs returns the number of live documents containing each term.
-func (k *keywordIndex) docFreqs(ctx context.Context, terms [][]byte) ([]int, error) {
-	ix, err := k.idx.Advanced()
-	if err != nil {
-		return nil, wrapSearchErr(err)
-	}
-	r, err := ix.Reader()
-	if err != nil {
-		return nil, wrapSearchErr(err)
-	}
-	defer r.Close()
-	out := make([]int, len(terms))
-	for i, t := range terms {
-		tfr, err := r.TermFieldReader(ctx, t, fieldText, false, false, false)
-		if err != nil {
-			return nil, wrapSearchErr(err)
-		}
-		out[i] = int(tfr.Count())
-		tfr.Close()
-	}
-	return out, nil
-}
-
-// reader opens a point-in-time reader of the index.
-func (k *keywordIndex) reader() (index.IndexReader, error) {
-	ix, err := k.idx.Advanced()
-	if err != nil {
-		return nil, wrapSearchErr(err)
-	}
-	r, err := ix.Reader()
-	if err != nil {
-		return nil, wrapSearchErr(err)
-	}
-	return r, nil
 }

@@ -1,6 +1,6 @@
 package embedded
 
-// Scoring selects how SearchKeyword scores chunks.
+// Scoring selects how SearchKeyword scores chunks. It is a plain value.
 type Scoring int
 
 const (
@@ -22,13 +22,13 @@ const (
 )
 
 // Options configures Open. The zero value opens an existing store with
-// exact BM25 keyword scoring.
+// exact BM25 keyword scoring. Options is a plain value; Open keeps a copy.
 type Options struct {
 	// Create makes Open create the store directory when it is missing (or
 	// initialise it when it exists and is empty). Without it, opening a
 	// missing store fails with an error wrapping store.ErrNotFound.
 	Create bool
-	// Scoring selects the keyword scoring model; the zero value is
-	// ScoringBM25.
+	// Scoring selects the keyword scoring model; the zero value (and any
+	// unknown value) is ScoringBM25.
 	Scoring Scoring
 }

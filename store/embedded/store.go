@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
 	"sync"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -44,7 +43,7 @@ type Store struct {
 }
 
 // Recovery describes what Open had to repair. Nothing is discarded
-// silently: every repair is counted here.
+// silently: every repair is counted here. It is a plain value.
 type Recovery struct {
 	// TruncatedBytes is the size of an incomplete or unchecksummable final
 	// record cut from the record log: a write whose Put never returned.
@@ -57,8 +56,11 @@ type Recovery struct {
 	Reindexed, Unindexed int
 }
 
-var _ store.Store = (*Store)(nil)
-var _ store.TermStatter = (*Store)(nil)
+var (
+	_ store.Store       = (*Store)(nil)
+	_ store.TermStatter = (*Store)(nil)
+	_ store.Scanner     = (*Store)(nil)
+)
 
 // Open opens the store in dir. A missing dir is an error wrapping
 // store.ErrNotFound unless opts.Create is set. A damaged FORMAT file or

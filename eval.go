@@ -1,0 +1,122 @@
+package hybridrag
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// EvalQuestion is one labelled question of an evaluation set, read from
+// one JSONL line (pipeline-spec §9). An answerable question names what
+// retrieval should find: RelevantDocuments (document ids or source paths;
+// a path suffix such as "docs/install.md" matches however the store was
+// indexed) and/or Evidence (substrings a relevant chunk contains, compared
+// ignoring case and runs of white space). An Unanswerable question is one
+// the documents cannot answer: the pipeline should refuse it.
+type EvalQuestion struct {
+	ID                string   `json:"id"`
+	Query             string   `json:"query"`
+	RelevantDocuments []string `json:"relevant_documents,omitempty"`
+	Evidence          []string `json:"evidence,omitempty"`
+	Unanswerable      bool     `json:"unanswerable,omitempty"`
+	// ExpectedAnswer, if set, is a reference answer; the run reports how
+	// many of its content terms the answer contains.
+	ExpectedAnswer string `json:"expected_answer,omitempty"`
+	// Tenant and Project, if set, restrict the question's retrieval to
+	// that tenant and project (over EvalOptions.Request's filter).
+	Tenant  string `json:"tenant,omitempty"`
+	Project string `json:"project,omitempty"`
+}
+
+var (
+	// ErrInvalidEvalQuestion is wrapped by every *EvalQuestionError.
+	ErrInvalidEvalQuestion = errors.New("hybridrag: invalid eval question")
+	// ErrNoEvalQuestions means an evaluation set holds no question.
+	ErrNoEvalQuestions = errors.New("hybridrag: no eval questions")
+)
+
+// EvalQuestionError explains why a line of an evaluation set was
+// rejected. Line is 1-based; ID is empty when the line has none.
+type EvalQuestionError struct {
+	Line int
+	ID   string
+	Err  error
+}
+
+func (e *EvalQuestionError) Error() string {
+	if e.ID != "" {
+		return fmt.Sprintf("hybridrag: eval question line %d (id %q): %v", e.Line, e.ID, e.Err)
+	}
+	return fmt.Sprintf("hybridrag: eval question line %d: %v", e.Line, e.Err)
+}
+
+// Unwrap returns ErrInvalidEvalQuestion and the cause.
+func (e *EvalQuestionError) Unwrap() []error { return []error{ErrInvalidEvalQuestion, e.Err} }
+
+// ReadEvalQuestions reads an evaluation set: one JSON object per line
+// (JSONL), blank lines ignored. Unknown fields are errors, so a misspelt
+// label ("relevant_docs") cannot silently disable a metric. Every question
+// needs a unique id and a non-blank query; an unanswerable question must
+// not name relevant documents or evidence. The first bad line fails the
+// call with an *EvalQuestionError; an input with no question fails with
+// ErrNoEvalQuestions.
+func ReadEvalQuestions(r io.Reader) ([]EvalQuestion, error) {
+	br := bufio.NewReader(r)
+	var (
+		qs   []EvalQuestion
+		seen = map[string]int{}
+	)
+	for line := 1; ; line++ {
+		raw, err := br.ReadBytes('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("hybridrag: read eval questions: %w", err)
+		}
+		if text := bytes.TrimSpace(raw); len(text) > 0 {
+			q, qerr := parseEvalQuestion(text)
+			if qerr == nil {
+				if prev, dup := seen[q.ID]; dup {
+					qerr = fmt.Errorf("duplicate id (first on line %d)", prev)
+				}
+			}
+			if qerr != nil {
+				return nil, &EvalQuestionError{Line: line, ID: q.ID, Err: qerr}
+			}
+			seen[q.ID] = line
+			qs = append(qs, q)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	if len(qs) == 0 {
+		return nil, ErrNoEvalQuestions
+	}
+	return qs, nil
+}
+
+func parseEvalQuestion(text []byte) (EvalQuestion, error) {
+	var q EvalQuestion
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&q); err != nil {
+		return q, err
+	}
+	if dec.More() {
+		return q, errors.New("more than one JSON value on the line")
+	}
+	q.ID = strings.TrimSpace(q.ID)
+	q.Query = strings.TrimSpace(q.Query)
+	switch {
+	case q.ID == "":
+		return q, errors.New(`missing "id"`)
+	case q.Query == "":
+		return q, errors.New(`missing "query"`)
+	case q.Unanswerable && (len(q.RelevantDocuments) > 0 || len(q.Evidence) > 0):
+		return q, errors.New("an unanswerable question cannot have relevant_documents or evidence")
+	}
+	return q, nil
+}

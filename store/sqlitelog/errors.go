@@ -1,0 +1,50 @@
+package sqlitelog
+
+import (
+	"errors"
+	"fmt"
+)
+
+var (
+	// ErrNotFound is wrapped by every *NotFoundError.
+	ErrNotFound = errors.New("sqlitelog: not found")
+	// ErrSchemaTooNew is wrapped by a *SchemaError: the database was
+	// written by a newer version of this package.
+	ErrSchemaTooNew = errors.New("sqlitelog: database schema is newer than this version supports")
+	// ErrNotQueryLog means the file is a SQLite database of some other
+	// application.
+	ErrNotQueryLog = errors.New("sqlitelog: not a hybridrag query log")
+	// ErrInvalidArgument marks bad arguments (empty path, negative limit,
+	// invalid JSON, empty eval run id).
+	ErrInvalidArgument = errors.New("sqlitelog: invalid argument")
+	// ErrClosed is returned after Close.
+	ErrClosed = errors.New("sqlitelog: log closed")
+)
+
+// NotFoundError names what was not found.
+type NotFoundError struct {
+	What string // "query" or "eval run"
+	ID   string
+}
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("sqlitelog: %s %s not found", e.What, e.ID)
+}
+
+// Unwrap makes errors.Is(err, ErrNotFound) true.
+func (e *NotFoundError) Unwrap() error { return ErrNotFound }
+
+// SchemaError reports a database whose schema version this package cannot
+// use.
+type SchemaError struct {
+	Path      string
+	Found     int // the database's schema version
+	Supported int // the newest version this package knows
+}
+
+func (e *SchemaError) Error() string {
+	return fmt.Sprintf("sqlitelog: %s has schema version %d; this version supports up to %d (upgrade hybridrag)", e.Path, e.Found, e.Supported)
+}
+
+// Unwrap makes errors.Is(err, ErrSchemaTooNew) true.
+func (e *SchemaError) Unwrap() error { return ErrSchemaTooNew }

@@ -1,0 +1,119 @@
+package sqlitelog
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// EvalRunRow is one stored evaluation run: its aggregate metrics and
+// per-question results as JSON documents whose shape belongs to the eval
+// tooling. An empty RawMessage is stored as NULL and read back as nil.
+type EvalRunRow struct {
+	ID        string
+	Started   time.Time
+	Name      string
+	Aggregate json.RawMessage
+	Questions json.RawMessage
+}
+
+// SaveEvalRun stores a run, replacing a stored run with the same ID. An
+// empty ID or a field that is not valid JSON fails with
+// ErrInvalidArgument. Eval runs are not subject to Retention, MaxRows or
+// Disabled.
+func (l *Log) SaveEvalRun(ctx context.Context, run EvalRunRow) error {
+	if run.ID == "" {
+		return fmt.Errorf("%w: empty eval run id", ErrInvalidArgument)
+	}
+	for name, doc := range map[string]json.RawMessage{"aggregate": run.Aggregate, "questions": run.Questions} {
+		if len(doc) > 0 && !json.Valid(doc) {
+			return fmt.Errorf("%w: eval run %s: %s is not valid JSON", ErrInvalidArgument, run.ID, name)
+		}
+	}
+	return l.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO eval_runs (id, started, name, aggregate, questions)
+			VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT(id) DO UPDATE SET started = excluded.started, name = excluded.name,
+				aggregate = excluded.aggregate, questions = excluded.questions`,
+			run.ID, nanos(run.Started), run.Name, nullJSON(run.Aggregate), nullJSON(run.Questions))
+		if err != nil {
+			return fmt.Errorf("sqlitelog: save eval run %s: %w", run.ID, err)
+		}
+		return nil
+	})
+}
+
+// EvalRuns returns stored runs, most recently started first; limit <= 0
+// returns all.
+func (l *Log) EvalRuns(ctx context.Context, limit int) ([]EvalRunRow, error) {
+	if err := l.check(); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := l.db.QueryContext(ctx, `SELECT id, started, name, aggregate, questions FROM eval_runs
+		ORDER BY started DESC, id LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlitelog: eval runs: %w", err)
+	}
+	defer rows.Close()
+	runs := []EvalRunRow{}
+	for rows.Next() {
+		r, err := scanEvalRun(rows)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlitelog: eval runs: %w", err)
+	}
+	return runs, nil
+}
+
+// EvalRun returns one stored run; an unknown id fails with a
+// *NotFoundError.
+func (l *Log) EvalRun(ctx context.Context, id string) (EvalRunRow, error) {
+	if err := l.check(); err != nil {
+		return EvalRunRow{}, err
+	}
+	r, err := scanEvalRun(l.db.QueryRowContext(ctx,
+		`SELECT id, started, name, aggregate, questions FROM eval_runs WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return EvalRunRow{}, &NotFoundError{What: "eval run", ID: id}
+	}
+	return r, err
+}
+
+func scanEvalRun(s scanner) (EvalRunRow, error) {
+	var (
+		r          EvalRunRow
+		started    int64
+		agg, quest sql.NullString
+	)
+	if err := s.Scan(&r.ID, &started, &r.Name, &agg, &quest); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return r, err
+		}
+		return r, fmt.Errorf("sqlitelog: read eval run: %w", err)
+	}
+	r.Started = fromNanos(started)
+	if agg.Valid {
+		r.Aggregate = json.RawMessage(agg.String)
+	}
+	if quest.Valid {
+		r.Questions = json.RawMessage(quest.String)
+	}
+	return r, nil
+}
+
+func nullJSON(doc json.RawMessage) any {
+	if len(doc) == 0 {
+		return nil
+	}
+	return string(doc)
+}
