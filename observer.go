@@ -30,8 +30,9 @@ const KindPrompt QueryKind = "prompt"
 // Event reports one finished stage of a Pipeline call.
 //
 // An Ask emits, in order, one event per stage it ran (a stage that runs
-// twice, such as gate or a regenerated context, emits twice), then "log"
-// when a QueryLog is configured, then "total". A Retrieve emits
+// twice, such as gate or a regenerated context, emits twice; "generate" is
+// emitted once, after validation, with the time of all generator calls),
+// then "log" when a QueryLog is configured, then "total". A Retrieve emits
 // "retrieve" (when retrieval returned), "log" and "total". Stage events
 // are emitted only for stages that succeeded; a failure is reported by
 // the "total" event's Err. A "log" event with Err set is a QueryLog
@@ -60,7 +61,8 @@ type Observer interface {
 	Observe(ctx context.Context, e Event)
 }
 
-// ObserverFunc adapts a function to Observer.
+// ObserverFunc adapts a function to Observer; it is safe for concurrent
+// use when the function is.
 type ObserverFunc func(ctx context.Context, e Event)
 
 // Observe calls f.

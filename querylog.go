@@ -79,7 +79,8 @@ type QueryLog interface {
 	Record(ctx context.Context, r QueryRecord) (id int64, err error)
 }
 
-// QueryLogFunc adapts a function to QueryLog.
+// QueryLogFunc adapts a function to QueryLog; it is safe for concurrent
+// use when the function is.
 type QueryLogFunc func(ctx context.Context, r QueryRecord) (int64, error)
 
 // Record calls f.
@@ -92,6 +93,9 @@ func (p *Pipeline) QueryLog() QueryLog { return p.cfg.QueryLog }
 // logAsk records a finished Ask and emits its "log" and "total" events.
 // ans is nil when err is not. It sets ans.QueryID.
 func (p *Pipeline) logAsk(ctx context.Context, run *askRun, ans *Answer, err error) {
+	if p.cfg.QueryLog == nil && p.cfg.Observer == nil {
+		return
+	}
 	total := time.Since(run.start)
 	rec := p.baseRecord(KindAsk, run.req, run.start, err)
 	rec.Retrieved = retrievedChunks(run.res)
@@ -135,6 +139,9 @@ func (p *Pipeline) logAsk(ctx context.Context, run *askRun, ans *Answer, err err
 
 // logRetrieve records a finished Retrieve and emits its events.
 func (p *Pipeline) logRetrieve(ctx context.Context, req Request, start time.Time, res *retrieve.Result, err error) {
+	if p.cfg.QueryLog == nil && p.cfg.Observer == nil {
+		return
+	}
 	total := time.Since(start)
 	rec := p.baseRecord(KindRetrieve, req, start, err)
 	rec.Retrieved = retrievedChunks(res)

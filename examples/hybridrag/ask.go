@@ -25,6 +25,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
+	addLogFlag(fs, &c)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")

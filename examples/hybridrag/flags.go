@@ -20,6 +20,7 @@ type common struct {
 	minChunks int
 	json      bool
 	set       map[string]bool // flags given explicitly
+	log       logFlags        // query logging (ask, retrieve)
 }
 
 func newFlagSet(name string, c *common) *flag.FlagSet {

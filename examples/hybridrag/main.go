@@ -3,6 +3,13 @@
 //	hybridrag index    --store DIR [--tenant T --project P] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
 //	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
+//	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
+//	hybridrag log      --store DIR show ID [--json]
+//	hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
+//	hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
+//	hybridrag beir     --data DIR [--split test] [--json]
+//
+// ask and retrieve record each query in DIR/querylog.db (--no-log: don't).
 //
 // Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
 //
@@ -24,9 +31,19 @@ const usage = `usage:
   hybridrag index    --store DIR [--tenant T --project P] PATH...
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
+  hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
+  hybridrag log      --store DIR show ID [--json]
+  hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
+  hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
+                     [--name N] [--concurrency N] [--no-log] [--generator G] [--model M]
+  hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
+                     [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
 
-Gate and retrieval flags on retrieve and ask: --min-score F --min-chunks N --k N --mmr-lambda F
+Gate and retrieval flags on retrieve, ask and eval: --min-score F --min-chunks N --k N --mmr-lambda F
         --tenant T --project P
+eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
+        saves the run in DIR/querylog.db (--no-log: don't); its --k is also the k of recall@k.
+ask and retrieve record each query in DIR/querylog.db; --no-log skips that.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
@@ -53,6 +70,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdRetrieve(ctx, args[1:], stdout)
 	case "ask":
 		err = cmdAsk(ctx, args[1:], stdout)
+	case "eval":
+		err = cmdEval(ctx, args[1:], stdout, stderr)
+	case "beir":
+		err = cmdBEIR(ctx, args[1:], stdout, stderr)
+	case "log":
+		err = cmdLog(ctx, args[1:], stdout)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -36,9 +36,11 @@ func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) 
 		return nil, err
 	}
 	cfg.Store = st
+	cfg.QueryLog = c.queryLog()
 	p, err := hybridrag.New(cfg)
 	if err != nil {
 		_ = st.Close()
+		closeQueryLog(cfg.QueryLog)
 		return nil, err
 	}
 	return p, nil
@@ -48,6 +50,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 	var c common
 	fs := newFlagSet("retrieve", &c)
 	addQueryFlags(fs, &c)
+	addLogFlag(fs, &c)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -105,6 +108,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 func closeAll(p *hybridrag.Pipeline) {
 	_ = p.Close()
 	_ = p.Store().Close()
+	closeQueryLog(p.QueryLog())
 }
 
 func writeJSON(w io.Writer, v any) error {

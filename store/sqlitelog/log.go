@@ -36,8 +36,9 @@ type Options struct {
 	// Retention, if positive, deletes rows whose time is older than now
 	// minus Retention on every Record and on Prune.
 	Retention time.Duration
-	// MaxRows, if positive, keeps only the newest MaxRows queries, deleting
-	// older ones on every Record and on Prune.
+	// MaxRows, if positive, keeps at most MaxRows queries: those among the
+	// newest MaxRows ids (fewer when Retention deleted some of them),
+	// deleting older ones on every Record and on Prune.
 	MaxRows int
 	// BusyTimeout is how long a write waits for the write lock
 	// (default DefaultBusyTimeout).

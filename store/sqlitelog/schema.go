@@ -44,7 +44,11 @@ var migrations = [][]string{
 			error                TEXT    NOT NULL DEFAULT ''
 		)`,
 		`CREATE INDEX queries_time ON queries(time)`,
+		// Recent's filters, each ending in id so that "newest first" reads
+		// the index in order instead of sorting every match.
+		`CREATE INDEX queries_tenant ON queries(tenant, id)`,
 		`CREATE INDEX queries_scope ON queries(tenant, project, id)`,
+		`CREATE INDEX queries_agent ON queries(agent, id)`,
 		`CREATE TABLE feedback (
 			id       INTEGER PRIMARY KEY AUTOINCREMENT,
 			query_id INTEGER NOT NULL REFERENCES queries(id) ON DELETE CASCADE,

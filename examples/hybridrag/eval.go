@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/internal/evalreport"
+	"github.com/hybridrag/hybridrag/store/sqlitelog"
+)
+
+// evalJSON is the output of "eval --json --calibrate"; without --calibrate
+// "eval --json" prints the aggregate alone.
+type evalJSON struct {
+	Aggregate   hybridrag.EvalAggregate `json:"aggregate"`
+	Calibration *calibrationJSON        `json:"calibration"`
+}
+
+// calibrationJSON is a calibration without its full grid.
+type calibrationJSON struct {
+	Embedder        string                       `json:"embedder"`
+	Rule            string                       `json:"rule"`
+	MaxFalseRefusal float64                      `json:"max_false_refusal"`
+	MeetsTarget     bool                         `json:"meets_target"`
+	Current         hybridrag.CalibrationPoint   `json:"current"`
+	Recommended     hybridrag.CalibrationPoint   `json:"recommended"`
+	Curve           []hybridrag.CalibrationPoint `json:"curve"`
+}
+
+func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var (
+		c                          common
+		questions, reportDir, name string
+		genName, model             string
+		calibrate, noLog           bool
+		concurrency                int
+	)
+	fs := newFlagSet("eval", &c)
+	addQueryFlags(fs, &c)
+	fs.StringVar(&questions, "questions", "", "evaluation set (JSONL)")
+	fs.StringVar(&reportDir, "report", "", "write report.json, report.md and report.html into this directory")
+	fs.BoolVar(&calibrate, "calibrate", false, "sweep the gate thresholds and recommend some")
+	fs.StringVar(&name, "name", "", "label of the run")
+	fs.IntVar(&concurrency, "concurrency", 0, "questions evaluated at once (default 1)")
+	fs.BoolVar(&noLog, "no-log", false, "do not save the run in STORE/"+queryLogFile)
+	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
+	fs.StringVar(&model, "model", "", "model name for the chosen generator")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	c.explicit(fs)
+	switch {
+	case questions == "":
+		return fmt.Errorf("%w: --questions FILE.jsonl is required", errUsage)
+	case len(pos) > 0:
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
+	case concurrency < 0:
+		return fmt.Errorf("%w: --concurrency must not be negative", errUsage)
+	}
+	qs, err := readQuestions(questions)
+	if err != nil {
+		return err
+	}
+	gen, err := newGenerator(ctx, genName, model)
+	if err != nil {
+		return err
+	}
+	p, err := openPipeline(&c, hybridrag.Config{Generator: gen})
+	if err != nil {
+		return err
+	}
+	defer closeAll(p)
+
+	// The run is saved beside the query log; the evaluated questions
+	// themselves are not logged as queries.
+	opts := hybridrag.EvalOptions{Name: name, K: c.k, Concurrency: concurrency, Request: c.request("")}
+	logDB := ""
+	if !noLog {
+		logDB = filepath.Join(c.store, queryLogFile)
+		lg, err := sqlitelog.Open(logDB, sqlitelog.Options{})
+		if err != nil {
+			return fmt.Errorf("open %s (use --no-log to skip saving the run): %w", logDB, err)
+		}
+		defer lg.Close()
+		opts.Store = hybridrag.EvalRunStoreFunc(func(ctx context.Context, rec hybridrag.EvalRunRecord) error {
+			return lg.SaveEvalRun(ctx, sqlitelog.EvalRunRow(rec))
+		})
+	}
+	bar := newProgress(len(qs), "evaluating", stderr)
+	if bar != nil {
+		opts.Progress = func(done, _ int) { _ = bar.Set(done) }
+	}
+	run, err := p.Evaluate(ctx, qs, opts)
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(stderr)
+	}
+	if run == nil {
+		return err
+	}
+	// A run that could not be saved is still reported; the error follows.
+	saveErr := err
+
+	rep := evalreport.Report{Run: run}
+	if calibrate || reportDir != "" {
+		cal, err := hybridrag.Calibrate(run, hybridrag.CalibrationGrid{})
+		switch {
+		case err == nil:
+			rep.Calibration = cal
+		case calibrate:
+			return err
+		default:
+			rep.CalibrationNote = err.Error()
+		}
+	}
+	if reportDir != "" {
+		if err := evalreport.Write(reportDir, rep); err != nil {
+			return err
+		}
+	}
+	if c.json {
+		if !calibrate {
+			return errors.Join(writeJSON(stdout, run.Aggregate), saveErr)
+		}
+		cal := rep.Calibration
+		return errors.Join(writeJSON(stdout, evalJSON{Aggregate: run.Aggregate, Calibration: &calibrationJSON{
+			Embedder: cal.Embedder, Rule: cal.Rule, MaxFalseRefusal: cal.MaxFalseRefusal, MeetsTarget: cal.MeetsTarget,
+			Current: cal.Current, Recommended: cal.Recommended, Curve: cal.Curve,
+		}}), saveErr)
+	}
+	if err := evalreport.WriteText(stdout, rep); err != nil {
+		return err
+	}
+	if reportDir != "" {
+		fmt.Fprintf(stdout, "report written to %s\n", reportDir)
+	}
+	if logDB != "" && saveErr == nil {
+		fmt.Fprintf(stdout, "run %s saved to %s\n", run.ID, logDB)
+	}
+	return saveErr
+}
+
+func readQuestions(path string) ([]hybridrag.EvalQuestion, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	qs, err := hybridrag.ReadEvalQuestions(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return qs, nil
+}
+
+// newProgress returns a progress bar when w is a terminal, else nil.
+func newProgress(n int, what string, w io.Writer) *progressbar.ProgressBar {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+	)
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/internal/evalreport"
+	"github.com/hybridrag/hybridrag/store/sqlitelog"
+)
+
+// evalTestSet indexes a small manual and writes an evaluation set for it;
+// it returns the store and the questions file.
+func evalTestSet(t *testing.T) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	docs := filepath.Join(dir, "docs")
+	require.NoError(t, os.MkdirAll(docs, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump manual\n\n## Priming\n\nPrime the pump with 2 litres of water before the first start. Never run the pump dry.\n\n## Seals\n\nReplace the shaft seal every 2,000 operating hours.\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "valve.md"), []byte("# Valve guide\n\n## Relief\n\nThe pressure relief valve opens at 6 bar. Test the relief valve every 6 months.\n"), 0o600))
+	st := filepath.Join(dir, "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	qs := filepath.Join(dir, "eval.jsonl")
+	require.NoError(t, os.WriteFile(qs, []byte(strings.Join([]string{
+		`{"id":"relief","query":"At what pressure does the relief valve open?","relevant_documents":["docs/valve.md"],"evidence":["opens at 6 bar"]}`,
+		`{"id":"priming","query":"How much water do I need to prime the pump?","relevant_documents":["pump.md"],"evidence":["2 litres of water"]}`,
+		`{"id":"wifi","query":"How do I connect the pump to my Wi-Fi network?","unanswerable":true}`,
+		`{"id":"football","query":"Who won the football world cup in 1998?","unanswerable":true}`,
+	}, "\n")+"\n"), 0o600))
+	return st, qs
+}
+
+func TestCLIEval(t *testing.T) {
+	st, qs := evalTestSet(t)
+
+	code, out, errOut := runCLI(t, "eval", "--store", st, "--questions", qs, "--json", "--name", "ci")
+	require.Equal(t, 0, code, errOut)
+	var agg hybridrag.EvalAggregate
+	require.NoError(t, json.Unmarshal([]byte(out), &agg))
+	require.Equal(t, 4, agg.Questions)
+	require.Equal(t, 2, agg.Answerable)
+	require.Equal(t, 2, agg.Unanswerable)
+	require.Equal(t, 2, agg.DocumentQuestions)
+	require.Contains(t, agg.Latency, "total")
+
+	// The run was saved beside the query log, questions were not logged.
+	lg, err := sqlitelog.Open(filepath.Join(st, queryLogFile), sqlitelog.Options{})
+	require.NoError(t, err)
+	runs, err := lg.EvalRuns(context.Background(), 0)
+	require.NoError(t, err)
+	require.Len(t, runs, 1)
+	require.Equal(t, "ci", runs[0].Name)
+	back, err := hybridrag.EvalRunFromRecord(hybridrag.EvalRunRecord(runs[0]))
+	require.NoError(t, err)
+	require.Equal(t, agg, back.Aggregate)
+	recent, err := lg.Recent(context.Background(), sqlitelog.RecentQuery{})
+	require.NoError(t, err)
+	require.Empty(t, recent, "evaluated questions are not logged as queries")
+	require.NoError(t, lg.Close())
+
+	// Text output, calibration and report files; --no-log saves nothing.
+	report := filepath.Join(t.TempDir(), "report")
+	code, out, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--report", report, "--calibrate", "--no-log", "--k", "3")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "4 questions (2 answerable, 2 unanswerable, 0 errors)")
+	require.Contains(t, out, "recall@3")
+	require.Contains(t, out, "recommended")
+	require.Contains(t, out, "report written to "+report)
+	require.NotContains(t, out, "saved to")
+	for _, f := range []string{evalreport.JSONFile, evalreport.MarkdownFile, evalreport.HTMLFile} {
+		info, err := os.Stat(filepath.Join(report, f))
+		require.NoError(t, err)
+		require.Positive(t, info.Size())
+	}
+	lg, err = sqlitelog.Open(filepath.Join(st, queryLogFile), sqlitelog.Options{})
+	require.NoError(t, err)
+	runs, err = lg.EvalRuns(context.Background(), 0)
+	require.NoError(t, err)
+	require.Len(t, runs, 1, "--no-log")
+	require.NoError(t, lg.Close())
+
+	code, out, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--json", "--calibrate", "--no-log")
+	require.Equal(t, 0, code, errOut)
+	var withCal struct {
+		Aggregate   map[string]any `json:"aggregate"`
+		Calibration struct {
+			Rule        string           `json:"rule"`
+			Recommended map[string]any   `json:"recommended"`
+			Curve       []map[string]any `json:"curve"`
+		} `json:"calibration"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &withCal))
+	require.Contains(t, withCal.Aggregate, "refusal_recall")
+	require.NotEmpty(t, withCal.Calibration.Rule)
+	require.Len(t, withCal.Calibration.Curve, len(hybridrag.DefaultCalibrationProbes))
+}
+
+func TestCLIEvalErrors(t *testing.T) {
+	st, qs := evalTestSet(t)
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"id":"a","query":"fine"}`+"\n"+`{"id":"b","qeury":"typo"}`+"\n"), 0o600))
+	onlyAnswerable := filepath.Join(t.TempDir(), "answerable.jsonl")
+	require.NoError(t, os.WriteFile(onlyAnswerable, []byte(`{"id":"a","query":"At what pressure does the relief valve open?"}`+"\n"), 0o600))
+
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no questions flag", []string{"eval", "--store", st}, 2, "--questions"},
+		{"no store", []string{"eval", "--questions", qs}, 2, "--store"},
+		{"stray argument", []string{"eval", "--store", st, "--questions", qs, "extra"}, 2, "unexpected argument"},
+		{"unknown flag", []string{"eval", "--store", st, "--questions", qs, "--fast"}, 2, "unknown flag"},
+		{"missing file", []string{"eval", "--store", st, "--questions", qs + ".missing"}, 1, "no such file"},
+		{"bad line", []string{"eval", "--store", st, "--questions", bad}, 1, "line 2"},
+		{"missing store", []string{"eval", "--store", filepath.Join(t.TempDir(), "none"), "--questions", qs}, 1, ""},
+		{"calibrate without unanswerable", []string{"eval", "--store", st, "--questions", onlyAnswerable, "--calibrate", "--no-log"}, 1, "calibration needs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := runCLI(t, tt.args...)
+			require.Equal(t, tt.code, code, errOut)
+			require.Contains(t, errOut, tt.msg)
+		})
+	}
+}

@@ -1,0 +1,148 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/english"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// englishStopWords is PostgreSQL's english.stop, the stop list of the
+// 'english' text search configuration the tsvector column uses.
+var englishStopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself yourselves
+		he him his himself she her hers herself it its itself they them their theirs themselves what which
+		who whom this that these those am is are was were be been being have has had having do does did
+		doing a an the and but if or because as until while of at by for with about against between into
+		through during before after above below to from up down in out on off over under again further
+		then once here there when where why how all any both each few more most other some such no nor not
+		only own same so than too very s t can will just don should now`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// Analyze returns the terms PostgreSQL's 'english' configuration produces
+// for text, as closely as this process can tell without a round trip:
+// words (runs of letters and digits) lower-cased, PostgreSQL's English stop
+// words removed, and the Snowball English stemmer (the stemmer of
+// PostgreSQL's english_stem dictionary) applied; in order, with repeats.
+// It differs from the server only for tokens its parser treats specially
+// (URLs, e-mail addresses, decimal numbers), which it splits into words.
+func (s *Store) Analyze(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		w = strings.ToLower(w)
+		if englishStopWords[w] {
+			continue
+		}
+		env := snowballstem.NewEnv(w)
+		english.Stem(env)
+		out = append(out, env.Current())
+	}
+	return out
+}
+
+// TermStats analyses query as Analyze does and reports, for each distinct
+// term, how many chunks of the whole store contain it (counted by the
+// server over the tsvector column; counts are cached per index version).
+func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, error) {
+	done, err := s.enter(ctx)
+	if err != nil {
+		return store.TermStats{}, err
+	}
+	defer done()
+	var terms []string
+	seen := map[string]bool{}
+	for _, t := range s.Analyze(query) {
+		if !seen[t] {
+			seen[t] = true
+			terms = append(terms, t)
+		}
+	}
+	st, err := s.statsFor(ctx, store.Filter{})
+	if err != nil {
+		return store.TermStats{}, err
+	}
+	ts := store.TermStats{Docs: st.Chunks, Terms: terms, DocFreq: make([]int, len(terms))}
+	var missing []string
+	var at []int
+	for i, t := range terms {
+		if df, ok := s.dfCache.get(st.IndexVersion, t); ok {
+			ts.DocFreq[i] = df
+			continue
+		}
+		missing = append(missing, t)
+		at = append(at, i)
+	}
+	if len(missing) == 0 {
+		return ts, nil
+	}
+	rows, err := s.pool.Query(ctx, s.q.termDocFreq, missing)
+	if err != nil {
+		return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
+	}
+	defer rows.Close()
+	for j := 0; rows.Next(); j++ {
+		var df int64
+		if err := rows.Scan(&df); err != nil {
+			return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
+		}
+		ts.DocFreq[at[j]] = int(df)
+		s.dfCache.put(st.IndexVersion, missing[j], int(df))
+	}
+	if err := rows.Err(); err != nil {
+		return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
+	}
+	return ts, nil
+}
+
+// statsFor is Stats without entering (the caller has).
+func (s *Store) statsFor(ctx context.Context, f store.Filter) (store.Stats, error) {
+	if s.pgv != nil {
+		return s.sqlStats(ctx, f)
+	}
+	if err := s.sync(ctx); err != nil {
+		return store.Stats{}, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	c := s.ix.countsFor(f.TenantID, f.ProjectID)
+	return store.Stats{Documents: c.docs, Chunks: c.chunks, Dimension: s.ix.dim, IndexVersion: s.ix.version}, nil
+}
+
+// maxCachedTerms bounds the document frequency cache.
+const maxCachedTerms = 1 << 14
+
+// termCache holds document frequencies valid at one index version.
+type termCache struct {
+	mu      sync.Mutex
+	version int64
+	df      map[string]int
+}
+
+func (c *termCache) get(version int64, term string) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.version != version {
+		return 0, false
+	}
+	df, ok := c.df[term]
+	return df, ok
+}
+
+func (c *termCache) put(version int64, term string, df int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.version != version || c.df == nil || len(c.df) >= maxCachedTerms {
+		c.version, c.df = version, map[string]int{}
+	}
+	c.df[term] = df
+}

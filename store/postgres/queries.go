@@ -1,0 +1,65 @@
+package postgres
+
+// queries holds the store's SQL with the schema substituted once.
+type queries struct {
+	schema string // the unquoted schema name
+
+	state, lockState, stats               string
+	deleteDocs, recordChanges             string
+	pruneChanges                          string
+	changedDocs, changedChunks, allChunks string
+	chunksBySerial, keyword, termDocFreq  string
+	scanPage, maxSerial, currentVersion   string
+	loadCheckpoint, saveCheckpoint        string
+	clearCheckpoint                       string
+}
+
+// indexColumns are what the in-process index loads per chunk.
+const indexColumns = `serial, tenant_id, project_id, document_id, source_type, confidentiality, date_sec, date_nsec, embedding`
+
+func newQueries(schema string) queries {
+	in := func(q string) string { return inSchema(q, schema) }
+	return queries{
+		schema: schema,
+		state:  in(`SELECT index_version, pruned_through, dimension FROM {{s}}.state`),
+		// The state row lock serialises writers across processes, so index
+		// versions commit in increasing order.
+		lockState: in(`UPDATE {{s}}.state
+			SET index_version = index_version + 1,
+			    next_serial = next_serial + $1,
+			    dimension = CASE WHEN dimension = 0 THEN $2 ELSE dimension END
+			RETURNING index_version, next_serial - $1, dimension`),
+		stats: in(`SELECT
+			(SELECT count(*) FROM {{s}}.documents WHERE ($1 = '' OR tenant_id = $1) AND ($2 = '' OR project_id = $2)),
+			(SELECT coalesce(sum(chunk_count), 0) FROM {{s}}.documents WHERE ($1 = '' OR tenant_id = $1) AND ($2 = '' OR project_id = $2)),
+			index_version, dimension FROM {{s}}.state`),
+		deleteDocs: in(`DELETE FROM {{s}}.documents d
+			USING unnest($1::text[], $2::text[], $3::text[]) AS k(tenant_id, project_id, document_id)
+			WHERE d.tenant_id = k.tenant_id AND d.project_id = k.project_id AND d.document_id = k.document_id
+			RETURNING d.tenant_id, d.project_id, d.document_id`),
+		recordChanges: in(`INSERT INTO {{s}}.changes (version, tenant_id, project_id, document_id)
+			SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])`),
+		pruneChanges: in(`WITH p AS (DELETE FROM {{s}}.changes WHERE version <= $1)
+			UPDATE {{s}}.state SET pruned_through = greatest(pruned_through, $1)`),
+		changedDocs: in(`SELECT DISTINCT tenant_id, project_id, document_id FROM {{s}}.changes WHERE version > $1`),
+		changedChunks: in(`SELECT ` + indexColumns + ` FROM {{s}}.chunks c
+			WHERE (c.tenant_id, c.project_id, c.document_id) IN
+			      (SELECT tenant_id, project_id, document_id FROM {{s}}.changes WHERE version > $1)
+			ORDER BY c.tenant_id, c.project_id, c.document_id, c.serial`),
+		allChunks: in(`SELECT ` + indexColumns + ` FROM {{s}}.chunks
+			ORDER BY tenant_id, project_id, document_id, serial`),
+		chunksBySerial: in(`SELECT ` + chunkColumns + ` FROM {{s}}.chunks WHERE serial = ANY($1)`),
+		keyword: in(`SELECT ` + chunkColumns + `, embedding, ts_rank_cd(tsv, q)::float8 AS score
+			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q
+			WHERE tsv @@ q`),
+		termDocFreq: in(`SELECT (SELECT count(*) FROM {{s}}.chunks WHERE tsv @@ plainto_tsquery('simple'::regconfig, t))
+			FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n`),
+		scanPage:       in(`SELECT ` + chunkColumns + `, embedding FROM {{s}}.chunks WHERE serial > $1 AND serial < $2`),
+		maxSerial:      in(`SELECT next_serial FROM {{s}}.state`),
+		currentVersion: in(`SELECT index_version FROM {{s}}.state`),
+		loadCheckpoint: in(`SELECT value FROM {{s}}.checkpoints WHERE name = $1`),
+		saveCheckpoint: in(`INSERT INTO {{s}}.checkpoints (name, value) VALUES ($1, $2)
+			ON CONFLICT (name) DO UPDATE SET value = excluded.value`),
+		clearCheckpoint: in(`DELETE FROM {{s}}.checkpoints WHERE name = $1`),
+	}
+}
