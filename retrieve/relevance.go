@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/viterin/vek/vek32"
@@ -24,6 +25,10 @@ type Calibration struct {
 	// CoverageWeight in [0, 1] is the weight of lexical coverage against
 	// the mapped cosine; 0 means the default, a negative value exactly 0.
 	CoverageWeight float64
+	// PassageWeight in [0, 1] weighs passage coverage (the best window of
+	// PassageSentences consecutive sentences) against coverage by the whole
+	// chunk; 0 means the default, a negative value exactly 0.
+	PassageWeight float64
 	// Exponent > 0 shapes the blend into Relevance; 0 means the default.
 	// It moves where a given blend falls against the gate's thresholds
 	// without changing the order of sources.
@@ -46,6 +51,7 @@ const (
 	DefaultCosineCeiling  = 0.6
 	DefaultCoverageWeight = 0.7
 	DefaultExponent       = 1.4
+	DefaultPassageWeight  = 0.5
 )
 
 // RareTermDocFraction bounds the terms QueryAnalysis.Missing reports: a
@@ -59,7 +65,7 @@ func (c Calibration) resolve() (Calibration, error) {
 		v    float64
 	}{
 		{"CosineFloor", c.CosineFloor}, {"CosineCeiling", c.CosineCeiling},
-		{"CoverageWeight", c.CoverageWeight}, {"Exponent", c.Exponent},
+		{"CoverageWeight", c.CoverageWeight}, {"Exponent", c.Exponent}, {"PassageWeight", c.PassageWeight},
 	} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
 			return c, fmt.Errorf("%w: Calibration.%s is %v", ErrInvalidOptions, f.name, f.v)
@@ -83,6 +89,14 @@ func (c Calibration) resolve() (Calibration, error) {
 		return c, fmt.Errorf("%w: Calibration.CoverageWeight %v above 1", ErrInvalidOptions, c.CoverageWeight)
 	}
 	switch {
+	case c.PassageWeight < 0:
+		c.PassageWeight = 0
+	case c.PassageWeight == 0:
+		c.PassageWeight = DefaultPassageWeight
+	case c.PassageWeight > 1:
+		return c, fmt.Errorf("%w: Calibration.PassageWeight %v above 1", ErrInvalidOptions, c.PassageWeight)
+	}
+	switch {
 	case c.Exponent < 0:
 		return c, fmt.Errorf("%w: Calibration.Exponent %v is negative", ErrInvalidOptions, c.Exponent)
 	case c.Exponent == 0:
@@ -91,19 +105,13 @@ func (c Calibration) resolve() (Calibration, error) {
 	return c, nil
 }
 
-// scaffoldWords phrase a question rather than name its subject: "how
-// often", "how long", "what does E4 mean". Answers rarely repeat them, so
-// they would count as absent evidence in every chunk; coverage ignores them
-// unless the question has no other term.
-var scaffoldWords = []string{
-	"often", "long", "far", "much", "many", "mean", "means", "meaning",
-	"happen", "happens", "explain", "describe", "tell", "know", "need", "needed", "possible",
-}
-
-// dropScaffold removes scaffold terms (analysed like the question) from q.
+// dropScaffold removes question scaffold words (textutil.ScaffoldWords,
+// analysed like the question) from q: answers rarely repeat "how often" or
+// "what does it mean", so such words would count as absent evidence in
+// every chunk. A question made only of them keeps them.
 func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
 	scaffold := map[string]bool{}
-	for _, w := range scaffoldWords {
+	for _, w := range textutil.ScaffoldWords {
 		for _, t := range analyse(w) {
 			scaffold[t] = true
 		}
@@ -219,28 +227,11 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Sour
 		index[term] = t
 		total += q.weights[t]
 	}
-	found := make([]bool, len(q.terms))   // by any source
-	present := make([]bool, len(q.terms)) // by the current source
+	found := make([]bool, len(q.terms)) // by any source
 	for i := range sources {
-		clear(present)
-		if len(q.terms) > 0 {
-			h.words.each(sources[i].Chunk.Text, func(term string) {
-				if t, ok := index[term]; ok {
-					present[t] = true
-				}
-			})
-		}
-		covered := 0.0
-		for t, ok := range present {
-			if ok {
-				covered += q.weights[t]
-				found[t] = true
-			}
-		}
-		coverage := 0.0
-		if total > 0 {
-			coverage = covered / total
-		}
+		chunk, passage := h.coverage(sources[i].Chunk.Text, index, q.weights, total, found)
+		w := h.cfg.cal.PassageWeight
+		coverage := w*passage + (1-w)*chunk
 		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
 	}
 	a := QueryAnalysis{Keywords: append([]string{}, q.terms...)}
@@ -313,4 +304,57 @@ func clamp01(x float64) float64 {
 		return 1
 	}
 	return x
+}
+
+// PassageSentences is the window of consecutive sentences over which
+// passage coverage is measured (see Relevance).
+const PassageSentences = 3
+
+// coverage returns the IDF-weighted share of the question's terms found in
+// the whole text (chunk coverage) and in its best window of
+// PassageSentences consecutive sentences (passage coverage), and marks in
+// found the terms the text contains.
+func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool) (chunk, passage float64) {
+	if total <= 0 || len(index) == 0 {
+		return 0, 0
+	}
+	spans := textutil.Sentences(text)
+	// per sentence, the set of question terms it holds (small: question terms only)
+	sent := make([][]int, len(spans))
+	inChunk := make([]bool, len(weights))
+	for i, sp := range spans {
+		h.words.each(text[sp.Start:sp.End], func(term string) {
+			if t, ok := index[term]; ok && !slices.Contains(sent[i], t) {
+				sent[i] = append(sent[i], t)
+				inChunk[t] = true
+			}
+		})
+	}
+	for t, ok := range inChunk {
+		if ok {
+			chunk += weights[t]
+			found[t] = true
+		}
+	}
+	window := make([]int, len(weights)) // term → occurrences in the window
+	covered := 0.0
+	best := 0.0
+	for i := range spans {
+		for _, t := range sent[i] {
+			if window[t] == 0 {
+				covered += weights[t]
+			}
+			window[t]++
+		}
+		if j := i - PassageSentences; j >= 0 {
+			for _, t := range sent[j] {
+				window[t]--
+				if window[t] == 0 {
+					covered -= weights[t]
+				}
+			}
+		}
+		best = max(best, covered)
+	}
+	return chunk / total, best / total
 }

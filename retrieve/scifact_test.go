@@ -3,6 +3,7 @@ package retrieve_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/hybridrag/hybridrag/internal/beir"
@@ -267,14 +268,18 @@ func BenchmarkSciFactGate(b *testing.B) {
 	for _, split := range []string{"train", "test"} {
 		b.Run(split, func(b *testing.B) {
 			sf := openSciFact(b, split)
-			var r gateRates
-			for b.Loop() {
-				r = sf.probe(b, retrieve.Options{})
+			for _, pw := range []float64{-1, 0.5, 1} {
+				b.Run(fmt.Sprintf("passage-weight=%v", max(pw, 0)), func(b *testing.B) {
+					var r gateRates
+					for b.Loop() {
+						r = sf.probe(b, retrieve.Options{Calibration: retrieve.Calibration{PassageWeight: pw}})
+					}
+					b.ReportMetric(r.AnswerablePass, "answerable-pass")
+					b.ReportMetric(r.UnanswerableRefused, "unanswerable-refused")
+					b.ReportMetric(r.AnswerablePassBoth, "answerable-pass-both-rules")
+					b.ReportMetric(r.UnanswerableRefusedBoth, "unanswerable-refused-both-rules")
+				})
 			}
-			b.ReportMetric(r.AnswerablePass, "answerable-pass")
-			b.ReportMetric(r.UnanswerableRefused, "unanswerable-refused")
-			b.ReportMetric(r.AnswerablePassBoth, "answerable-pass-both-rules")
-			b.ReportMetric(r.UnanswerableRefusedBoth, "unanswerable-refused-both-rules")
 		})
 	}
 }

@@ -22,6 +22,11 @@ const (
 	// fraction of the best sentence, so that one strong match is not padded
 	// with sentences that merely mention a question word.
 	DefaultMinRelativeScore = 0.4
+	// DefaultMinOverlap is the share of the question's (IDF-weighted) terms
+	// that the best sentence, with its heading, must hold; below it the
+	// sources only mention the question's words here and there, and the
+	// generator declines rather than quote them.
+	DefaultMinOverlap = 0.45
 )
 
 // Scoring constants. They are not options: they shape, rather than tune,
@@ -61,6 +66,9 @@ type Options struct {
 	// MinRelativeScore drops sentences scoring below this fraction of the
 	// best sentence's term overlap.
 	MinRelativeScore float64
+	// MinOverlap is the share of the question the best sentence must cover
+	// for the generator to answer at all (see DefaultMinOverlap).
+	MinOverlap float64
 }
 
 // Generator composes answers from source sentences. It holds only its
@@ -69,6 +77,7 @@ type Generator struct {
 	maxSentences int
 	minWords     int
 	minRelative  float64
+	minOverlap   float64
 }
 
 var (
@@ -82,6 +91,7 @@ func New(opts Options) *Generator {
 		maxSentences: opts.MaxSentences,
 		minWords:     opts.MinWords,
 		minRelative:  opts.MinRelativeScore,
+		minOverlap:   opts.MinOverlap,
 	}
 	if g.maxSentences <= 0 {
 		g.maxSentences = DefaultMaxSentences
@@ -98,6 +108,12 @@ func New(opts Options) *Generator {
 	case g.minRelative < 0:
 		g.minRelative = 0
 	}
+	switch {
+	case g.minOverlap == 0:
+		g.minOverlap = DefaultMinOverlap
+	case g.minOverlap < 0:
+		g.minOverlap = 0
+	}
 	return g
 }
 
@@ -106,8 +122,8 @@ func (g *Generator) Name() string { return Name }
 
 // Generate implements generate.Generator. It answers from
 // req.Prompt.Sources and req.Question only; the prompt's messages are not
-// read. The answer is generate.NotInDocs when no usable sentence shares a
-// content term with the question. If req.Stream is set, the answer is
+// read. The answer is generate.NotInDocs when no usable sentence, with its
+// heading, covers MinOverlap of the question's terms. If req.Stream is set, the answer is
 // streamed sentence by sentence before Generate returns; the chunks
 // concatenate to Generation.Text.
 func (g *Generator) Generate(ctx context.Context, req generate.Request) (*generate.Generation, error) {
@@ -145,7 +161,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	chosen := g.choose(cands)
-	if len(chosen) == 0 {
+	if len(chosen) == 0 || !anyAbove(cands, g.minOverlap) {
 		return nil
 	}
 	// Reading order: source label order, then position in the source.
@@ -213,4 +229,14 @@ func separator(prev, next *candidate) string {
 		return "\n"
 	}
 	return " "
+}
+
+// anyAbove reports whether some candidate covers at least min of the question.
+func anyAbove(cands []*candidate, min float64) bool {
+	for _, c := range cands {
+		if c.overlap >= min {
+			return true
+		}
+	}
+	return false
 }

@@ -166,15 +166,29 @@ func sourceWeight(rank, n int, relevance float64) float64 {
 	return (rw + min(relevance, 1)) / 2
 }
 
-// uniqueTerms returns the distinct content terms of text in order.
+// uniqueTerms returns the distinct content terms of a question in order,
+// without scaffold words ("how often", "what does it mean") that answers
+// rarely repeat, unless nothing else is left.
 func uniqueTerms(text string) []string {
 	seen := map[string]bool{}
-	var out []string
-	for _, t := range textutil.ContentTerms(text) {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
+	var out, scaffold []string
+	for _, w := range textutil.Words(text) {
+		if textutil.IsStopword(w) {
+			continue
 		}
+		t := textutil.Stem(w)
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if textutil.IsScaffold(w) {
+			scaffold = append(scaffold, t)
+			continue
+		}
+		out = append(out, t)
+	}
+	if len(out) == 0 {
+		return scaffold
 	}
 	return out
 }

@@ -1,0 +1,20 @@
+package textutil
+
+// ScaffoldWords phrase a question rather than name its subject: "how
+// often", "how long", "what does E4 mean". Answers rarely repeat them, so
+// measures of how much of a question a text covers leave them out.
+var ScaffoldWords = []string{
+	"often", "long", "far", "much", "many", "mean", "means", "meaning",
+	"happen", "happens", "explain", "describe", "tell", "know", "need", "needed", "possible",
+}
+
+var scaffold = func() map[string]bool {
+	m := make(map[string]bool, len(ScaffoldWords))
+	for _, w := range ScaffoldWords {
+		m[w] = true
+	}
+	return m
+}()
+
+// IsScaffold reports whether a lower-cased word is a question scaffold word.
+func IsScaffold(w string) bool { return scaffold[w] }
