@@ -157,12 +157,19 @@ func atxLevel(rest string) int {
 	return n
 }
 
-// atxText strips an ATX heading's optional closing sequence of '#'.
+// atxText strips an ATX heading's optional closing sequence of '#' and a
+// trailing attribute block such as "{#install}" (Pandoc, Hugo, Goldmark).
 func atxText(s string) string {
 	s = strings.TrimSpace(s)
 	t := strings.TrimRight(s, "#")
 	if t == "" || strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t") {
 		s = t
+	}
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "}") {
+		if i := strings.LastIndex(s, " {"); i > 0 && strings.HasPrefix(s[i+2:], "#") || i > 0 && strings.HasPrefix(s[i+2:], ".") {
+			s = s[:i]
+		}
 	}
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -53,3 +53,9 @@ func TestParseMarkdownFences(t *testing.T) {
 	require.Equal(t, "```\ncode\n```", in[md.fences[0].start:md.fences[0].end])
 	require.Equal(t, "~~~\nopen", in[md.fences[1].start:md.fences[1].end])
 }
+
+func TestATXTextStripsAttributes(t *testing.T) {
+	require.Equal(t, "Default GODEBUG Values", atxText(" Default GODEBUG Values {#default}"))
+	require.Equal(t, "Install", atxText("Install {.unnumbered} ##"))
+	require.Equal(t, "Sets {a} and {b}", atxText("Sets {a} and {b}"))
+}
