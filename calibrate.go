@@ -44,7 +44,7 @@ var (
 
 // CalibrationGrid lists the thresholds to try. Empty lists take the
 // defaults above; MaxFalseRefusal 0 means DefaultMaxFalseRefusal and a
-// negative value means exactly 0.
+// negative value means exactly 0. Calibrate only reads it.
 type CalibrationGrid struct {
 	Probes          []float64
 	MinScores       []float64
@@ -53,7 +53,7 @@ type CalibrationGrid struct {
 }
 
 // CalibrationPoint is the outcome of one set of thresholds over a run's
-// questions.
+// questions; a plain value.
 type CalibrationPoint struct {
 	Thresholds          gate.Thresholds `json:"thresholds"`
 	Refused             int             `json:"refused"`
@@ -69,7 +69,8 @@ type CalibrationPoint struct {
 	RefusalPrecision float64 `json:"refusal_precision"`
 }
 
-// CalibrationReport is the outcome of Calibrate.
+// CalibrationReport is the outcome of Calibrate; a plain value, safe for
+// concurrent reads.
 type CalibrationReport struct {
 	Embedder        string  `json:"embedder"`
 	Answerable      int     `json:"answerable"`

@@ -89,6 +89,10 @@ type RetrievalConfig struct {
 	// opinion (SciFact test nDCG@10: weighted 0.70, RRF 0.64, BM25 alone
 	// 0.69), and RRF with any other embedder, whose score scale is unknown.
 	Fusion string
+	// Calibration maps raw scores to Source.Relevance, the value the gate
+	// thresholds. The zero value suits the offline hashing embedder; fit it
+	// to a real embedding model with `hybridrag eval --calibrate`.
+	Calibration retrieve.Calibration
 	// SingleSource is the Relevance at which one source suffices when fewer
 	// than MinChunks pass MinScore; the answer is then marked LOW
 	// CONFIDENCE (default 0.50; negative disables it).

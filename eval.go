@@ -16,7 +16,8 @@ import (
 // a path suffix such as "docs/install.md" matches however the store was
 // indexed) and/or Evidence (substrings a relevant chunk contains, compared
 // ignoring case and runs of white space). An Unanswerable question is one
-// the documents cannot answer: the pipeline should refuse it.
+// the documents cannot answer: the pipeline should refuse it. It is a plain
+// value, safe to share between goroutines that do not modify it.
 type EvalQuestion struct {
 	ID                string   `json:"id"`
 	Query             string   `json:"query"`
@@ -40,7 +41,8 @@ var (
 )
 
 // EvalQuestionError explains why a line of an evaluation set was
-// rejected. Line is 1-based; ID is empty when the line has none.
+// rejected. Line is 1-based; ID is empty when the line has none. Like every
+// error value here it is immutable once returned and safe to share.
 type EvalQuestionError struct {
 	Line int
 	ID   string

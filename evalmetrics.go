@@ -17,7 +17,8 @@ import (
 
 // QuestionMetrics are the metrics of one question. A nil field does not
 // apply: Documents and Evidence need the corresponding labels on an
-// answerable question, Citations an answer that was not refused.
+// answerable question, Citations an answer that was not refused. The
+// metric types are plain values, safe for concurrent reads.
 type QuestionMetrics struct {
 	Documents *DocumentMetrics `json:"documents,omitempty"`
 	Evidence  *EvidenceMetrics `json:"evidence,omitempty"`
@@ -200,7 +201,8 @@ func termRecall(want, got string) float64 {
 }
 
 // EvalAggregate summarises a run. Every rate is a fraction in [0, 1] and
-// is 0 when its denominator (the count beside it) is 0.
+// is 0 when its denominator (the count beside it) is 0. A plain value, safe
+// for concurrent reads.
 type EvalAggregate struct {
 	Questions    int `json:"questions"`
 	Answerable   int `json:"answerable"`
@@ -261,7 +263,7 @@ type EvalAggregate struct {
 }
 
 // LatencySummary describes the durations of one stage, in milliseconds.
-// Percentiles use the nearest-rank method.
+// Percentiles use the nearest-rank method. A plain value.
 type LatencySummary struct {
 	N    int     `json:"n"`
 	P50  float64 `json:"p50"`

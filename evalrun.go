@@ -30,7 +30,9 @@ var ErrInvalidEvalOptions = errors.New("hybridrag: invalid eval options")
 
 // EvalOptions configures Evaluate. The zero value runs one question at a
 // time with k = DefaultEvalK, the pipeline's own thresholds, the lexical
-// validator as citation judge, and saves nothing.
+// validator as citation judge, and saves nothing. Evaluate reads the
+// options and calls Progress, Judge and Store; the latter two must be safe
+// for concurrent use when Concurrency > 1.
 type EvalOptions struct {
 	// Name labels the run (for example the commit or configuration tried).
 	Name string
@@ -69,7 +71,8 @@ type EvalRun struct {
 	Aggregate  EvalAggregate `json:"aggregate"`
 }
 
-// EvalSettings records the configuration a run measured.
+// EvalSettings records the configuration a run measured (a plain value,
+// like everything an EvalRun holds).
 type EvalSettings struct {
 	K           int    `json:"k"`
 	Concurrency int    `json:"concurrency"`
@@ -80,7 +83,8 @@ type EvalSettings struct {
 	Thresholds gate.Thresholds `json:"thresholds"`
 }
 
-// EvalResult is the outcome of one question.
+// EvalResult is the outcome of one question; a plain value, safe for
+// concurrent reads.
 type EvalResult struct {
 	EvalQuestion
 	// Retrieved is what retrieval returned, best first: the sources the
@@ -107,9 +111,10 @@ type EvalResult struct {
 }
 
 // Refused reports whether the question was refused.
-func (r *EvalResult) Refused() bool { return r.RefusalReason != "" }
+func (r EvalResult) Refused() bool { return r.RefusalReason != "" }
 
-// EvalSource is one retrieved chunk with its relevance labels.
+// EvalSource is one retrieved chunk with its relevance labels; a plain
+// value.
 type EvalSource struct {
 	ChunkID    string  `json:"chunk_id"`
 	DocumentID string  `json:"document_id"`

@@ -11,7 +11,8 @@ import (
 // EvalRunRecord is an EvalRun in the form a store keeps it: the run's
 // identity and two JSON blobs. Its fields match the SQLite query log's
 // row type field for field, so a host converts one into the other with a
-// plain type conversion.
+// plain type conversion. A plain value; its RawMessages must not be
+// modified while shared.
 type EvalRunRecord struct {
 	ID      string
 	Started time.Time
@@ -29,11 +30,14 @@ type EvalRunStore interface {
 	SaveEvalRun(ctx context.Context, rec EvalRunRecord) error
 }
 
-// EvalRunStoreFunc adapts a function to EvalRunStore.
+// EvalRunStoreFunc adapts a function to EvalRunStore; it is as safe for
+// concurrent use as the function.
 type EvalRunStoreFunc func(ctx context.Context, rec EvalRunRecord) error
 
 // SaveEvalRun calls f.
-func (f EvalRunStoreFunc) SaveEvalRun(ctx context.Context, rec EvalRunRecord) error { return f(ctx, rec) }
+func (f EvalRunStoreFunc) SaveEvalRun(ctx context.Context, rec EvalRunRecord) error {
+	return f(ctx, rec)
+}
 
 // ErrInvalidEvalRecord means a stored record cannot be read back as a run.
 var ErrInvalidEvalRecord = errors.New("hybridrag: invalid eval run record")

@@ -77,7 +77,7 @@ func (p *Pipeline) wire() error {
 	}
 	p.retriever = cfg.Retriever
 	if p.retriever == nil {
-		opts := retrieve.Options{Reranker: cfg.Reranker}
+		opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration}
 		switch cfg.Retrieval.Fusion {
 		case "weighted":
 			opts.Fusion = retrieve.FusionWeighted

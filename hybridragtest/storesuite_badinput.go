@@ -27,7 +27,9 @@ func storeBadInput(t *testing.T, newStore func(t *testing.T) store.Store) {
 
 	replacement := keep
 	replacement.texts = []string{"replacement pelican text"}
-	good := func() store.Entry { return suiteDoc{tenant: "t1", project: "p1", id: "new", texts: []string{"new pelican one", "new pelican two"}}.entry() }
+	good := func() store.Entry {
+		return suiteDoc{tenant: "t1", project: "p1", id: "new", texts: []string{"new pelican one", "new pelican two"}}.entry()
+	}
 	nan, inf := float32(math.NaN()), float32(math.Inf(1))
 
 	cases := []struct {

@@ -24,7 +24,7 @@ func cmdBEIR(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&data, "data", "", "BEIR dataset directory (corpus.jsonl, queries.jsonl, qrels/)")
 	fs.StringVar(&split, "split", beirrun.DefaultSplit, "qrels split")
 	fs.StringVar(&modes, "modes", "keyword,vector,hybrid", "comma-separated modes")
-	fs.StringVar(&fusion, "fusion", "rrf", "hybrid fusion: rrf|weighted")
+	fs.StringVar(&fusion, "fusion", "", "hybrid fusion: rrf|weighted (default: the pipeline's choice for the offline embedder, weighted)")
 	fs.Float64Var(&mmr, "mmr-lambda", 0, "MMR lambda in (0,1] (default 1: MMR off)")
 	fs.IntVar(&depth, "depth", 0, "candidates per search and ranked list length (default 100)")
 	fs.IntVar(&concurrency, "concurrency", 0, "queries run at once (default 1)")
@@ -45,9 +45,11 @@ func cmdBEIR(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			opts.Modes = append(opts.Modes, beirrun.Mode(m))
 		}
 	}
+	// The offline hashing embedder is the only one this command uses; the
+	// pipeline fuses its weak lexical vectors with weighted fusion.
 	switch fusion {
 	case "rrf":
-	case "weighted":
+	case "", "weighted":
 		opts.Retrieval.Fusion = retrieve.FusionWeighted
 	default:
 		return fmt.Errorf("%w: unknown fusion %q (rrf, weighted)", errUsage, fusion)

@@ -34,16 +34,17 @@ func TestCLIBEIR(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "3 documents, 2 queries")
 	require.Contains(t, out, "nDCG@10")
+	require.Contains(t, out, "fusion weighted", "the pipeline's default for the offline embedder")
 	for _, m := range []string{"keyword", "vector", "hybrid"} {
 		require.Contains(t, out, m)
 	}
 
-	code, out, errOut = runCLI(t, "beir", "--data", data, "--json", "--modes", "keyword,hybrid", "--fusion", "weighted", "--mmr-lambda", "0.5")
+	code, out, errOut = runCLI(t, "beir", "--data", data, "--json", "--modes", "keyword,hybrid", "--fusion", "rrf", "--mmr-lambda", "0.5")
 	require.Equal(t, 0, code, errOut)
 	var rep beirrun.Report
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 	require.Len(t, rep.Modes, 2)
-	require.Equal(t, "weighted", rep.Fusion)
+	require.Equal(t, "rrf", rep.Fusion)
 	require.Equal(t, 0.5, rep.MMRLambda)
 	require.Equal(t, 1.0, rep.Modes[0].NDCG10)
 

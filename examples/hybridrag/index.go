@@ -37,7 +37,12 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for i := range docs {
 		docs[i].TenantID, docs[i].ProjectID = c.tenant, c.project
 	}
-	p, err := hybridrag.New(hybridrag.Config{Dir: c.store})
+	st, err := openStore(ctx, c.store, true)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	p, err := hybridrag.New(hybridrag.Config{Store: st})
 	if err != nil {
 		return err
 	}
@@ -61,6 +66,9 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr)
 	}
 	if err := p.Close(); err != nil {
+		return err
+	}
+	if err := st.Close(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s\n",

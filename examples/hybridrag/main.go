@@ -36,6 +36,7 @@ const usage = `usage:
   hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
                      [--name N] [--concurrency N] [--no-log] [--generator G] [--model M]
+  hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
   hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
                      [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
 
@@ -44,6 +45,8 @@ Gate and retrieval flags on retrieve, ask and eval: --min-score F --min-chunks N
 eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
         saves the run in DIR/querylog.db (--no-log: don't); its --k is also the k of recall@k.
 ask and retrieve record each query in DIR/querylog.db; --no-log skips that.
+--store also takes a PostgreSQL DSN (postgres://user@host/db, optionally ?hybridrag_schema=NAME)
+        for every command; query logging needs a directory store.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
@@ -76,6 +79,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdBEIR(ctx, args[1:], stdout, stderr)
 	case "log":
 		err = cmdLog(ctx, args[1:], stdout)
+	case "reindex":
+		err = cmdReindex(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

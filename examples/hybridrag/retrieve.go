@@ -8,7 +8,6 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/retrieve"
-	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 // retrievalJSON is the output of "retrieve --json".
@@ -31,12 +30,14 @@ func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) 
 	if c.store == "" {
 		return nil, fmt.Errorf("%w: --store DIR is required", errUsage)
 	}
-	st, err := embedded.Open(c.store, embedded.Options{})
+	st, err := openStore(context.Background(), c.store, false)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Store = st
-	cfg.QueryLog = c.queryLog()
+	if !isPostgresDSN(c.store) {
+		cfg.QueryLog = c.queryLog()
+	}
 	p, err := hybridrag.New(cfg)
 	if err != nil {
 		_ = st.Close()

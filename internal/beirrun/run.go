@@ -17,7 +17,7 @@ import (
 	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
-// Mode selects which searches run.
+// Mode selects which searches run (a plain string value).
 type Mode string
 
 // Retrieval modes.
@@ -61,7 +61,9 @@ var (
 
 // Options configures Run. The zero value runs the three modes on the test
 // split with the offline hashing embedder, the default hybrid options,
-// MMR off, depth 100, in a temporary store.
+// MMR off, depth 100, in a temporary store. Run only reads it; Embedder
+// must be safe for concurrent use when Concurrency > 1, and Progress is
+// called serially.
 type Options struct {
 	Split string
 	// Modes to run, in order; nil means Keyword, Vector, Hybrid.
@@ -90,7 +92,7 @@ type Options struct {
 	Progress func(stage string, done, total int)
 }
 
-// Report is the outcome of Run.
+// Report is the outcome of Run; a plain value, safe for concurrent reads.
 type Report struct {
 	Dataset      string       `json:"dataset"`
 	Split        string       `json:"split"`
@@ -104,7 +106,8 @@ type Report struct {
 	Modes        []ModeResult `json:"modes"`
 }
 
-// ModeResult are one mode's metrics, averaged over the judged queries.
+// ModeResult are one mode's metrics, averaged over the judged queries (a
+// plain value).
 type ModeResult struct {
 	Mode      Mode    `json:"mode"`
 	NDCG10    float64 `json:"ndcg_10"`

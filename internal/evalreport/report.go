@@ -24,7 +24,8 @@ var ErrNoRun = errors.New("evalreport: no eval run")
 
 // Report is what the three files hold. Calibration is nil when the run
 // could not be calibrated (it needs answerable and unanswerable
-// questions); CalibrationNote then says why.
+// questions); CalibrationNote then says why. The writers only read it, so
+// one Report may be rendered from several goroutines at once.
 type Report struct {
 	Run             *hybridrag.EvalRun           `json:"run"`
 	Calibration     *hybridrag.CalibrationReport `json:"calibration"`

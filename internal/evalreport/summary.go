@@ -49,7 +49,7 @@ func summary(run *hybridrag.EvalRun) []section {
 	docs := fmt.Sprintf("%d answerable questions with relevant_documents", a.DocumentQuestions)
 	evid := fmt.Sprintf("%d answerable questions with evidence", a.EvidenceQuestions)
 	out := []section{
-		{"Questions", []row{
+		{"Question set", []row{
 			{"questions", fmt.Sprint(a.Questions), ""},
 			{"answerable / unanswerable", fmt.Sprintf("%d / %d", a.Answerable, a.Unanswerable), ""},
 			{"errors", fmt.Sprint(a.Errors), "failed questions count in no other metric"},

@@ -11,14 +11,17 @@ import (
 // NDCGDepth is the depth of nDCG: nDCG@10, the BEIR headline metric.
 const NDCGDepth = 10
 
-// Retrieved is one retrieved chunk, as the metrics see it.
+// Retrieved is one retrieved chunk, as the metrics see it. This package's
+// types are plain values and its functions pure: all are safe for
+// concurrent use.
 type Retrieved struct {
 	DocumentID string
 	Source     string
 	Text       string
 }
 
-// DocScores are the document-level ranking metrics of one question.
+// DocScores are the document-level ranking metrics of one question (a
+// plain value).
 type DocScores struct {
 	// Recall is the fraction of relevant documents with a chunk among the
 	// first k retrieved chunks; Hit is 1 when at least one has.
@@ -33,7 +36,8 @@ type DocScores struct {
 	NDCG float64 `json:"ndcg_10"`
 }
 
-// EvidenceScores are the evidence-level ranking metrics of one question.
+// EvidenceScores are the evidence-level ranking metrics of one question (a
+// plain value).
 type EvidenceScores struct {
 	// Recall is the fraction of evidence strings contained in at least one
 	// of the first k chunks; Hit is 1 when any is.

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -165,5 +164,3 @@ func Drop(ctx context.Context, dsn, schema string, force bool) error {
 	}
 	return nil
 }
-
-var errNoState = errors.New("postgres: state row missing")

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
+	"github.com/hybridrag/hybridrag/store/postgres"
+)
+
+// schemaParam is the DSN query parameter naming the PostgreSQL schema of
+// the store (default postgres.DefaultSchema); it is removed before the DSN
+// reaches the server.
+const schemaParam = "hybridrag_schema"
+
+// isPostgresDSN reports whether --store names a PostgreSQL database.
+func isPostgresDSN(spec string) bool {
+	return strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://")
+}
+
+// openStore opens the store --store names: a PostgreSQL database for a
+// postgres:// or postgresql:// DSN (its schema is created or upgraded on
+// first use; ?hybridrag_schema=NAME picks the schema), otherwise an embedded
+// store directory, created when create is set.
+func openStore(ctx context.Context, spec string, create bool) (store.Store, error) {
+	if !isPostgresDSN(spec) {
+		return embedded.Open(spec, embedded.Options{Create: create})
+	}
+	u, err := url.Parse(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --store: %v", errUsage, err)
+	}
+	q := u.Query()
+	opts := postgres.Options{Schema: q.Get(schemaParam)}
+	q.Del(schemaParam)
+	u.RawQuery = q.Encode()
+	return postgres.Open(ctx, u.String(), opts)
+}
