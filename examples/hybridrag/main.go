@@ -7,8 +7,10 @@
 //	hybridrag log      --store DIR show ID [--json]
 //	hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
 //	hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
+//	hybridrag reindex  --store DIR [--tenant T --project P]
 //	hybridrag beir     --data DIR [--split test] [--json]
 //
+// --store also takes a PostgreSQL DSN (postgres://…) in every command.
 // ask and retrieve record each query in DIR/querylog.db (--no-log: don't).
 //
 // Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
