@@ -139,6 +139,12 @@ func (d *decoder) uvarint(what string) uint64 {
 	if d.err != nil {
 		return 0
 	}
+	// Most fields (lengths, flags, small counts) fit in one byte.
+	if d.pos < len(d.b) && d.b[d.pos] < 0x80 {
+		v := d.b[d.pos]
+		d.pos++
+		return uint64(v)
+	}
 	v, n := binary.Uvarint(d.b[d.pos:])
 	if n <= 0 {
 		d.fail(what)

@@ -25,7 +25,7 @@ type rowMeta struct {
 	dateNsec   int32
 	dateSec    int64
 	hasDate    bool
-	chunkID    string
+	chunkID    chunkIDKey
 }
 
 type docKey struct{ tenant, project, id string }
@@ -58,8 +58,8 @@ type state struct {
 	slab []float32 // all vectors, L2-normalised, row-major
 
 	bySerial  map[uint64]int32
-	byChunk   map[string]uint64   // chunk id → serial of its first holder
-	chunkMore map[string][]uint64 // chunk id → serials of further holders (other tenants/projects)
+	byChunk   map[chunkIDKey]uint64   // chunk id → serial of its first holder
+	chunkMore map[chunkIDKey][]uint64 // chunk id → serials of further holders (other tenants/projects)
 	docs      map[docKey]*docEntry
 	lastDoc   *docEntry // the document addChunk added to last (batches add a document's chunks together)
 
@@ -78,8 +78,8 @@ func newState() *state {
 	return &state{
 		nextSerial:  1,
 		bySerial:    map[uint64]int32{},
-		byChunk:     map[string]uint64{},
-		chunkMore:   map[string][]uint64{},
+		byChunk:     map[chunkIDKey]uint64{},
+		chunkMore:   map[chunkIDKey][]uint64{},
 		docs:        map[docKey]*docEntry{},
 		tenants:     newInterner(),
 		projects:    newInterner(),
@@ -98,6 +98,7 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 		func(h batchHeader) {
 			// Reserve room for the batch at once: growing the slab a
 			// vector at a time would copy it over and over.
+			st.presizeMaps(h.nOps)
 			st.rows = slices.Grow(st.rows, h.nOps)
 		},
 		func(op *deleteOp) error {
@@ -113,6 +114,19 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 	return nil
 }
 
+// presizeMaps makes the per-chunk maps of a state that holds no rows, and
+// has never had room for n of them, with room for n entries, so that a
+// large first batch (opening a store, a bulk load) does not rehash them
+// again and again as they grow. A state that once held as many rows keeps
+// its maps: Go maps do not shrink, so they still have the room.
+func (st *state) presizeMaps(n int) {
+	if len(st.rows) > 0 || cap(st.rows) >= n || len(st.bySerial) > 0 || len(st.byChunk) > 0 || len(st.chunkMore) > 0 {
+		return
+	}
+	st.bySerial = make(map[uint64]int32, n)
+	st.byChunk = make(map[chunkIDKey]uint64, n)
+}
+
 func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	if st.dim == 0 {
 		st.dim = op.dim
@@ -120,7 +134,12 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	if op.dim != st.dim {
 		return fmt.Errorf("embedded: chunk %q has %d dimensions, store has %d: %w", op.chunkID, op.dim, st.dim, store.ErrCorrupt)
 	}
-	if _, dup := st.bySerial[op.serial]; dup {
+	// One map operation both claims the serial and detects a duplicate
+	// (the map does not grow); the row it pointed at is then restored.
+	n := len(st.bySerial)
+	st.bySerial[op.serial] = int32(len(st.rows))
+	if len(st.bySerial) == n {
+		st.bySerial[op.serial] = int32(slices.IndexFunc(st.rows, func(r rowMeta) bool { return r.serial == op.serial }))
 		return fmt.Errorf("embedded: serial %d stored twice: %w", op.serial, store.ErrCorrupt)
 	}
 	t := st.tenants.acquire(op.tenant)
@@ -137,19 +156,18 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 		}
 		st.lastDoc = de
 	}
-	var chunkID string
-	if _, held := st.byChunk[string(op.chunkID)]; held {
+	chunkID := chunkKeyOf(op.chunkID)
+	if _, held := st.byChunk[chunkID]; held {
 		key := de.key
-		if owner, ok := st.chunkOwner(key.tenant, key.project, string(op.chunkID)); ok {
+		if owner, ok := st.chunkOwner(key.tenant, key.project, chunkID); ok {
 			st.tenants.release(t)
 			st.projects.release(p)
 			st.docIDs.release(d)
+			delete(st.bySerial, op.serial)
 			return fmt.Errorf("embedded: chunk %q stored under documents %q and %q: %w", op.chunkID, owner, key.id, store.ErrCorrupt)
 		}
-		chunkID = string(op.chunkID)
 		st.chunkMore[chunkID] = append(st.chunkMore[chunkID], op.serial)
 	} else {
-		chunkID = string(op.chunkID)
 		st.byChunk[chunkID] = op.serial
 	}
 	de.serials = append(de.serials, op.serial)
@@ -170,13 +188,12 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 		hasDate:    op.hasDate,
 		chunkID:    chunkID,
 	})
-	n := len(st.slab)
-	if cap(st.slab)-n < st.dim {
+	end := len(st.slab)
+	if cap(st.slab)-end < st.dim {
 		st.slab = slices.Grow(st.slab, (cap(st.rows)-len(st.rows)+1)*st.dim)
 	}
-	st.slab = st.slab[:n+st.dim]
-	decodeVector(st.slab[n:], op.vec)
-	st.bySerial[op.serial] = int32(len(st.rows) - 1)
+	st.slab = st.slab[:end+st.dim]
+	decodeVector(st.slab[end:], op.vec)
 	st.totalTokens += int64(op.tokens)
 	st.liveBytes += int64(op.opLen)
 	st.total.chunks++
@@ -215,11 +232,12 @@ func (st *state) docSerials(key docKey) ([]uint64, bool) {
 // holders returns the serials of every chunk with this id (one per tenant
 // and project holding it).
 func (st *state) holders(chunkID string) []uint64 {
-	first, ok := st.byChunk[chunkID]
+	k := chunkKeyOfString(chunkID)
+	first, ok := st.byChunk[k]
 	if !ok {
 		return nil
 	}
-	return append([]uint64{first}, st.chunkMore[chunkID]...)
+	return append([]uint64{first}, st.chunkMore[k]...)
 }
 
 // removeRow swap-removes one row: the last row (and its vector) moves into
@@ -269,7 +287,7 @@ func (st *state) removeRow(serial uint64) {
 }
 
 // chunkOwner returns the document holding chunkID in tenant/project.
-func (st *state) chunkOwner(tenant, project, chunkID string) (string, bool) {
+func (st *state) chunkOwner(tenant, project string, chunkID chunkIDKey) (string, bool) {
 	first, ok := st.byChunk[chunkID]
 	if !ok {
 		return "", false

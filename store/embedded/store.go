@@ -188,10 +188,10 @@ func (s *Store) readChunk(i int32) (store.Chunk, error) {
 	}
 	var c store.Chunk
 	if err := json.Unmarshal(buf, &c); err != nil {
-		return store.Chunk{}, fmt.Errorf("embedded: chunk %q in %s: %v: %w", r.chunkID, s.log.path, err, store.ErrCorrupt)
+		return store.Chunk{}, fmt.Errorf("embedded: chunk %q in %s: %v: %w", r.chunkID.String(), s.log.path, err, store.ErrCorrupt)
 	}
-	if c.ID != r.chunkID {
-		return store.Chunk{}, fmt.Errorf("embedded: %s: chunk at offset %d is %q, want %q: %w", s.log.path, r.opOff, c.ID, r.chunkID, store.ErrCorrupt)
+	if !r.chunkID.is(c.ID) {
+		return store.Chunk{}, fmt.Errorf("embedded: %s: chunk at offset %d is %q, want %q: %w", s.log.path, r.opOff, c.ID, r.chunkID.String(), store.ErrCorrupt)
 	}
 	return c, nil
 }

@@ -175,7 +175,7 @@ func checkChunkIDs(st *state, entries []store.Entry) error {
 				return fmt.Errorf("%w: chunk id %q appears twice in one batch", store.ErrInvalidEntry, c.ID)
 			}
 			seen[k] = true
-			if owner, ok := st.chunkOwner(c.TenantID, c.ProjectID, c.ID); ok && !replaced[docKey{c.TenantID, c.ProjectID, owner}] {
+			if owner, ok := st.chunkOwner(c.TenantID, c.ProjectID, chunkKeyOfString(c.ID)); ok && !replaced[docKey{c.TenantID, c.ProjectID, owner}] {
 				return fmt.Errorf("%w: chunk id %q of document %q already belongs to stored document %q", store.ErrInvalidEntry, c.ID, c.DocumentID, owner)
 			}
 		}
