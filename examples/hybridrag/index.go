@@ -100,7 +100,7 @@ func loadPaths(paths []string) ([]store.Document, error) {
 		}
 	}
 	if len(docs) == 0 {
-		return nil, fmt.Errorf("no supported documents (.md, .txt, .html) under %v", paths)
+		return nil, fmt.Errorf("no supported documents (.md, .txt, .html, .pdf) under %v", paths)
 	}
 	return docs, nil
 }

@@ -1,13 +1,21 @@
 // Package loader reads files into store.Documents for indexing: Markdown
-// and plain text as they are (UTF-8, byte-order mark removed), and HTML as
-// its visible text with block elements on their own lines and the h1–h6
-// heading hierarchy recorded as Document.Sections. LoadDir walks a folder
+// and plain text as they are (UTF-8, byte-order mark removed), HTML as its
+// visible text with block elements on their own lines and the h1–h6
+// heading hierarchy recorded as Document.Sections, and PDF as the text of
+// its pages joined by blank lines, with one Section per page carrying the
+// page number so that chunks and citations keep it. LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback.
 //
 // A Document's ID is the path cleaned and slash-separated, so the same file
 // indexed again replaces its chunks; Source is the path exactly as given, for
 // citations. Offsets in Sections refer to Document.Text, which is what the
 // chunker cuts. The functions keep no state and are safe for concurrent
-// use. PDF is not supported: no maintained pure-Go extractor is a
-// dependency of this module.
+// use. For PDF, github.com/ledongthuc/pdf reads the file structure (cross-
+// reference tables, objects, stream filters, decryption with an empty user
+// password); content streams, fonts and ToUnicode maps are interpreted here,
+// inferring word spaces and line breaks from glyph positions, because the
+// library's own interpreter can loop forever on a truncated stream. Its
+// panics on malformed files are recovered into a *FormatError, and numbers
+// that would make it allocate or loop without bound are rejected before it
+// runs. Scanned pages without a text layer yield ErrNoText: there is no OCR.
 package loader

@@ -3,6 +3,7 @@ package loader
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 var (
@@ -10,6 +11,16 @@ var (
 	ErrUnsupported = errors.New("loader: unsupported file type")
 	// ErrInvalidUTF8 means a text or Markdown file is not valid UTF-8.
 	ErrInvalidUTF8 = errors.New("loader: file is not valid UTF-8")
+	// ErrMalformed means a file is damaged or not in the format its
+	// extension says (a truncated PDF, an HTML file named .pdf).
+	ErrMalformed = errors.New("loader: malformed file")
+	// ErrEncrypted means a file is encrypted: a PDF that needs a password to
+	// open, or uses an encryption scheme the loader cannot read. PDFs with
+	// only an owner password (printing or copying restrictions) load.
+	ErrEncrypted = errors.New("loader: encrypted file")
+	// ErrNoText means a file has no extractable text, typically a PDF of
+	// scanned pages without an OCR text layer.
+	ErrNoText = errors.New("loader: no extractable text")
 )
 
 // EncodingError reports where a text file stops being valid UTF-8. It
@@ -30,3 +41,45 @@ func (e *EncodingError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrInvalidUTF8) true.
 func (e *EncodingError) Unwrap() error { return ErrInvalidUTF8 }
+
+// FormatError reports a file that cannot be read as its format says: a
+// malformed or encrypted PDF, or one without text. It unwraps to Err (one
+// of ErrMalformed, ErrEncrypted, ErrNoText) and to Cause. It is not
+// modified after LoadFile returns it, so it is safe to share between
+// goroutines.
+type FormatError struct {
+	Path   string
+	Format string // "PDF"
+	Page   int    // 1-based page where the problem was found; 0 for the file
+	Err    error  // ErrMalformed, ErrEncrypted or ErrNoText
+	Cause  error  // what the parser reported; may be nil
+}
+
+func (e *FormatError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "loader: %s: ", e.Path)
+	switch e.Err {
+	case ErrEncrypted:
+		fmt.Fprintf(&b, "encrypted %s: it needs a password or uses an encryption the loader cannot read", e.Format)
+	case ErrNoText:
+		fmt.Fprintf(&b, "%s has no extractable text (scanned pages need OCR first)", e.Format)
+	default:
+		fmt.Fprintf(&b, "malformed %s", e.Format)
+	}
+	if e.Page > 0 {
+		fmt.Fprintf(&b, " on page %d", e.Page)
+	}
+	if e.Cause != nil {
+		b.WriteString(": ")
+		b.WriteString(e.Cause.Error())
+	}
+	return b.String()
+}
+
+// Unwrap makes errors.Is(err, e.Err) true and exposes the parser's error.
+func (e *FormatError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Err}
+	}
+	return []error{e.Err, e.Cause}
+}

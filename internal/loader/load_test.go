@@ -21,7 +21,7 @@ func writeFile(t *testing.T, dir, name string, content []byte) string {
 func TestSupported(t *testing.T) {
 	cases := map[string]bool{
 		"a.md": true, "a.MD": true, "a.markdown": true, "a.txt": true, "a.html": true, "a.HTM": true,
-		"a.pdf": false, "a": false, "md": false, "a.md.bak": false, ".md": true,
+		"a.pdf": true, "a.PDF": true, "a.docx": false, "a": false, "md": false, "a.md.bak": false, ".md": true,
 	}
 	for path, want := range cases {
 		require.Equal(t, want, Supported(path), path)
@@ -70,7 +70,7 @@ func TestLoadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := writeFile(t, dir, "bad.md", []byte("ok\xff\xfe"))
 	utf16 := writeFile(t, dir, "utf16.txt", []byte{0xff, 0xfe, 'a', 0})
-	pdf := writeFile(t, dir, "x.pdf", []byte("%PDF-1.4"))
+	docx := writeFile(t, dir, "x.docx", []byte("PK"))
 
 	_, err := LoadFile(bad)
 	require.ErrorIs(t, err, ErrInvalidUTF8)
@@ -83,14 +83,14 @@ func TestLoadFileErrors(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidUTF8)
 	require.Contains(t, err.Error(), "UTF-16")
 
-	_, err = LoadFile(pdf)
+	_, err = LoadFile(docx)
 	require.ErrorIs(t, err, ErrUnsupported)
-	require.Contains(t, err.Error(), "x.pdf")
+	require.Contains(t, err.Error(), "x.docx")
 
 	_, err = LoadFile(filepath.Join(dir, "missing.md"))
 	require.ErrorIs(t, err, fs.ErrNotExist)
 
-	for _, err := range []error{ErrUnsupported, ErrInvalidUTF8, ee} {
+	for _, err := range []error{ErrUnsupported, ErrInvalidUTF8, ErrMalformed, ErrEncrypted, ErrNoText, ee} {
 		require.Regexp(t, "^loader: ", err.Error())
 	}
 }
