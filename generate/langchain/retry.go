@@ -25,7 +25,7 @@ var statusInText = regexp.MustCompile(`status code:? (\d{3})\b`)
 // does not retry other 4xx statuses (bad request, authentication, not
 // found), cancellation, empty responses, or langchaingo errors classified as
 // authentication, invalid request, not found, quota, content filter, token
-// limit or not implemented. When the status is unknown it falls back to the
+// limit or unsupported operation. When the status is unknown it falls back to the
 // status written in the error text, then to langchaingo's classification,
 // and retries what it cannot classify.
 func DefaultRetryable(err error, statusCode int) bool {
