@@ -60,10 +60,12 @@ func (e *EvalQuestionError) Error() string {
 func (e *EvalQuestionError) Unwrap() []error { return []error{ErrInvalidEvalQuestion, e.Err} }
 
 // ReadEvalQuestions reads an evaluation set: one JSON object per line
-// (JSONL), blank lines ignored. Unknown fields are errors, so a misspelt
-// label ("relevant_docs") cannot silently disable a metric. Every question
-// needs a unique id and a non-blank query; an unanswerable question must
-// not name relevant documents or evidence. The first bad line fails the
+// (JSONL), blank lines ignored. Besides the canonical field names it reads
+// common spellings from other tools ("question", "relevant_docs",
+// "answerable": false, "answer", numeric ids; see evalFieldAliases) and
+// ignores fields it does not know. A question without an id is named after
+// its line ("line-7"); ids must be unique and the query non-blank; an
+// unanswerable question must not name relevant documents or evidence. The first bad line fails the
 // call with an *EvalQuestionError; an input with no question fails with
 // ErrNoEvalQuestions.
 func ReadEvalQuestions(r io.Reader) ([]EvalQuestion, error) {
@@ -78,7 +80,7 @@ func ReadEvalQuestions(r io.Reader) ([]EvalQuestion, error) {
 			return nil, fmt.Errorf("hybridrag: read eval questions: %w", err)
 		}
 		if text := bytes.TrimSpace(raw); len(text) > 0 {
-			q, qerr := parseEvalQuestion(text)
+			q, qerr := parseEvalQuestion(text, line)
 			if qerr == nil {
 				if prev, dup := seen[q.ID]; dup {
 					qerr = fmt.Errorf("duplicate id (first on line %d)", prev)
@@ -100,25 +102,98 @@ func ReadEvalQuestions(r io.Reader) ([]EvalQuestion, error) {
 	return qs, nil
 }
 
-func parseEvalQuestion(text []byte) (EvalQuestion, error) {
+// Field names accepted for each EvalQuestion field, canonical name first.
+// Evaluation sets come from many tools; common spellings are read rather
+// than rejected, and fields none of these name are ignored.
+var evalFieldAliases = map[string][]string{
+	"id":                 {"id", "_id", "qid", "question_id"},
+	"query":              {"query", "question", "text"},
+	"relevant_documents": {"relevant_documents", "relevant_docs", "documents", "doc_ids", "sources"},
+	"evidence":           {"evidence", "evidences"},
+	"unanswerable":       {"unanswerable"},
+	"answerable":         {"answerable"},
+	"expected_answer":    {"expected_answer", "answer", "reference_answer"},
+	"tenant":             {"tenant", "tenant_id"},
+	"project":            {"project", "project_id"},
+}
+
+// parseEvalQuestion reads one JSONL line. line names a question that has
+// no id of its own ("line-7").
+func parseEvalQuestion(text []byte, line int) (EvalQuestion, error) {
 	var q EvalQuestion
 	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&q); err != nil {
+	var fields map[string]json.RawMessage
+	if err := dec.Decode(&fields); err != nil {
 		return q, err
 	}
 	if dec.More() {
 		return q, errors.New("more than one JSON value on the line")
 	}
+	get := func(name string, into func(json.RawMessage) error) error {
+		for _, alias := range evalFieldAliases[name] {
+			if raw, ok := fields[alias]; ok && string(raw) != "null" {
+				if err := into(raw); err != nil {
+					return fmt.Errorf("field %q: %w", alias, err)
+				}
+				return nil
+			}
+		}
+		return nil
+	}
+	answerable := true
+	err := errors.Join(
+		get("id", func(r json.RawMessage) error { return jsonStringOrNumber(r, &q.ID) }),
+		get("query", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Query) }),
+		get("relevant_documents", func(r json.RawMessage) error { return jsonStrings(r, &q.RelevantDocuments) }),
+		get("evidence", func(r json.RawMessage) error { return jsonStrings(r, &q.Evidence) }),
+		get("unanswerable", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Unanswerable) }),
+		get("answerable", func(r json.RawMessage) error { return json.Unmarshal(r, &answerable) }),
+		get("expected_answer", func(r json.RawMessage) error { return json.Unmarshal(r, &q.ExpectedAnswer) }),
+		get("tenant", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Tenant) }),
+		get("project", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Project) }),
+	)
+	if err != nil {
+		return q, err
+	}
+	if !answerable {
+		q.Unanswerable = true
+	}
 	q.ID = strings.TrimSpace(q.ID)
+	if q.ID == "" {
+		q.ID = fmt.Sprintf("line-%d", line)
+	}
 	q.Query = strings.TrimSpace(q.Query)
 	switch {
-	case q.ID == "":
-		return q, errors.New(`missing "id"`)
 	case q.Query == "":
 		return q, errors.New(`missing "query"`)
 	case q.Unanswerable && (len(q.RelevantDocuments) > 0 || len(q.Evidence) > 0):
 		return q, errors.New("an unanswerable question cannot have relevant_documents or evidence")
 	}
 	return q, nil
+}
+
+// jsonStringOrNumber reads an id written as a string or a number.
+func jsonStringOrNumber(raw json.RawMessage, into *string) error {
+	if err := json.Unmarshal(raw, into); err == nil {
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil {
+		return errors.New("want a string or a number")
+	}
+	*into = n.String()
+	return nil
+}
+
+// jsonStrings reads a list of strings, or a single string as a list of one.
+func jsonStrings(raw json.RawMessage, into *[]string) error {
+	if err := json.Unmarshal(raw, into); err == nil {
+		return nil
+	}
+	var one string
+	if err := json.Unmarshal(raw, &one); err != nil {
+		return errors.New("want a string or a list of strings")
+	}
+	*into = []string{one}
+	return nil
 }

@@ -32,8 +32,11 @@ func TestReadEvalQuestions(t *testing.T) {
 		{name: "no trailing newline", input: `{"id":"a","query":"abc"}`, want: []hybridrag.EvalQuestion{{ID: "a", Query: "abc"}}},
 		{name: "empty input", input: "\n \n", errIs: hybridrag.ErrNoEvalQuestions},
 		{name: "bad JSON", input: `{"id":"a","query":"abc"}` + "\n" + `{"id":"b",`, errLine: 2, errText: "unexpected EOF"},
-		{name: "unknown field", input: `{"id":"a","query":"abc","relevant_docs":["x"]}`, errLine: 1, errText: "relevant_docs"},
-		{name: "missing id", input: `{"query":"abc"}`, errLine: 1, errText: `missing "id"`},
+		{name: "aliases and unknown fields", input: `{"qid":7,"question":"abc","relevant_docs":"x.md","answer":"y","difficulty":"hard"}` + "\n" + `{"question":"def","answerable":false}`,
+			want: []hybridrag.EvalQuestion{
+				{ID: "7", Query: "abc", RelevantDocuments: []string{"x.md"}, ExpectedAnswer: "y"},
+				{ID: "line-2", Query: "def", Unanswerable: true},
+			}},
 		{name: "blank query", input: `{"id":"a","query":"  "}`, errLine: 1, errText: `missing "query"`},
 		{name: "duplicate id", input: `{"id":"a","query":"abc"}` + "\n\n" + `{"id":"a","query":"def"}`, errLine: 3, errText: "first on line 1"},
 		{name: "contradictory labels", input: `{"id":"a","query":"abc","unanswerable":true,"evidence":["x"]}`, errLine: 1, errText: "unanswerable"},
