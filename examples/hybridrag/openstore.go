@@ -39,3 +39,14 @@ func openStore(ctx context.Context, spec string, create bool) (store.Store, erro
 	u.RawQuery = q.Encode()
 	return postgres.Open(ctx, u.String(), opts)
 }
+
+// openStoreReadOnly opens the store for a query command. An embedded store
+// is opened read-only: it takes a shared lock, so any number of queries can
+// run on one store at once, and waits (embedded.DefaultLockTimeout) while
+// index or reindex holds it.
+func openStoreReadOnly(ctx context.Context, spec string) (store.Store, error) {
+	if !isPostgresDSN(spec) {
+		return embedded.Open(spec, embedded.Options{ReadOnly: true})
+	}
+	return openStore(ctx, spec, false)
+}

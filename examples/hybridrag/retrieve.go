@@ -25,12 +25,13 @@ type retrievalMeta struct {
 	Stages          map[string]float64 `json:"stages"`
 }
 
-// openPipeline opens an existing store: query commands never create one.
+// openPipeline opens an existing store read-only: query commands never
+// create or change one, and several may share it at once.
 func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) {
 	if c.store == "" {
 		return nil, fmt.Errorf("%w: --store DIR is required", errUsage)
 	}
-	st, err := openStore(context.Background(), c.store, false)
+	st, err := openStoreReadOnly(context.Background(), c.store)
 	if err != nil {
 		return nil, err
 	}

@@ -57,7 +57,9 @@ func TestOpenRefusesForeignDirectory(t *testing.T) {
 
 func TestOpenLocked(t *testing.T) {
 	s, dir := newTestStore(t)
-	_, err := Open(dir, Options{})
+	_, err := Open(dir, Options{LockTimeout: -1})
+	require.ErrorIs(t, err, ErrLocked)
+	_, err = Open(dir, Options{ReadOnly: true, LockTimeout: -1})
 	require.ErrorIs(t, err, ErrLocked)
 	require.NoError(t, s.Close())
 	s2, err := Open(dir, Options{})

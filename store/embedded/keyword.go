@@ -101,6 +101,7 @@ type keywordIndex struct {
 	mapping  *mapping.IndexMappingImpl
 	analyzer analysis.Analyzer // "en", for the text field and queries
 	keyword  analysis.Analyzer
+	memOnly  bool // never persisted: Close has nothing to wait for
 
 	mu        sync.Mutex
 	persisted sync.Cond // signalled when lastPersisted grows
@@ -141,27 +142,69 @@ func openKeywordIndex(path string) (k *keywordIndex, discarded bool, err error) 
 			return nil, discarded, fmt.Errorf("embedded: create keyword index %s: %w", path, err)
 		}
 	}
-	k = &keywordIndex{
+	return newKeywordIndex(idx, m, false), discarded, nil
+}
+
+func newKeywordIndex(idx bleve.Index, m *mapping.IndexMappingImpl, memOnly bool) *keywordIndex {
+	k := &keywordIndex{
 		idx:      idx,
 		mapping:  m,
 		analyzer: m.AnalyzerNamed(en.AnalyzerName),
 		keyword:  m.AnalyzerNamed(keyword.Name),
+		memOnly:  memOnly,
 		applied:  -1,
 		lastPers: -1,
 	}
 	k.persisted.L = &k.mu
-	return k, discarded, nil
+	return k
+}
+
+// openKeywordIndexReadOnly opens the index at path without writing to it
+// (scorch's read_only mode: no persister, no merger, bbolt opened shared).
+// It returns nil, without an error, when the index is missing, cannot be
+// opened or was built by another mapping version: the caller then builds
+// one in memory.
+func openKeywordIndexReadOnly(path string) *keywordIndex {
+	if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	cfg := scorchConfig()
+	cfg["read_only"] = true
+	idx, err := openBleveUsing(path, cfg)
+	if err != nil {
+		return nil
+	}
+	if v, err := idx.GetInternal([]byte(internalMapping)); err != nil || string(v) != mappingVersion {
+		idx.Close()
+		return nil
+	}
+	return newKeywordIndex(idx, newIndexMapping(), false)
+}
+
+// newMemKeywordIndex creates an empty index that lives only in memory, for a
+// read-only Store whose index on disk cannot serve it.
+func newMemKeywordIndex() (*keywordIndex, error) {
+	m := newIndexMapping()
+	idx, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, scorchConfig())
+	if err != nil {
+		return nil, fmt.Errorf("embedded: create in-memory keyword index: %w", err)
+	}
+	return newKeywordIndex(idx, m, true), nil
 }
 
 // openBleve opens an existing index, turning a panic inside bleve or bbolt
 // on a damaged file into an error (the index is rebuilt from the log).
-func openBleve(path string) (idx bleve.Index, err error) {
+func openBleve(path string) (bleve.Index, error) {
+	return openBleveUsing(path, scorchConfig())
+}
+
+func openBleveUsing(path string, cfg map[string]any) (idx bleve.Index, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			idx, err = nil, fmt.Errorf("embedded: keyword index %s: panic while opening: %v", path, r)
 		}
 	}()
-	idx, err = bleve.OpenUsing(path, scorchConfig())
+	idx, err = bleve.OpenUsing(path, cfg)
 	if err != nil {
 		// bleve returns a half-built index alongside some errors.
 		return nil, err
@@ -329,6 +372,9 @@ func (k *keywordIndex) markPersisted(version int64) {
 // close waits (bounded) for bleve to persist the last applied batch, so the
 // next Open finds the index current, then closes it.
 func (k *keywordIndex) close() error {
+	if k.memOnly {
+		return k.idx.Close()
+	}
 	deadline := time.Now().Add(closePersistWait)
 	timer := time.AfterFunc(closePersistWait, k.persisted.Broadcast)
 	k.mu.Lock()

@@ -13,22 +13,23 @@ import (
 // directory.
 const dirSyncSupported = true
 
-// lockDir takes an exclusive advisory lock on path (created if missing)
-// without blocking, so a second Open of the same store fails fast instead
-// of hanging inside bleve's own lock.
-func lockDir(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("embedded: open lock %s: %w", path, err)
+// tryLock takes an advisory lock on f without blocking: shared for
+// read-only stores, exclusive for writers. It reports false when another
+// open file description holds a conflicting lock.
+func tryLock(f *os.File, shared bool) (bool, error) {
+	how := syscall.LOCK_EX
+	if shared {
+		how = syscall.LOCK_SH
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
-		}
-		return nil, fmt.Errorf("embedded: lock %s: %w", path, err)
+	err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		return false, nil
+	default:
+		return false, fmt.Errorf("embedded: lock %s: %w", f.Name(), err)
 	}
-	return f, nil
 }
 
 // unlockDir releases the lock taken by lockDir.

@@ -1,5 +1,7 @@
 package embedded
 
+import "time"
+
 // Scoring selects how SearchKeyword scores chunks. It is a plain value.
 type Scoring int
 
@@ -31,4 +33,25 @@ type Options struct {
 	// Scoring selects the keyword scoring model; the zero value (and any
 	// unknown value) is ScoringBM25.
 	Scoring Scoring
+	// ReadOnly opens an existing store for searching only: Open takes a
+	// shared lock, so any number of read-only Stores (in one process or
+	// many) may be open at once, and it never writes to the directory (a
+	// torn final record is ignored in memory rather than cut off; a keyword
+	// index that is behind the log or unusable is rebuilt in memory only,
+	// see Recovery.KeywordInMemory). Create is ignored. Put and Delete
+	// return ErrReadOnly.
+	ReadOnly bool
+	// LockTimeout is how long Open waits while another Store holds the
+	// directory in a conflicting mode (a writer waits for readers and
+	// writers, a reader for a writer) before failing with ErrLocked. Zero
+	// means DefaultLockTimeout; a negative value means do not wait.
+	LockTimeout time.Duration
+}
+
+// lockTimeout resolves LockTimeout's zero value.
+func (o Options) lockTimeout() time.Duration {
+	if o.LockTimeout == 0 {
+		return DefaultLockTimeout
+	}
+	return o.LockTimeout
 }

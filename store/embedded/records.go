@@ -38,6 +38,8 @@ type recordLog struct {
 	f    *os.File
 	path string
 	size int64 // offset just past the last good record
+
+	readOnly bool // opened read-only: replay never truncates
 }
 
 func logHeader() []byte {
@@ -50,8 +52,13 @@ func logHeader() []byte {
 
 // openLog opens path and checks its header. It does not read records; call
 // replay before appending.
-func openLog(path string) (*recordLog, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+// A read-only log is opened read-only and never truncated.
+func openLog(path string, readOnly bool) (*recordLog, error) {
+	flag := os.O_RDWR
+	if readOnly {
+		flag = os.O_RDONLY
+	}
+	f, err := os.OpenFile(path, flag, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("embedded: %s is missing although FORMAT exists: %w", path, store.ErrCorrupt)
 	}
@@ -71,7 +78,7 @@ func openLog(path string) (*recordLog, error) {
 		f.Close()
 		return nil, &store.VersionError{Path: path, Found: int(v), Want: logVersion}
 	}
-	return &recordLog{f: f, path: path, size: logHeaderSize}, nil
+	return &recordLog{f: f, path: path, size: logHeaderSize, readOnly: readOnly}, nil
 }
 
 // replay reads every record in order and calls fn with the file offset of
@@ -153,8 +160,14 @@ func restIsZero(r *bufio.Reader) (bool, error) {
 	}
 }
 
-// cutTail truncates an unacknowledged partial record at off.
+// cutTail truncates an unacknowledged partial record at off. A read-only
+// log only stops reading there: the record was never acknowledged, so
+// ignoring it is what a writer's truncation would do.
 func (l *recordLog) cutTail(off, end int64) (int64, error) {
+	if l.readOnly {
+		l.size = off
+		return end - off, nil
+	}
 	if err := l.f.Truncate(off); err != nil {
 		return 0, fmt.Errorf("embedded: truncate torn tail of %s: %w", l.path, err)
 	}

@@ -17,6 +17,9 @@ import (
 // source of truth), a bleve scorch keyword index derived from it, and an
 // in-memory vector slab rebuilt from the log at Open.
 //
+// A Store opened with Options.ReadOnly shares the directory with other
+// read-only Stores (in this process or others) and never writes to it.
+//
 // A Store is safe for concurrent use. Writers (Put, Delete) are serialised;
 // searches run in parallel with each other and with the slow part of a
 // write (analysis, encoding, the log append and its fsync). A write then
@@ -46,7 +49,8 @@ type Store struct {
 // silently: every repair is counted here. It is a plain value.
 type Recovery struct {
 	// TruncatedBytes is the size of an incomplete or unchecksummable final
-	// record cut from the record log: a write whose Put never returned.
+	// record cut from the record log: a write whose Put never returned. A
+	// read-only Store ignores that record instead of cutting it.
 	TruncatedBytes int64
 	// KeywordDiscarded reports that the keyword index could not be opened
 	// (or was built with another mapping) and was rebuilt from the log.
@@ -54,6 +58,11 @@ type Recovery struct {
 	// Reindexed counts chunks added to the keyword index at Open because it
 	// had not persisted them; Unindexed counts stale entries it removed.
 	Reindexed, Unindexed int
+	// KeywordInMemory reports that a read-only Store found the keyword
+	// index behind the log, missing or unusable, and built one in memory
+	// from the log (Reindexed counts its chunks). The directory is
+	// unchanged; opening it once read-write repairs it.
+	KeywordInMemory bool
 }
 
 var (
@@ -68,7 +77,9 @@ var (
 // another format version a *store.VersionError; Open never empties or
 // recreates a store that holds data. The keyword index is derived data:
 // if it is behind the log (after a crash) or unusable, Open brings it up to
-// date and reports what it did in Recovery.
+// date and reports what it did in Recovery. Open waits up to
+// Options.LockTimeout while another Store holds the directory in a
+// conflicting mode, then fails with ErrLocked.
 func Open(dir string, opts Options) (*Store, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("embedded: empty store path: %w", store.ErrNotFound)
@@ -76,7 +87,7 @@ func Open(dir string, opts Options) (*Store, error) {
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if !opts.Create {
+		if !opts.Create || opts.ReadOnly {
 			return nil, fmt.Errorf("embedded: open %s: %w", dir, store.ErrNotFound)
 		}
 		if err := createStore(dir); err != nil {
@@ -97,14 +108,14 @@ func Open(dir string, opts Options) (*Store, error) {
 		if !empty {
 			return nil, fmt.Errorf("embedded: %s has no %s file but holds other files; refusing to use it: %w", dir, formatFile, store.ErrCorrupt)
 		}
-		if !opts.Create {
+		if !opts.Create || opts.ReadOnly {
 			return nil, fmt.Errorf("embedded: %s holds no store: %w", dir, store.ErrNotFound)
 		}
 		fresh = true
 	case err != nil:
 		return nil, err
 	}
-	lock, err := lockDir(filepath.Join(dir, lockFile))
+	lock, err := lockDir(filepath.Join(dir, lockFile), opts.ReadOnly, opts.lockTimeout())
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +141,7 @@ func Open(dir string, opts Options) (*Store, error) {
 
 // load replays the log into memory and brings the keyword index in step.
 func (s *Store) load() error {
-	log, err := openLog(filepath.Join(s.dir, logFile))
+	log, err := openLog(filepath.Join(s.dir, logFile), s.opts.ReadOnly)
 	if err != nil {
 		return err
 	}
@@ -147,6 +158,9 @@ func (s *Store) load() error {
 	}
 	s.st = st
 	s.recovery.TruncatedBytes = truncated
+	if s.opts.ReadOnly {
+		return s.loadKeywordReadOnly()
+	}
 	if err := os.Remove(filepath.Join(s.dir, compactFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("embedded: remove interrupted compaction: %w", err)
 	}
@@ -170,6 +184,34 @@ func (s *Store) load() error {
 		kw.applied, kw.lastPers = st.version, st.version
 	}
 	return nil
+}
+
+// loadKeywordReadOnly opens the keyword index without writing to it. An
+// index that is current serves as is; one that is behind the log (a writer
+// died before bleve persisted), missing or unusable cannot be repaired
+// without writing, so an index is built in memory from the log instead:
+// searches stay exact, at the cost of the rebuild, until a read-write Open
+// repairs the directory.
+func (s *Store) loadKeywordReadOnly() error {
+	st := s.st
+	if kw := openKeywordIndexReadOnly(filepath.Join(s.dir, keywordDir)); kw != nil {
+		count, err := kw.idx.DocCount()
+		if err == nil && kw.appliedVersion() == st.version && count == uint64(len(st.rows)) {
+			kw.applied, kw.lastPers = st.version, st.version
+			s.kw = kw
+			return nil
+		}
+		kw.idx.Close()
+	}
+	kw, err := newMemKeywordIndex()
+	if err != nil {
+		return err
+	}
+	s.kw = kw
+	s.recovery.KeywordInMemory = true
+	added, _, err := kw.reconcile(st, s.readChunk)
+	s.recovery.Reindexed = added
+	return err
 }
 
 // Recovery reports what Open repaired.

@@ -13,10 +13,14 @@ import (
 // validated whole before anything is written, then committed by one fsynced
 // record: when Put returns nil the batch survives a crash; when it returns
 // an error nothing of it is visible. Each batch gets the next IndexVersion,
-// which is stamped on its chunks. Vectors are stored L2-normalised.
+// which is stamped on its chunks. Vectors are stored L2-normalised. A
+// read-only Store returns ErrReadOnly.
 func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if s.opts.ReadOnly {
+		return fmt.Errorf("%w: %s", ErrReadOnly, s.dir)
 	}
 	if len(entries) == 0 {
 		return nil
@@ -88,10 +92,14 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 }
 
 // Delete removes documents and all their chunks. Unknown ids are ignored;
-// if none is known nothing is written and IndexVersion does not change.
+// if none is known nothing is written and IndexVersion does not change. A
+// read-only Store returns ErrReadOnly.
 func (s *Store) Delete(ctx context.Context, tenantID, projectID string, documentIDs ...string) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if s.opts.ReadOnly {
+		return fmt.Errorf("%w: %s", ErrReadOnly, s.dir)
 	}
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
