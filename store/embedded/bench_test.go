@@ -89,10 +89,11 @@ func newBenchCorpus(n int, seed uint64) *benchCorpus {
 func (c *benchCorpus) entries(from, to int) []store.Entry {
 	var out []store.Entry
 	for i := from; i < to; {
-		docID := "doc" + strconv.Itoa(i/4)
-		tenant := "t" + strconv.Itoa((i/4)%3)
+		doc := i / 4
+		docID := "doc" + strconv.Itoa(doc)
+		tenant := "t" + strconv.Itoa(doc%3)
 		e := store.Entry{Document: store.Document{ID: docID, TenantID: tenant, Title: "Synthetic " + docID}}
-		for j := i; j < to && j/4 == i/4; j++ {
+		for j := i; j < to && j/4 == doc; j++ {
 			e.Chunks = append(e.Chunks, store.Chunk{
 				ID: store.ChunkID(docID, j%4, c.texts[j]), DocumentID: docID, TenantID: tenant,
 				Title: e.Document.Title, Text: c.texts[j], Index: j % 4,
