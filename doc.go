@@ -1,8 +1,22 @@
 // Package hybridrag answers questions only from a program's own documents.
 //
-// A Pipeline indexes documents into a Store, retrieves evidence for a
-// question with hybrid BM25 + vector search, and (with the grounding parts)
+// A Pipeline indexes documents into a store (the embedded on-disk store by
+// default, PostgreSQL or any store.Store otherwise), retrieves evidence for
+// a question with hybrid BM25 + vector search, fusion and MMR, and then
 // either answers from that evidence with citations or refuses with a typed
 // reason. The retriever, not the language model, decides whether evidence
-// exists.
+// exists: the gate refuses weak evidence before any generator is called,
+// sources are fenced and sanitised before they reach a model, every
+// citation must map to a retrieved source, and every answer sentence is
+// checked against the text it cites.
+//
+// The offline defaults (a lexical hashing embedder and an extractive
+// generator) need no model and no network; hosted or local models plug in
+// through Config.Embedder and Config.Generator (see retrieve/embed and the
+// generate/openai, generate/ollama, generate/googleai and
+// generate/anthropic packages). Evaluate and Calibrate measure answers and
+// tune the gate on labelled questions; a QueryLog and an Observer record
+// every request for auditing.
+//
+// A Pipeline is safe for concurrent use.
 package hybridrag
