@@ -13,6 +13,10 @@ type interner struct {
 	last  uint32 // id returned by the previous acquire: batches repeat values
 }
 
+// linearInternMax is the number of ids up to which acquire scans names
+// instead of looking the string up in the map.
+const linearInternMax = 8
+
 func newInterner() *interner {
 	return &interner{ids: map[string]uint32{}}
 }
@@ -24,7 +28,17 @@ func (in *interner) acquire(b []byte) uint32 {
 		in.refs[id]++
 		return id
 	}
-	if id, ok := in.ids[string(b)]; ok {
+	// Fields such as source type take a handful of values that batches
+	// alternate between: comparing them beats hashing.
+	if len(in.names) <= linearInternMax {
+		for id, name := range in.names {
+			if name == string(b) && in.refs[id] > 0 {
+				in.refs[id]++
+				in.last = uint32(id)
+				return uint32(id)
+			}
+		}
+	} else if id, ok := in.ids[string(b)]; ok {
 		in.refs[id]++
 		in.last = id
 		return id

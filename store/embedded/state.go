@@ -31,7 +31,10 @@ type rowMeta struct {
 type docKey struct{ tenant, project, id string }
 
 type docEntry struct {
-	key     docKey
+	key docKey
+	// serials usually aliases the batch's serial arena (see addSerial);
+	// its capacity is its length, so an append that does not go through
+	// addSerial copies instead of writing over a neighbour.
 	serials []uint64
 	tenant  uint32 // interned ids of the key
 	project uint32
@@ -60,10 +63,19 @@ type state struct {
 	bySerial  map[uint64]int32
 	byChunk   map[chunkIDKey]uint64   // chunk id → serial of its first holder
 	chunkMore map[chunkIDKey][]uint64 // chunk id → serials of further holders (other tenants/projects)
-	docs      map[docKey]*docEntry
-	lastDoc   *docEntry // the document addChunk added to last (batches add a document's chunks together)
+	docs      map[docKey]int32        // document → its slot in docList
+	docList   []docEntry              // documents in flat slots: no allocation per document
+	freeDocs  []int32                 // slots of removed documents, reused first
+	lastDoc   int32                   // slot addChunk added to last, or -1 (batches add a document's chunks together)
+
+	// serialArena holds the serials of the documents the current batch
+	// adds, one allocation per batch instead of a growing slice per
+	// document; the documents' serials slices alias it.
+	serialArena []uint64
 
 	tenants, projects, sourceTypes, confs, docIDs *interner
+
+	batchEnd int // len(rows) once the batch being applied is in, at most: sizes serialArena
 
 	totalTokens int64 // Σ rows.tokens, BM25's length statistic
 	liveBytes   int64 // Σ rows.opLen, to decide when to compact the log
@@ -80,7 +92,8 @@ func newState() *state {
 		bySerial:    map[uint64]int32{},
 		byChunk:     map[chunkIDKey]uint64{},
 		chunkMore:   map[chunkIDKey][]uint64{},
-		docs:        map[docKey]*docEntry{},
+		docs:        map[docKey]int32{},
+		lastDoc:     -1,
 		tenants:     newInterner(),
 		projects:    newInterner(),
 		sourceTypes: newInterner(),
@@ -100,12 +113,18 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 			// vector at a time would copy it over and over.
 			st.presizeMaps(h.nOps)
 			st.rows = slices.Grow(st.rows, h.nOps)
+			// A fresh arena per batch: the previous one is still
+			// aliased by the documents it holds the serials of.
+			st.serialArena = nil
+			st.batchEnd = len(st.rows) + h.nOps
 		},
 		func(op *deleteOp) error {
 			st.removeDoc(docKey{string(op.tenant), string(op.project), string(op.docID)})
 			return nil
 		},
+		st.vectorRoom,
 		func(op *chunkOp) error { return st.addChunk(op, payloadOff) })
+	st.serialArena = nil
 	if err != nil {
 		return err
 	}
@@ -145,17 +164,16 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	t := st.tenants.acquire(op.tenant)
 	p := st.projects.acquire(op.project)
 	d := st.docIDs.acquire(op.docID)
-	de := st.lastDoc
-	if de == nil || de.tenant != t || de.project != p || de.doc != d {
+	di := st.lastDoc
+	if di < 0 || st.docList[di].tenant != t || st.docList[di].project != p || st.docList[di].doc != d {
 		key := docKey{st.tenants.name(t), st.projects.name(p), st.docIDs.name(d)}
-		if de = st.docs[key]; de == nil {
-			st.count(key.tenant, key.project, 1, 0)
-			de = &docEntry{key: key, tenant: t, project: p, doc: d,
-				byTP: st.byTP[tpKey{key.tenant, key.project}], byTenant: st.byTenant[key.tenant], byProject: st.byProject[key.project]}
-			st.docs[key] = de
+		var ok bool
+		if di, ok = st.docs[key]; !ok {
+			di = st.newDoc(key, t, p, d)
 		}
-		st.lastDoc = de
+		st.lastDoc = di
 	}
+	de := &st.docList[di]
 	chunkID := chunkKeyOf(op.chunkID)
 	if _, held := st.byChunk[chunkID]; held {
 		key := de.key
@@ -170,7 +188,7 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	} else {
 		st.byChunk[chunkID] = op.serial
 	}
-	de.serials = append(de.serials, op.serial)
+	st.addSerial(de, op.serial)
 	st.rows = append(st.rows, rowMeta{
 		serial:     op.serial,
 		opOff:      payloadOff + int64(op.opOff),
@@ -189,11 +207,11 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 		chunkID:    chunkID,
 	})
 	end := len(st.slab)
-	if cap(st.slab)-end < st.dim {
-		st.slab = slices.Grow(st.slab, (cap(st.rows)-len(st.rows)+1)*st.dim)
-	}
+	row := st.vectorRoom(st.dim)
 	st.slab = st.slab[:end+st.dim]
-	decodeVector(st.slab[end:], op.vec)
+	if !op.vecCopied {
+		decodeVector(row, op.vec)
+	}
 	st.totalTokens += int64(op.tokens)
 	st.liveBytes += int64(op.opLen)
 	st.total.chunks++
@@ -203,30 +221,90 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	return nil
 }
 
+// newDoc stores an empty document in a free slot and returns the slot.
+func (st *state) newDoc(key docKey, t, p, d uint32) int32 {
+	byTP, byTenant, byProject := st.count(key.tenant, key.project, 1, 0)
+	de := docEntry{key: key, tenant: t, project: p, doc: d, byTP: byTP, byTenant: byTenant, byProject: byProject}
+	var di int32
+	if n := len(st.freeDocs); n > 0 {
+		di = st.freeDocs[n-1]
+		st.freeDocs = st.freeDocs[:n-1]
+		st.docList[di] = de
+	} else {
+		di = int32(len(st.docList))
+		st.docList = append(st.docList, de)
+	}
+	st.docs[key] = di
+	return di
+}
+
+// addSerial appends serial to de.serials. A document's chunks arrive
+// together, so its serials are the tail of the batch's arena and grow in
+// place; a document whose serials are elsewhere (an earlier batch, or
+// another document's serials came in between) is copied by append.
+func (st *state) addSerial(de *docEntry, serial uint64) {
+	a := st.serialArena
+	n := len(de.serials)
+	inTail := n == 0 || (len(a) >= n && &a[len(a)-1] == &de.serials[n-1])
+	if !inTail {
+		de.serials = append(de.serials, serial)
+		return
+	}
+	if len(a) == cap(a) {
+		if n > 0 {
+			de.serials = append(de.serials, serial)
+			return
+		}
+		// The arena is full (or this is the first chunk of the batch):
+		// start a new one sized for the rest of the batch.
+		a = make([]uint64, 0, max(st.batchEnd-len(st.rows), 1))
+	}
+	a = append(a, serial)
+	st.serialArena = a
+	de.serials = a[len(a)-n-1 : len(a) : len(a)]
+}
+
+// vectorRoom returns the slab's next row, just past its length, growing
+// the slab for the rest of the batch if it is full; nil if dim is not the
+// store's (addChunk reports that). The row joins the slab in addChunk.
+func (st *state) vectorRoom(dim int) []float32 {
+	if st.dim != 0 && dim != st.dim {
+		return nil
+	}
+	end := len(st.slab)
+	if cap(st.slab)-end < dim {
+		st.slab = slices.Grow(st.slab, (cap(st.rows)-len(st.rows)+1)*dim)
+	}
+	return st.slab[end : end+dim]
+}
+
 // removeDoc deletes every chunk of a document and returns their serials.
 func (st *state) removeDoc(key docKey) []uint64 {
-	de, ok := st.docs[key]
+	di, ok := st.docs[key]
 	if !ok {
 		return nil
 	}
 	delete(st.docs, key)
-	if st.lastDoc == de {
-		st.lastDoc = nil
+	if st.lastDoc == di {
+		st.lastDoc = -1
 	}
-	for _, s := range de.serials {
+	serials := st.docList[di].serials
+	st.docList[di] = docEntry{}
+	st.freeDocs = append(st.freeDocs, di)
+	for _, s := range serials {
 		st.removeRow(s)
 	}
-	st.count(key.tenant, key.project, -1, -len(de.serials))
-	return de.serials
+	st.count(key.tenant, key.project, -1, -len(serials))
+	return serials
 }
 
 // docSerials returns the serials of a stored document's chunks.
 func (st *state) docSerials(key docKey) ([]uint64, bool) {
-	de, ok := st.docs[key]
+	di, ok := st.docs[key]
 	if !ok {
 		return nil, false
 	}
-	return de.serials, true
+	return st.docList[di].serials, true
 }
 
 // holders returns the serials of every chunk with this id (one per tenant
@@ -318,15 +396,17 @@ func (st *state) vector(i int32) []float32 {
 	return st.slab[int(i)*st.dim : int(i+1)*st.dim]
 }
 
-func (st *state) count(tenant, project string, docs, chunks int) {
+// count adjusts the counts and returns the entries of tenant and project
+// (nil for one that dropped to zero and was deleted).
+func (st *state) count(tenant, project string, docs, chunks int) (byTP, byTenant, byProject *counts) {
 	st.total.docs += docs
 	st.total.chunks += chunks
-	bump(st.byTenant, tenant, docs, chunks)
-	bump(st.byProject, project, docs, chunks)
-	bump(st.byTP, tpKey{tenant, project}, docs, chunks)
+	return bump(st.byTP, tpKey{tenant, project}, docs, chunks),
+		bump(st.byTenant, tenant, docs, chunks),
+		bump(st.byProject, project, docs, chunks)
 }
 
-func bump[K comparable](m map[K]*counts, k K, docs, chunks int) {
+func bump[K comparable](m map[K]*counts, k K, docs, chunks int) *counts {
 	c := m[k]
 	if c == nil {
 		c = &counts{}
@@ -336,7 +416,9 @@ func bump[K comparable](m map[K]*counts, k K, docs, chunks int) {
 	c.chunks += chunks
 	if c.docs == 0 && c.chunks == 0 {
 		delete(m, k)
+		return nil
 	}
+	return c
 }
 
 // counts returns the document and chunk counts for a tenant and project,
