@@ -20,7 +20,8 @@ var citeGrammar = regexp.MustCompile(`(?i)[\[【]\s*(?:s\s*\d+(?:\s*[,;\-–]\s*
 
 // roleTokens are chat-template and role markers of common model families.
 var roleTokens = []*regexp.Regexp{
-	regexp.MustCompile(`<\s*[|｜][^|｜\n]{0,64}[|｜]\s*>`),                                                         // ChatML, Llama 3, Phi, DeepSeek
+	// Special tokens never hold '<' or '>': "<|0<|>" and Haskell's "<|>" are not tokens.
+	regexp.MustCompile(`<\s*[|｜][^|｜<>\n]{0,64}[|｜]\s*>`),                                                       // ChatML, Llama 3, Phi, DeepSeek
 	regexp.MustCompile(`(?i)<\s*<\s*/?\s*sys\s*>\s*>`),                                                          // Llama 2
 	regexp.MustCompile(`(?i)\[\s*/?\s*(?:inst|sys|system_prompt|tool_calls|available_tools|tool_results)\s*\]`), // Llama 2, Mistral
 	regexp.MustCompile(`(?i)<\s*/?\s*(?:s|bos|eos|im_start|im_end|start_of_turn|end_of_turn|endoftext|context|source|sources|document|documents|system|user|assistant|human|developer|instructions?)\s*/?\s*>`),
