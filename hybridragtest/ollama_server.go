@@ -122,30 +122,9 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) ollamaEmbed(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		ollamaError(w, http.StatusMethodNotAllowed, "method not allowed")
+	model, _, vecs, ok := s.embedRequest(w, r, ollamaError)
+	if !ok {
 		return
 	}
-	if !s.authorized(w, r, ollamaError) {
-		return
-	}
-	var req struct {
-		Model string          `json:"model"`
-		Input json.RawMessage `json:"input"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		ollamaError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
-		return
-	}
-	inputs, ok := stringList(req.Input)
-	if !ok || len(inputs) == 0 {
-		ollamaError(w, http.StatusBadRequest, "input must be a string or a non-empty array of strings")
-		return
-	}
-	s.record(ServerCall{Path: r.URL.Path, Model: req.Model, Inputs: inputs, Status: http.StatusOK})
-	vecs := make([][]float32, len(inputs))
-	for i, in := range inputs {
-		vecs[i] = HashVector(in, s.cfg.embedDim)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"model": req.Model, "embeddings": vecs})
+	writeJSON(w, http.StatusOK, map[string]any{"model": model, "embeddings": vecs})
 }

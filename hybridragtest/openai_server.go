@@ -155,34 +155,17 @@ func (s *Server) openAIChat(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) openAIEmbeddings(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		openAIError(w, http.StatusMethodNotAllowed, "use POST")
+	model, inputs, vecs, ok := s.embedRequest(w, r, openAIError)
+	if !ok {
 		return
 	}
-	if !s.authorized(w, r, openAIError) {
-		return
-	}
-	var req struct {
-		Model string          `json:"model"`
-		Input json.RawMessage `json:"input"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		openAIError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
-		return
-	}
-	inputs, ok := stringList(req.Input)
-	if !ok || len(inputs) == 0 {
-		openAIError(w, http.StatusBadRequest, "input must be a string or a non-empty array of strings")
-		return
-	}
-	s.record(ServerCall{Path: r.URL.Path, Model: req.Model, Inputs: inputs, Status: http.StatusOK})
-	data := make([]any, len(inputs))
-	for i, in := range inputs {
-		data[i] = map[string]any{"object": "embedding", "index": i, "embedding": HashVector(in, s.cfg.embedDim)}
+	data := make([]any, len(vecs))
+	for i, v := range vecs {
+		data[i] = map[string]any{"object": "embedding", "index": i, "embedding": v}
 	}
 	n := countWords(inputs...)
 	writeJSON(w, http.StatusOK, map[string]any{
-		"object": "list", "data": data, "model": req.Model,
+		"object": "list", "data": data, "model": model,
 		"usage": map[string]any{"prompt_tokens": n, "total_tokens": n},
 	})
 }

@@ -239,3 +239,36 @@ func messageText(raw json.RawMessage) (string, bool) {
 
 // abortStream drops the connection mid-response.
 func abortStream() { panic(http.ErrAbortHandler) }
+
+// embedRequest reads an embeddings request (both protocols send
+// {"model", "input": string or [string]}), records it and returns the
+// model, the inputs and one deterministic vector per input; on bad input it answers
+// with fail in the protocol's error shape and returns ok = false.
+func (s *Server) embedRequest(w http.ResponseWriter, r *http.Request, fail func(http.ResponseWriter, int, string)) (model string, inputs []string, vecs [][]float32, ok bool) {
+	if r.Method != http.MethodPost {
+		fail(w, http.StatusMethodNotAllowed, "method not allowed: use POST")
+		return "", nil, nil, false
+	}
+	if !s.authorized(w, r, fail) {
+		return "", nil, nil, false
+	}
+	var req struct {
+		Model string          `json:"model"`
+		Input json.RawMessage `json:"input"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+		return "", nil, nil, false
+	}
+	inputs, ok = stringList(req.Input)
+	if !ok || len(inputs) == 0 {
+		fail(w, http.StatusBadRequest, "input must be a string or a non-empty array of strings")
+		return "", nil, nil, false
+	}
+	s.record(ServerCall{Path: r.URL.Path, Model: req.Model, Inputs: inputs, Status: http.StatusOK})
+	vecs = make([][]float32, len(inputs))
+	for i, in := range inputs {
+		vecs[i] = HashVector(in, s.cfg.embedDim)
+	}
+	return req.Model, inputs, vecs, true
+}
