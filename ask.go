@@ -205,8 +205,11 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 	ex := p.extractor.Extract(text, srcs)
 	run.stage("cite", t)
 	conf := decision.Confidence
+	// Coverage is judged against the configured target here; the policy's
+	// own Low flag only adds the MarkLow case (unsupported sentences kept).
 	target := orFloat(p.cfg.Generation.CoverageTarget, DefaultCoverageTarget)
-	if out.Low || rep.Coverage < target {
+	keptUnsupported := out.Low && p.cfg.Generation.Policy == validate.MarkLow
+	if keptUnsupported || rep.Coverage < target {
 		conf = gate.Low
 	}
 	a := &Answer{

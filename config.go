@@ -11,12 +11,13 @@ import (
 
 // Defaults that are not owned by a sub-package.
 const (
-	DefaultMinQueryLength  = 3    // characters
-	DefaultMaxQueryLength  = 1000 // characters
-	DefaultEmbedDimension  = 384  // offline hashing embedder
-	DefaultIndexBatchSize  = 64   // documents per store write
-	DefaultCoverageTarget  = 0.90 // attribution coverage below this marks an answer LOW CONFIDENCE
-	DefaultEmbedBatchChars = 1 << 20
+	DefaultMinQueryLength = 3    // characters
+	DefaultMaxQueryLength = 1000 // characters
+	DefaultEmbedDimension = 384  // offline hashing embedder
+	DefaultIndexBatchSize = 64   // documents per store write
+	// DefaultCoverageTarget is the attribution coverage below which an
+	// answer is marked LOW CONFIDENCE (the seed's ≥ 0.90 target).
+	DefaultCoverageTarget = validate.DefaultCoverageTarget
 )
 
 // Config configures a Pipeline. The zero value of every field is the seed
