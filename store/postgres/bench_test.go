@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -93,25 +94,36 @@ func benchKinds(b *testing.B) []benchKind {
 			}
 			return s
 		}},
-		{"postgres", func(b *testing.B, fresh bool) store.Store {
-			dsn := testDSN(b)
-			if fresh {
-				if err := postgres.Drop(context.Background(), dsn, benchSchema, false); err != nil {
-					b.Fatal(err)
-				}
-			}
-			s, err := postgres.Open(context.Background(), dsn, postgres.Options{Schema: benchSchema, VectorIndex: postgres.VectorInProcess})
-			if err != nil {
+		{"postgres", openBenchPostgres(benchSchema, postgres.VectorInProcess)},
+		{"pgvector", openBenchPostgres(benchSchema+"_pgvector", postgres.VectorPGVector)},
+	}
+}
+
+// openBenchPostgres opens the PostgreSQL store in schema with the given
+// vector index; pgvector's absence skips its benchmarks.
+func openBenchPostgres(schema string, mode postgres.VectorIndex) func(b *testing.B, fresh bool) store.Store {
+	return func(b *testing.B, fresh bool) store.Store {
+		dsn := testDSN(b)
+		if fresh {
+			if err := postgres.Drop(context.Background(), dsn, schema, false); err != nil {
 				b.Fatal(err)
 			}
-			return s
-		}},
+		}
+		s, err := postgres.Open(context.Background(), dsn, postgres.Options{Schema: schema, VectorIndex: mode})
+		if errors.Is(err, postgres.ErrNoPGVector) {
+			b.Skip("pgvector is not installed (scripts/postgres-lib.sh: pg_install_pgvector)")
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
 	}
 }
 
 func dropBenchSchema() {
 	if dsn := os.Getenv(dsnEnv); dsn != "" {
 		_ = postgres.Drop(context.Background(), dsn, benchSchema, false)
+		_ = postgres.Drop(context.Background(), dsn, benchSchema+"_pgvector", false)
 	}
 }
 
