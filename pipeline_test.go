@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -217,8 +218,7 @@ func TestNewerStoreFormatIsRefused(t *testing.T) {
 	format := filepath.Join(dir, "FORMAT")
 	data, err := os.ReadFile(format)
 	require.NoError(t, err)
-	newer := strings.Replace(string(data), `"version": 1`, `"version": 99`, 1)
-	newer = strings.Replace(newer, `"version":1`, `"version":99`, 1)
+	newer := regexp.MustCompile(`"version":\s*\d+`).ReplaceAllString(string(data), `"version": 99`)
 	require.NotEqual(t, string(data), newer, "FORMAT holds no version field: %s", data)
 	require.NoError(t, os.WriteFile(format, []byte(newer), 0o600))
 

@@ -362,16 +362,18 @@ func BenchmarkVectorAppend(b *testing.B) {
 	c := newBenchCorpus(benchIndexOps, 5)
 	entries := c.entries(0, benchIndexOps)
 	rec := newRecord(benchIndexOps * (benchDim*4 + 256))
-	rec = appendHeader(rec, batchHeader{version: 1, nextSerial: benchIndexOps + 1, nOps: benchIndexOps})
+	rec = appendHeader(rec, batchHeader{version: 1, nextSerial: benchIndexOps + 1, nOps: benchIndexOps, dim: benchDim})
 	serial := uint64(1)
-	vec := make([]float32, benchDim)
+	vecs := make([]float32, 0, benchIndexOps*benchDim)
 	for i := range entries {
 		for j := range entries[i].Chunks {
-			normalizeInto(vec, entries[i].Vectors[j])
-			rec = appendChunk(rec, chunkFields{serial: serial, tokens: benchWords, chunk: &entries[i].Chunks[j], vec: vec}, []byte("{}"))
+			vecs = append(vecs, make([]float32, benchDim)...)
+			normalizeInto(vecs[len(vecs)-benchDim:], entries[i].Vectors[j])
+			rec = appendChunk(rec, chunkFields{serial: serial, tokens: benchWords, chunk: &entries[i].Chunks[j]}, []byte("{}"))
 			serial++
 		}
 	}
+	rec = appendVectors(rec, vecs)
 	payload := rec[frameSize:]
 	measure := func(b *testing.B, st func() *state, after func(*state)) {
 		b.ReportAllocs()

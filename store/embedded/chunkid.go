@@ -83,3 +83,43 @@ func (k chunkIDKey) String() string {
 func (k chunkIDKey) is(id string) bool {
 	return k == chunkKeyOfString(id)
 }
+
+// chunkMap maps chunk ids to V. Packed ids live in a map keyed by their 16
+// bytes, which hashes and compares far faster than the whole chunkIDKey
+// (a struct holding a string); other ids in a map keyed by the string.
+// Not safe for concurrent use.
+type chunkMap[V any] struct {
+	hex map[[16]byte]V
+	str map[string]V
+}
+
+func newChunkMap[V any](n int) chunkMap[V] {
+	return chunkMap[V]{hex: make(map[[16]byte]V, n), str: map[string]V{}}
+}
+
+func (m chunkMap[V]) get(k chunkIDKey) (V, bool) {
+	if k.isHex {
+		v, ok := m.hex[k.packed]
+		return v, ok
+	}
+	v, ok := m.str[k.str]
+	return v, ok
+}
+
+func (m chunkMap[V]) set(k chunkIDKey, v V) {
+	if k.isHex {
+		m.hex[k.packed] = v
+	} else {
+		m.str[k.str] = v
+	}
+}
+
+func (m chunkMap[V]) del(k chunkIDKey) {
+	if k.isHex {
+		delete(m.hex, k.packed)
+	} else {
+		delete(m.str, k.str)
+	}
+}
+
+func (m chunkMap[V]) len() int { return len(m.hex) + len(m.str) }

@@ -78,12 +78,12 @@ func (s *Store) writeCompacted(f *os.File) ([]int64, int64, error) {
 	newOff := make([]int64, len(st.rows))
 	for i := 0; i == 0 || i < len(st.rows); {
 		j, bytes := i, 0
-		for j < len(st.rows) && (j == i || bytes+int(st.rows[j].opLen) <= compactRecordBytes) {
-			bytes += int(st.rows[j].opLen)
+		for j < len(st.rows) && (j == i || bytes+int(st.rows[j].logBytes(st.dim)) <= compactRecordBytes) {
+			bytes += int(st.rows[j].logBytes(st.dim))
 			j++
 		}
-		rec := newRecord(bytes + 32)
-		rec = appendHeader(rec, batchHeader{version: st.version, nextSerial: st.nextSerial, nOps: j - i})
+		rec := newRecord(bytes + 32 + (j-i)*4*st.dim)
+		rec = appendHeader(rec, batchHeader{version: st.version, nextSerial: st.nextSerial, nOps: j - i, dim: st.dim})
 		for r := i; r < j; r++ {
 			row := &st.rows[r]
 			start := len(rec)
@@ -92,6 +92,14 @@ func (s *Store) writeCompacted(f *os.File) ([]int64, int64, error) {
 				return nil, 0, err
 			}
 			newOff[r] = off + int64(start)
+		}
+		// The ops are copied as they are; block chunks' vectors, which
+		// are not in their ops, come from the slab, which holds them
+		// exactly as they were written.
+		for r := i; r < j; r++ {
+			if st.rows[r].inBlock {
+				rec = appendVectors(rec, st.vector(int32(r)))
+			}
 		}
 		frameRecord(rec)
 		if _, err := w.Write(rec); err != nil {

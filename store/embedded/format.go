@@ -24,10 +24,13 @@ const (
 
 // FormatName and FormatVersion identify what this build writes into the
 // FORMAT file. A store with a higher version is refused with a
-// *store.VersionError rather than misread.
+// *store.VersionError rather than misread. Version 2 keeps a batch's
+// vectors in one block after its ops; version 1 stores are read as they
+// are, and opening one for writing marks it version 2 (older builds then
+// refuse it instead of misreading the new records).
 const (
 	FormatName    = "hybridrag-embedded"
-	FormatVersion = 1
+	FormatVersion = 2
 )
 
 type formatInfo struct {
@@ -38,32 +41,39 @@ type formatInfo struct {
 // errNoFormat is internal: the directory has no FORMAT file.
 var errNoFormat = errors.New("embedded: no FORMAT file")
 
-// readFormat checks dir/FORMAT. It returns errNoFormat when the file is
-// missing, an error wrapping store.ErrCorrupt when it is unreadable or names
-// another format, and a *store.VersionError for any other version.
-func readFormat(dir string) error {
+// readFormat checks dir/FORMAT and returns its version. It returns
+// errNoFormat when the file is missing, an error wrapping store.ErrCorrupt
+// when it is unreadable or names another format, and a *store.VersionError
+// for a version newer than this build's.
+func readFormat(dir string) (int, error) {
 	path := filepath.Join(dir, formatFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return errNoFormat
+		return 0, errNoFormat
 	}
 	if err != nil {
-		return fmt.Errorf("embedded: read %s: %w", path, err)
+		return 0, fmt.Errorf("embedded: read %s: %w", path, err)
 	}
 	var fi formatInfo
 	if err := json.Unmarshal(data, &fi); err != nil {
-		return fmt.Errorf("embedded: %s is not valid JSON (%v): %w", path, err, store.ErrCorrupt)
+		return 0, fmt.Errorf("embedded: %s is not valid JSON (%v): %w", path, err, store.ErrCorrupt)
 	}
 	if fi.Format != FormatName {
-		return fmt.Errorf("embedded: %s names format %q, want %q: %w", path, fi.Format, FormatName, store.ErrCorrupt)
+		return 0, fmt.Errorf("embedded: %s names format %q, want %q: %w", path, fi.Format, FormatName, store.ErrCorrupt)
 	}
 	if fi.Version < 1 {
-		return fmt.Errorf("embedded: %s has invalid version %d: %w", path, fi.Version, store.ErrCorrupt)
+		return 0, fmt.Errorf("embedded: %s has invalid version %d: %w", path, fi.Version, store.ErrCorrupt)
 	}
-	if fi.Version != FormatVersion {
-		return &store.VersionError{Path: path, Found: fi.Version, Want: FormatVersion}
+	if fi.Version > FormatVersion {
+		return 0, &store.VersionError{Path: path, Found: fi.Version, Want: FormatVersion}
 	}
-	return nil
+	return fi.Version, nil
+}
+
+// upgradeFormat marks a store of an older (readable) version as this
+// build's version, before anything in the new layout is written to it.
+func upgradeFormat(dir string) error {
+	return writeFileAtomic(filepath.Join(dir, formatFile), formatBytes())
 }
 
 func formatBytes() []byte {

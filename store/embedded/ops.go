@@ -9,31 +9,47 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// A record payload is one write batch:
+// A record payload is one write batch. This build writes
+//
+//	u8 kindBlockBatch | uvarint version | uvarint nextSerial | uvarint nOps
+//	                  | uvarint dim | ops | vector block
+//
+// where the vector block holds, in op order, the dim × float32 LE vectors
+// of the batch's opPutBlockChunk ops, and every opDeleteDoc precedes them.
+// Format 1 stores wrote
 //
 //	u8 kindBatch | uvarint version | uvarint nextSerial | uvarint nOps | ops
 //
-// and each op is either
+// with each vector inline in its opPutChunk; both kinds are read, and a
+// compacted record may mix inline and block chunks. Each op is
 //
-//	u8 opDeleteDoc | str tenant | str project | str documentID
-//	u8 opPutChunk  | uvarint serial | uvarint tokens | str tenant | str project
-//	               | str documentID | str chunkID | str sourceType | str confidentiality
-//	               | u8 hasDate | varint unixSeconds | uvarint nanos
-//	               | uvarint dim | dim × float32 LE | uvarint jsonLen | chunk JSON
+//	u8 opDeleteDoc      | str tenant | str project | str documentID
+//	u8 opPutBlockChunk  | chunk fields | uvarint jsonLen | chunk JSON
+//	u8 opPutChunk       | chunk fields | uvarint dim | dim × float32 LE
+//	                    | uvarint jsonLen | chunk JSON
 //
-// where str is uvarint length + bytes. The filter fields are repeated in
-// binary so that opening a store never decodes chunk JSON; the JSON is read
-// back from the log only for chunks a search returns.
+// with chunk fields uvarint serial | uvarint tokens | str tenant | str project
+// | str documentID | str chunkID | str sourceType | str confidentiality |
+// u8 hasDate | varint unixSeconds | uvarint nanos, and str uvarint length +
+// bytes. The filter fields are repeated in binary so that opening a store
+// never decodes chunk JSON; the JSON is read back from the log only for
+// chunks a search returns. The vectors sit apart from the ops so that
+// applying a batch walks compact metadata and then copies every vector into
+// the slab with one memmove, instead of one short copy per chunk.
 const (
-	kindBatch   byte = 1
-	opDeleteDoc byte = 1
-	opPutChunk  byte = 2
+	kindBatch      byte = 1 // format 1: vectors inline
+	kindBlockBatch byte = 2 // vectors in a block after the ops
+
+	opDeleteDoc     byte = 1
+	opPutChunk      byte = 2 // vector inline (format 1, and rows compacted from it)
+	opPutBlockChunk byte = 3 // vector in the record's block
 )
 
 type batchHeader struct {
 	version    int64
 	nextSerial uint64
 	nOps       int
+	dim        int // of the vector block; 0 when the batch has none
 }
 
 // chunkOp is a decoded opPutChunk. Byte slices alias the payload.
@@ -47,6 +63,7 @@ type chunkOp struct {
 	dim                                                       int
 	vec                                                       []byte // dim little-endian float32s
 	vecCopied                                                 bool   // vec was decoded into onVector's row
+	inBlock                                                   bool   // the vector is in the record's block (vec is nil)
 	opOff, opLen                                              int    // within the payload
 	jsonOff, jsonLen                                          int    // within the payload
 }
@@ -56,19 +73,19 @@ type deleteOp struct {
 	tenant, project, docID []byte
 }
 
-// chunkFields are the values encodeChunk needs besides the JSON.
+// chunkFields are the values appendChunk needs besides the JSON.
 type chunkFields struct {
 	serial uint64
 	tokens int
 	chunk  *store.Chunk
-	vec    []float32 // normalised
 }
 
 func appendHeader(b []byte, h batchHeader) []byte {
-	b = append(b, kindBatch)
+	b = append(b, kindBlockBatch)
 	b = binary.AppendUvarint(b, uint64(h.version))
 	b = binary.AppendUvarint(b, h.nextSerial)
-	return binary.AppendUvarint(b, uint64(h.nOps))
+	b = binary.AppendUvarint(b, uint64(h.nOps))
+	return binary.AppendUvarint(b, uint64(h.dim))
 }
 
 func appendStr(b []byte, s string) []byte {
@@ -83,10 +100,28 @@ func appendDelete(b []byte, tenant, project, docID string) []byte {
 	return appendStr(b, docID)
 }
 
-// appendChunk encodes one opPutChunk and returns the buffer.
+// appendChunk encodes one opPutBlockChunk; its vector goes into the
+// record's block (appendVectors), in the same order as the ops.
 func appendChunk(b []byte, f chunkFields, js []byte) []byte {
+	b = append(b, opPutBlockChunk)
+	b = appendChunkFields(b, f)
+	b = binary.AppendUvarint(b, uint64(len(js)))
+	return append(b, js...)
+}
+
+// appendVectors appends vectors (row-major float32s) as the record's block.
+func appendVectors(b []byte, vecs []float32) []byte {
+	if nativeLittleEndian && len(vecs) > 0 {
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&vecs[0])), 4*len(vecs))...)
+	}
+	for _, x := range vecs {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	}
+	return b
+}
+
+func appendChunkFields(b []byte, f chunkFields) []byte {
 	c := f.chunk
-	b = append(b, opPutChunk)
 	b = binary.AppendUvarint(b, f.serial)
 	b = binary.AppendUvarint(b, uint64(f.tokens))
 	b = appendStr(b, c.TenantID)
@@ -104,12 +139,7 @@ func appendChunk(b []byte, f chunkFields, js []byte) []byte {
 		b = binary.AppendVarint(b, 0)
 		b = binary.AppendUvarint(b, 0)
 	}
-	b = binary.AppendUvarint(b, uint64(len(f.vec)))
-	for _, x := range f.vec {
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
-	}
-	b = binary.AppendUvarint(b, uint64(len(js)))
-	return append(b, js...)
+	return b
 }
 
 // decoder reads a payload; every read is bounds-checked and a short or
@@ -180,20 +210,40 @@ func (d *decoder) bytes(n uint64, what string) []byte {
 
 func (d *decoder) str(what string) []byte { return d.bytes(d.uvarint(what), what) }
 
-// decodeBatch walks a payload, calling onHeader once and then onDelete or
-// onChunk for each op in order. The ops alias payload and are valid only during the callback.
-// onVector, called as soon as a chunk's vector is read, returns where to
-// decode it (or nil to leave it to onChunk): copying it then, while the
-// bytes stream past, saves a cache miss on the field after the vector.
-func decodeBatch(payload []byte, onHeader func(batchHeader), onDelete func(*deleteOp) error, onVector func(dim int) []float32, onChunk func(*chunkOp) error) (batchHeader, error) {
+// batchVisitor receives a decoded payload. Ops alias the payload and are
+// valid only during the call.
+type batchVisitor struct {
+	header func(batchHeader)
+	delete func(*deleteOp) error
+	// vector, called as soon as an inline vector is read, returns where to
+	// decode it (or nil to leave it to chunk): copying it then, while the
+	// bytes stream past, saves a cache miss on the field after it.
+	vector func(dim int) []float32
+	chunk  func(*chunkOp) error
+	// block receives the vectors of the batch's n block chunks, after
+	// every op: n × dim float32 LE.
+	block func(vecs []byte, dim, n int) error
+}
+
+// decodeBatch walks a payload, calling v.header once, then v.delete or
+// v.chunk for each op in order, then v.block.
+func decodeBatch(payload []byte, v batchVisitor) (batchHeader, error) {
 	d := &decoder{b: payload}
 	var h batchHeader
-	if k := d.byte1("kind"); d.err == nil && k != kindBatch {
-		return h, fmt.Errorf("embedded: unknown record kind %d: %w", k, store.ErrCorrupt)
+	kind := d.byte1("kind")
+	if d.err == nil && kind != kindBatch && kind != kindBlockBatch {
+		return h, fmt.Errorf("embedded: unknown record kind %d: %w", kind, store.ErrCorrupt)
 	}
 	h.version = int64(d.uvarint("version"))
 	h.nextSerial = d.uvarint("next serial")
 	nOps := d.uvarint("op count")
+	if kind == kindBlockBatch {
+		dim := d.uvarint("block dimension")
+		if dim > uint64(len(payload)) {
+			d.fail("block dimension")
+		}
+		h.dim = int(dim)
+	}
 	if d.err != nil {
 		return h, d.err
 	}
@@ -201,23 +251,29 @@ func decodeBatch(payload []byte, onHeader func(batchHeader), onDelete func(*dele
 		return h, fmt.Errorf("embedded: record claims %d ops in %d bytes: %w", nOps, len(payload), store.ErrCorrupt)
 	}
 	h.nOps = int(nOps)
-	onHeader(h)
+	v.header(h)
 	var del deleteOp
 	var op chunkOp
+	nBlock := 0
 	for i := 0; i < h.nOps; i++ {
 		start := d.pos
-		switch d.byte1("op") {
+		switch code := d.byte1("op"); code {
 		case opDeleteDoc:
+			if nBlock > 0 {
+				// Deleting after block chunks could move their rows
+				// before their vectors arrive; writers never do it.
+				return h, fmt.Errorf("embedded: delete after block chunks at byte %d: %w", start, store.ErrCorrupt)
+			}
 			del.tenant = d.str("tenant")
 			del.project = d.str("project")
 			del.docID = d.str("document id")
 			if d.err != nil {
 				return h, d.err
 			}
-			if err := onDelete(&del); err != nil {
+			if err := v.delete(&del); err != nil {
 				return h, err
 			}
-		case opPutChunk:
+		case opPutChunk, opPutBlockChunk:
 			op.opOff = start
 			op.serial = d.uvarint("serial")
 			op.tokens = uint32(d.uvarint("tokens"))
@@ -230,17 +286,25 @@ func decodeBatch(payload []byte, onHeader func(batchHeader), onDelete func(*dele
 			op.hasDate = d.byte1("date flag") == 1
 			op.dateSec = d.varint("date seconds")
 			op.dateNsec = int32(d.uvarint("date nanos"))
-			dim := d.uvarint("dimension")
-			if dim == 0 || dim > uint64(len(payload)) {
-				d.fail("dimension")
-			}
-			op.dim = int(dim)
-			op.vec = d.bytes(dim*4, "vector")
-			op.vecCopied = false
-			if d.err == nil {
-				if dst := onVector(op.dim); dst != nil {
-					decodeVector(dst, op.vec)
-					op.vecCopied = true
+			op.vec, op.vecCopied, op.inBlock = nil, false, code == opPutBlockChunk
+			if op.inBlock {
+				if kind != kindBlockBatch || h.dim == 0 {
+					d.fail("block chunk without a vector block")
+				}
+				op.dim = h.dim
+				nBlock++
+			} else {
+				dim := d.uvarint("dimension")
+				if dim == 0 || dim > uint64(len(payload)) {
+					d.fail("dimension")
+				}
+				op.dim = int(dim)
+				op.vec = d.bytes(dim*4, "vector")
+				if d.err == nil {
+					if dst := v.vector(op.dim); dst != nil {
+						decodeVector(dst, op.vec)
+						op.vecCopied = true
+					}
 				}
 			}
 			jl := d.uvarint("json length")
@@ -251,7 +315,7 @@ func decodeBatch(payload []byte, onHeader func(batchHeader), onDelete func(*dele
 				return h, d.err
 			}
 			op.opLen = d.pos - start
-			if err := onChunk(&op); err != nil {
+			if err := v.chunk(&op); err != nil {
 				return h, err
 			}
 		default:
@@ -259,6 +323,16 @@ func decodeBatch(payload []byte, onHeader func(batchHeader), onDelete func(*dele
 				return h, fmt.Errorf("embedded: unknown op at byte %d: %w", start, store.ErrCorrupt)
 			}
 			return h, d.err
+		}
+	}
+	if kind == kindBlockBatch {
+		size := uint64(nBlock) * uint64(h.dim) * 4
+		if size != uint64(len(payload)-d.pos) {
+			return h, fmt.Errorf("embedded: vector block of %d bytes, want %d for %d chunks: %w", len(payload)-d.pos, size, nBlock, store.ErrCorrupt)
+		}
+		block := d.bytes(size, "vector block")
+		if err := v.block(block, h.dim, nBlock); err != nil {
+			return h, err
 		}
 	}
 	if d.pos != len(payload) {

@@ -41,7 +41,7 @@ func (k *keywordIndex) reconcile(st *state, readChunk func(i int32) (store.Chunk
 				return err
 			}
 			s, perr := strconv.ParseUint(ext, 10, 64)
-			if _, live := st.bySerial[s]; perr != nil || !live {
+			if _, live := st.bySerial.get(s); perr != nil || !live {
 				stale = append(stale, ext)
 				continue
 			}

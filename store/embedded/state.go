@@ -25,7 +25,17 @@ type rowMeta struct {
 	dateNsec   int32
 	dateSec    int64
 	hasDate    bool
+	inBlock    bool // the vector is in its record's vector block, not in the op
 	chunkID    chunkIDKey
+}
+
+// logBytes is how much of the log the row keeps alive: its op and, for a
+// block chunk, its vector.
+func (r *rowMeta) logBytes(dim int) int64 {
+	if r.inBlock {
+		return int64(r.opLen) + 4*int64(dim)
+	}
+	return int64(r.opLen)
 }
 
 type docKey struct{ tenant, project, id string }
@@ -60,25 +70,29 @@ type state struct {
 	rows []rowMeta
 	slab []float32 // all vectors, L2-normalised, row-major
 
-	bySerial  map[uint64]int32
-	byChunk   map[chunkIDKey]uint64   // chunk id → serial of its first holder
-	chunkMore map[chunkIDKey][]uint64 // chunk id → serials of further holders (other tenants/projects)
-	docs      map[docKey]int32        // document → its slot in docList
-	docList   []docEntry              // documents in flat slots: no allocation per document
-	freeDocs  []int32                 // slots of removed documents, reused first
-	lastDoc   int32                   // slot addChunk added to last, or -1 (batches add a document's chunks together)
+	bySerial  serialIndex
+	byChunk   chunkMap[uint64]   // chunk id → serial of its first holder
+	chunkMore chunkMap[[]uint64] // chunk id → serials of further holders (other tenants/projects)
+	docs      map[docKey]int32   // document → its slot in docList
+	docList   []docEntry         // documents in flat slots: no allocation per document
+	freeDocs  []int32            // slots of removed documents, reused first
+	lastDoc   int32              // slot addChunk added to last, or -1 (batches add a document's chunks together)
 
 	// serialArena holds the serials of the documents the current batch
 	// adds, one allocation per batch instead of a growing slice per
 	// document; the documents' serials slices alias it.
 	serialArena []uint64
 
+	// blockRows are the rows of the current batch's block chunks, whose
+	// vectors arrive after every op (fillBlock).
+	blockRows []int32
+
 	tenants, projects, sourceTypes, confs, docIDs *interner
 
 	batchEnd int // len(rows) once the batch being applied is in, at most: sizes serialArena
 
 	totalTokens int64 // Σ rows.tokens, BM25's length statistic
-	liveBytes   int64 // Σ rows.opLen, to decide when to compact the log
+	liveBytes   int64 // Σ rows.logBytes, to decide when to compact the log
 
 	total     counts
 	byTenant  map[string]*counts
@@ -89,9 +103,8 @@ type state struct {
 func newState() *state {
 	return &state{
 		nextSerial:  1,
-		bySerial:    map[uint64]int32{},
-		byChunk:     map[chunkIDKey]uint64{},
-		chunkMore:   map[chunkIDKey][]uint64{},
+		byChunk:     newChunkMap[uint64](0),
+		chunkMore:   newChunkMap[[]uint64](0),
 		docs:        map[docKey]int32{},
 		lastDoc:     -1,
 		tenants:     newInterner(),
@@ -107,8 +120,8 @@ func newState() *state {
 
 // applyBatch applies one record payload found at payloadOff in the log.
 func (st *state) applyBatch(payload []byte, payloadOff int64) error {
-	h, err := decodeBatch(payload,
-		func(h batchHeader) {
+	h, err := decodeBatch(payload, batchVisitor{
+		header: func(h batchHeader) {
 			// Reserve room for the batch at once: growing the slab a
 			// vector at a time would copy it over and over.
 			st.presizeMaps(h.nOps)
@@ -117,13 +130,16 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 			// aliased by the documents it holds the serials of.
 			st.serialArena = nil
 			st.batchEnd = len(st.rows) + h.nOps
+			st.blockRows = st.blockRows[:0]
 		},
-		func(op *deleteOp) error {
+		delete: func(op *deleteOp) error {
 			st.removeDoc(docKey{string(op.tenant), string(op.project), string(op.docID)})
 			return nil
 		},
-		st.vectorRoom,
-		func(op *chunkOp) error { return st.addChunk(op, payloadOff) })
+		vector: st.vectorRoom,
+		chunk:  func(op *chunkOp) error { return st.addChunk(op, payloadOff) },
+		block:  st.fillBlock,
+	})
 	st.serialArena = nil
 	if err != nil {
 		return err
@@ -139,11 +155,10 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 // again and again as they grow. A state that once held as many rows keeps
 // its maps: Go maps do not shrink, so they still have the room.
 func (st *state) presizeMaps(n int) {
-	if len(st.rows) > 0 || cap(st.rows) >= n || len(st.bySerial) > 0 || len(st.byChunk) > 0 || len(st.chunkMore) > 0 {
+	if len(st.rows) > 0 || cap(st.rows) >= n || st.bySerial.len() > 0 || st.byChunk.len() > 0 || st.chunkMore.len() > 0 {
 		return
 	}
-	st.bySerial = make(map[uint64]int32, n)
-	st.byChunk = make(map[chunkIDKey]uint64, n)
+	st.byChunk = newChunkMap[uint64](n)
 }
 
 func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
@@ -153,12 +168,10 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	if op.dim != st.dim {
 		return fmt.Errorf("embedded: chunk %q has %d dimensions, store has %d: %w", op.chunkID, op.dim, st.dim, store.ErrCorrupt)
 	}
-	// One map operation both claims the serial and detects a duplicate
-	// (the map does not grow); the row it pointed at is then restored.
-	n := len(st.bySerial)
-	st.bySerial[op.serial] = int32(len(st.rows))
-	if len(st.bySerial) == n {
-		st.bySerial[op.serial] = int32(slices.IndexFunc(st.rows, func(r rowMeta) bool { return r.serial == op.serial }))
+	// One operation both claims the serial and detects a duplicate; the
+	// row it pointed at is then restored.
+	if !st.bySerial.set(op.serial, int32(len(st.rows))) {
+		st.bySerial.set(op.serial, int32(slices.IndexFunc(st.rows, func(r rowMeta) bool { return r.serial == op.serial })))
 		return fmt.Errorf("embedded: serial %d stored twice: %w", op.serial, store.ErrCorrupt)
 	}
 	t := st.tenants.acquire(op.tenant)
@@ -175,18 +188,19 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	}
 	de := &st.docList[di]
 	chunkID := chunkKeyOf(op.chunkID)
-	if _, held := st.byChunk[chunkID]; held {
+	if _, held := st.byChunk.get(chunkID); held {
 		key := de.key
 		if owner, ok := st.chunkOwner(key.tenant, key.project, chunkID); ok {
 			st.tenants.release(t)
 			st.projects.release(p)
 			st.docIDs.release(d)
-			delete(st.bySerial, op.serial)
+			st.bySerial.del(op.serial)
 			return fmt.Errorf("embedded: chunk %q stored under documents %q and %q: %w", op.chunkID, owner, key.id, store.ErrCorrupt)
 		}
-		st.chunkMore[chunkID] = append(st.chunkMore[chunkID], op.serial)
+		more, _ := st.chunkMore.get(chunkID)
+		st.chunkMore.set(chunkID, append(more, op.serial))
 	} else {
-		st.byChunk[chunkID] = op.serial
+		st.byChunk.set(chunkID, op.serial)
 	}
 	st.addSerial(de, op.serial)
 	st.rows = append(st.rows, rowMeta{
@@ -204,20 +218,45 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 		dateNsec:   op.dateNsec,
 		dateSec:    op.dateSec,
 		hasDate:    op.hasDate,
+		inBlock:    op.inBlock,
 		chunkID:    chunkID,
 	})
 	end := len(st.slab)
 	row := st.vectorRoom(st.dim)
 	st.slab = st.slab[:end+st.dim]
-	if !op.vecCopied {
+	switch {
+	case op.inBlock:
+		st.blockRows = append(st.blockRows, int32(len(st.rows)-1))
+	case !op.vecCopied:
 		decodeVector(row, op.vec)
 	}
 	st.totalTokens += int64(op.tokens)
-	st.liveBytes += int64(op.opLen)
+	st.liveBytes += st.rows[len(st.rows)-1].logBytes(st.dim)
 	st.total.chunks++
 	de.byTP.chunks++
 	de.byTenant.chunks++
 	de.byProject.chunks++
+	return nil
+}
+
+// fillBlock copies a batch's vector block into the rows of its block
+// chunks: one copy when they are consecutive rows, as they are in every
+// batch Put writes.
+func (st *state) fillBlock(vecs []byte, dim, n int) error {
+	rows := st.blockRows
+	if len(rows) != n || (n > 0 && dim != st.dim) {
+		return fmt.Errorf("embedded: vector block of %d vectors × %d dimensions for %d chunks of %d: %w", n, dim, len(rows), st.dim, store.ErrCorrupt)
+	}
+	if n == 0 {
+		return nil
+	}
+	if first := int(rows[0]); int(rows[n-1])-first == n-1 {
+		decodeVector(st.slab[first*dim:(first+n)*dim], vecs)
+		return nil
+	}
+	for i, r := range rows {
+		decodeVector(st.vector(r), vecs[i*dim*4:(i+1)*dim*4])
+	}
 	return nil
 }
 
@@ -311,18 +350,19 @@ func (st *state) docSerials(key docKey) ([]uint64, bool) {
 // and project holding it).
 func (st *state) holders(chunkID string) []uint64 {
 	k := chunkKeyOfString(chunkID)
-	first, ok := st.byChunk[k]
+	first, ok := st.byChunk.get(k)
 	if !ok {
 		return nil
 	}
-	return append([]uint64{first}, st.chunkMore[k]...)
+	more, _ := st.chunkMore.get(k)
+	return append([]uint64{first}, more...)
 }
 
 // removeRow swap-removes one row: the last row (and its vector) moves into
 // the hole, so the slab stays contiguous. The caller (removeDoc) updates
 // the counts.
 func (st *state) removeRow(serial uint64) {
-	i, ok := st.bySerial[serial]
+	i, ok := st.bySerial.get(serial)
 	if !ok {
 		return
 	}
@@ -332,32 +372,33 @@ func (st *state) removeRow(serial uint64) {
 	st.sourceTypes.release(r.sourceType)
 	st.confs.release(r.conf)
 	st.docIDs.release(r.doc)
-	more := st.chunkMore[r.chunkID]
-	switch {
-	case st.byChunk[r.chunkID] != serial:
+	more, hasMore := st.chunkMore.get(r.chunkID)
+	switch first, _ := st.byChunk.get(r.chunkID); {
+	case first != serial:
 		more = slices.DeleteFunc(more, func(x uint64) bool { return x == serial })
 	case len(more) > 0:
-		st.byChunk[r.chunkID], more = more[0], more[1:]
+		st.byChunk.set(r.chunkID, more[0])
+		more = more[1:]
 	default:
-		delete(st.byChunk, r.chunkID)
+		st.byChunk.del(r.chunkID)
 	}
 	if len(more) > 0 {
-		st.chunkMore[r.chunkID] = more
-	} else {
-		delete(st.chunkMore, r.chunkID)
+		st.chunkMore.set(r.chunkID, more)
+	} else if hasMore {
+		st.chunkMore.del(r.chunkID)
 	}
 	st.totalTokens -= int64(r.tokens)
-	st.liveBytes -= int64(r.opLen)
+	st.liveBytes -= r.logBytes(st.dim)
 	last := int32(len(st.rows) - 1)
 	if i != last {
 		st.rows[i] = st.rows[last]
 		copy(st.slab[int(i)*st.dim:int(i+1)*st.dim], st.slab[int(last)*st.dim:])
-		st.bySerial[st.rows[i].serial] = i
+		st.bySerial.set(st.rows[i].serial, i)
 	}
 	st.rows[last] = rowMeta{}
 	st.rows = st.rows[:last]
 	st.slab = st.slab[:int(last)*st.dim]
-	delete(st.bySerial, serial)
+	st.bySerial.del(serial)
 	if len(st.rows) == 0 {
 		st.dim = 0
 		st.slab = st.slab[:0]
@@ -366,20 +407,22 @@ func (st *state) removeRow(serial uint64) {
 
 // chunkOwner returns the document holding chunkID in tenant/project.
 func (st *state) chunkOwner(tenant, project string, chunkID chunkIDKey) (string, bool) {
-	first, ok := st.byChunk[chunkID]
+	first, ok := st.byChunk.get(chunkID)
 	if !ok {
 		return "", false
 	}
+	rowOf := func(s uint64) int32 { i, _ := st.bySerial.get(s); return i }
 	match := func(s uint64) bool {
-		r := &st.rows[st.bySerial[s]]
+		r := &st.rows[rowOf(s)]
 		return st.tenants.name(r.tenant) == tenant && st.projects.name(r.project) == project
 	}
 	if match(first) {
-		return st.docIDs.name(st.rows[st.bySerial[first]].doc), true
+		return st.docIDs.name(st.rows[rowOf(first)].doc), true
 	}
-	for _, s := range st.chunkMore[chunkID] {
+	more, _ := st.chunkMore.get(chunkID)
+	for _, s := range more {
 		if match(s) {
-			return st.docIDs.name(st.rows[st.bySerial[s]].doc), true
+			return st.docIDs.name(st.rows[rowOf(s)].doc), true
 		}
 	}
 	return "", false
@@ -387,8 +430,7 @@ func (st *state) chunkOwner(tenant, project string, chunkID chunkIDKey) (string,
 
 // row returns the row of a serial.
 func (st *state) row(serial uint64) (int32, bool) {
-	i, ok := st.bySerial[serial]
-	return i, ok
+	return st.bySerial.get(serial)
 }
 
 // vector returns row i's vector (aliasing the slab).

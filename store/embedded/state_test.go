@@ -57,16 +57,19 @@ func TestStateDocSerials(t *testing.T) {
 			serial := uint64(1)
 			for bi, b := range tc.batches {
 				rec := newRecord(0)
-				rec = appendHeader(rec, batchHeader{version: int64(bi + 1), nOps: len(b.deletes) + len(b.chunks)})
+				rec = appendHeader(rec, batchHeader{version: int64(bi + 1), nOps: len(b.deletes) + len(b.chunks), dim: testDim})
+				var vecs []float32
 				for _, d := range b.deletes {
 					rec = appendDelete(rec, d.tenant, "", d.doc)
 				}
 				for _, c := range b.chunks {
 					id := strconv.FormatUint(serial, 10)
 					ch := store.Chunk{ID: id, DocumentID: c.doc, TenantID: c.tenant}
-					rec = appendChunk(rec, chunkFields{serial: serial, tokens: 1, chunk: &ch, vec: testVector(id, testDim)}, []byte("{}"))
+					rec = appendChunk(rec, chunkFields{serial: serial, tokens: 1, chunk: &ch}, []byte("{}"))
+					vecs = append(vecs, testVector(id, testDim)...)
 					serial++
 				}
+				rec = appendVectors(rec, vecs)
 				require.NoError(t, st.applyBatch(rec[frameSize:], logHeaderSize+frameSize))
 			}
 			require.Len(t, st.docs, len(tc.want))
@@ -80,6 +83,9 @@ func TestStateDocSerials(t *testing.T) {
 				total += len(want)
 			}
 			require.Len(t, st.rows, total)
+			for i, r := range st.rows {
+				require.Equal(t, testVector(strconv.FormatUint(r.serial, 10), testDim), st.vector(int32(i)), "serial %d", r.serial)
+			}
 			require.Equal(t, total, st.countsFor("", "").chunks)
 		})
 	}

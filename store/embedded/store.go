@@ -99,7 +99,8 @@ func Open(dir string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("embedded: %s is a file, not a store directory: %w", dir, store.ErrNotFound)
 	}
 	fresh := false
-	switch err := readFormat(dir); {
+	version, err := readFormat(dir)
+	switch {
 	case errors.Is(err, errNoFormat):
 		empty, eerr := emptyOfData(dir)
 		if eerr != nil {
@@ -126,7 +127,11 @@ func Open(dir string, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	if err := s.load(); err != nil {
+	err = s.load()
+	if err == nil && !fresh && !opts.ReadOnly && version < FormatVersion {
+		err = upgradeFormat(dir)
+	}
+	if err != nil {
 		if s.kw != nil {
 			s.kw.idx.Close()
 		}

@@ -71,20 +71,21 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 		size += len(pending[i].json) + dim*4 + 256
 	}
 	rec := newRecord(size)
-	rec = appendHeader(rec, batchHeader{version: version, nextSerial: serial, nOps: len(entries) + n})
+	rec = appendHeader(rec, batchHeader{version: version, nextSerial: serial, nOps: len(entries) + n, dim: dim})
+	// Every delete first, then the chunks, then their vectors as one block
+	// (the record format requires this order).
 	var remove []uint64
-	p := 0
 	for i := range entries {
 		d := &entries[i].Document
 		rec = appendDelete(rec, d.TenantID, d.ProjectID, d.ID)
 		old, _ := st.docSerials(docKey{d.TenantID, d.ProjectID, d.ID})
 		remove = append(remove, old...)
-		for range entries[i].Chunks {
-			pd := &pending[p]
-			rec = appendChunk(rec, chunkFields{serial: pd.serial, tokens: pd.tokens, chunk: pd.chunk, vec: pd.vec}, pd.json)
-			p++
-		}
 	}
+	for i := range pending {
+		pd := &pending[i]
+		rec = appendChunk(rec, chunkFields{serial: pd.serial, tokens: pd.tokens, chunk: pd.chunk}, pd.json)
+	}
+	rec = appendVectors(rec, vecs)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
