@@ -25,7 +25,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
-	addLogFlag(fs, &c)
+	addLogFlags(fs, &c, true)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -38,7 +37,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		c                          common
 		questions, reportDir, name string
 		genName, model             string
-		calibrate, noLog           bool
+		calibrate                  bool
 		concurrency                int
 	)
 	fs := newFlagSet("eval", &c)
@@ -48,7 +47,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.BoolVar(&calibrate, "calibrate", false, "sweep the gate thresholds and recommend some")
 	fs.StringVar(&name, "name", "", "label of the run")
 	fs.IntVar(&concurrency, "concurrency", 0, "questions evaluated at once (default 1)")
-	fs.BoolVar(&noLog, "no-log", false, "do not save the run in STORE/"+queryLogFile)
+	addLogFlags(fs, &c, false)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	pos, err := parse(fs, args)
@@ -81,9 +80,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// The run is saved beside the query log; the evaluated questions
 	// themselves are not logged as queries.
 	opts := hybridrag.EvalOptions{Name: name, K: c.k, Concurrency: concurrency, Request: c.request("")}
-	logDB := ""
-	if !noLog {
-		logDB = filepath.Join(c.store, queryLogFile)
+	// A PostgreSQL store without --log has nowhere to save it.
+	logDB := c.logPath()
+	if logDB != "" {
 		lg, err := sqlitelog.Open(logDB, sqlitelog.Options{})
 		if err != nil {
 			return fmt.Errorf("open %s (use --no-log to skip saving the run): %w", logDB, err)

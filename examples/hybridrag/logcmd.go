@@ -22,28 +22,45 @@ import (
 // queryLogFile is the query log's name inside the store directory.
 const queryLogFile = "querylog.db"
 
-// logFlags holds the query-logging state of ask and retrieve.
+// logFlags holds the query-logging state of ask, retrieve and eval.
 type logFlags struct {
-	enabled bool // the command logs its queries
-	off     bool // --no-log
+	enabled bool   // the command logs its queries
+	off     bool   // --no-log
+	path    string // --log
 }
 
-// addLogFlag makes a command log its queries to <store>/querylog.db unless
-// --no-log is given.
-func addLogFlag(fs *flag.FlagSet, c *common) {
-	c.log.enabled = true
-	fs.BoolVar(&c.log.off, "no-log", false, "do not record the query in STORE/"+queryLogFile)
+// addLogFlags adds --log PATH and --no-log. logsQueries makes the command
+// record each query (ask, retrieve); eval only saves its run there.
+func addLogFlags(fs *flag.FlagSet, c *common, logsQueries bool) {
+	c.log.enabled = logsQueries
+	fs.BoolVar(&c.log.off, "no-log", false, "do not use the query log")
+	fs.StringVar(&c.log.path, "log", "", "query log (SQLite file; default STORE/"+queryLogFile+" for a directory store, none for PostgreSQL)")
 }
 
-// queryLog opens the store's query log for a command that logs. Like a
-// failed write, a log that cannot be opened does not stop the question
-// from being answered: it is reported on stderr and the query goes
-// unlogged.
+// logPath is the query log's file: --log, or querylog.db inside a
+// directory store; "" for a PostgreSQL store without --log, whose DSN
+// names no directory to put it in.
+func (c *common) logPath() string {
+	switch {
+	case c.log.off:
+		return ""
+	case c.log.path != "":
+		return c.log.path
+	case isPostgresDSN(c.store):
+		return ""
+	}
+	return filepath.Join(c.store, queryLogFile)
+}
+
+// queryLog opens the query log for a command that logs. Like a failed
+// write, a log that cannot be opened does not stop the question from being
+// answered: it is reported on stderr and the query goes unlogged.
 func (c *common) queryLog() hybridrag.QueryLog {
-	if !c.log.enabled || c.log.off {
+	path := c.logPath()
+	if !c.log.enabled || path == "" {
 		return nil
 	}
-	l, err := sqlitelog.Open(filepath.Join(c.store, queryLogFile), sqlitelog.Options{})
+	l, err := sqlitelog.Open(path, sqlitelog.Options{})
 	if err != nil {
 		slog.Warn("hybridrag: query not logged (use --no-log to silence)", "err", err)
 		return nil
@@ -63,6 +80,8 @@ func closeQueryLog(ql hybridrag.QueryLog) {
 //	log --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
 //	log --store DIR show ID [--json]
 //	log --store DIR feedback ID correct|incorrect [--comment C]
+//
+// --log PATH reads another query log (required with a PostgreSQL store).
 func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	var (
 		c       common
@@ -74,12 +93,17 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	fset.IntVar(&limit, "limit", sqlitelog.DefaultRecentLimit, "number of queries to list")
 	fset.Int64Var(&before, "before", 0, "list queries with an id below this one (paging)")
 	fset.StringVar(&comment, "comment", "", "feedback comment")
+	fset.StringVar(&c.log.path, "log", "", "query log (default STORE/"+queryLogFile+")")
 	pos, err := parse(fset, args)
 	if err != nil {
 		return err
 	}
-	if c.store == "" {
-		return fmt.Errorf("%w: --store DIR is required", errUsage)
+	if c.store == "" && c.log.path == "" {
+		return fmt.Errorf("%w: --store DIR (or --log PATH) is required", errUsage)
+	}
+	path := c.logPath()
+	if path == "" {
+		return fmt.Errorf("%w: a PostgreSQL store keeps no query log of its own; give --log PATH", errUsage)
 	}
 	if limit < 1 || limit > sqlitelog.MaxRecentLimit {
 		return fmt.Errorf("%w: --limit must be in 1..%d", errUsage, sqlitelog.MaxRecentLimit)
@@ -112,9 +136,8 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 
-	path := filepath.Join(c.store, queryLogFile)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no query log at %s (ask and retrieve with --store %s write one)", path, c.store)
+		return fmt.Errorf("no query log at %s (ask and retrieve write one)", path)
 	}
 	ql, err := sqlitelog.Open(path, sqlitelog.Options{})
 	if err != nil {

@@ -156,9 +156,28 @@ func TestCLILogErrors(t *testing.T) {
 	}
 	code, _, errOut = runLogCLI(t, "log")
 	require.Equal(t, 2, code)
-	require.Contains(t, errOut, "--store DIR is required")
+	require.Contains(t, errOut, "--store DIR (or --log PATH) is required")
 
 	code, out, _ := runLogCLI(t, "log", "--store", st, "show", strconv.Itoa(1))
 	require.Equal(t, 0, code)
 	require.Contains(t, out, "Outcome: ")
+}
+
+// TestCLIQueryLogElsewhere: --log PATH moves the query log (and eval runs)
+// out of the store directory, and log reads it back from there.
+func TestCLIQueryLogElsewhere(t *testing.T) {
+	st := logTestStore(t)
+	logDB := filepath.Join(t.TempDir(), "audit", "queries.db")
+	require.NoError(t, os.MkdirAll(filepath.Dir(logDB), 0o755))
+	code, _, errOut := runLogCLI(t, "ask", "--store", st, "--tenant", "acme", "--project", "plant", "--log", logDB, "At what pressure does the relief valve open?")
+	require.Equal(t, 0, code, errOut)
+	_, err := os.Stat(filepath.Join(st, queryLogFile))
+	require.True(t, os.IsNotExist(err), "nothing is logged inside the store")
+
+	code, out, errOut := runLogCLI(t, "log", "--store", st, "--log", logDB, "--json")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "relief valve")
+	code, out, errOut = runLogCLI(t, "log", "--log", logDB)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "relief valve", "--log alone names the log")
 }

@@ -11,7 +11,8 @@
 //	hybridrag beir     --data DIR [--split test] [--json]
 //
 // --store also takes a PostgreSQL DSN (postgres://…) in every command.
-// ask and retrieve record each query in DIR/querylog.db (--no-log: don't).
+// ask and retrieve record each query in DIR/querylog.db (--log PATH: there
+// instead, as a PostgreSQL store needs; --no-log: don't).
 //
 // Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
 //
@@ -33,11 +34,11 @@ const usage = `usage:
   hybridrag index    --store DIR [--tenant T --project P] PATH...
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
-  hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
+  hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
   hybridrag log      --store DIR show ID [--json]
   hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
-                     [--name N] [--concurrency N] [--no-log] [--generator G] [--model M]
+                     [--name N] [--concurrency N] [--log PATH | --no-log] [--generator G] [--model M]
   hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
   hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
                      [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
@@ -46,9 +47,10 @@ Gate and retrieval flags on retrieve, ask and eval: --min-score F --min-chunks N
         --tenant T --project P
 eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
         saves the run in DIR/querylog.db (--no-log: don't); its --k is also the k of recall@k.
-ask and retrieve record each query in DIR/querylog.db; --no-log skips that.
+ask and retrieve record each query in DIR/querylog.db; --log PATH puts the query log elsewhere,
+        --no-log skips it.
 --store also takes a PostgreSQL DSN (postgres://user@host/db, optionally ?hybridrag_schema=NAME)
-        for every command; query logging needs a directory store.
+        for every command; such a store is logged only with --log PATH.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 

@@ -93,6 +93,27 @@ func TestCLIPostgresStore(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "2,000")
 
+	// A PostgreSQL store has no directory for the query log: queries and
+	// eval runs are logged only into --log PATH, and log needs it too.
+	logDB := filepath.Join(t.TempDir(), "queries.db")
+	code, _, errOut = runCLI(t, "ask", "--store", spec, "--tenant", "acme", "--log", logDB, "How often should the shaft seal be replaced?")
+	require.Equal(t, 0, code, errOut)
+	code, out, errOut = runCLI(t, "log", "--store", spec, "--log", logDB)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "shaft seal")
+	code, _, errOut = runCLI(t, "log", "--store", spec)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "--log PATH")
+	qs := filepath.Join(t.TempDir(), "qs.jsonl")
+	require.NoError(t, os.WriteFile(qs, []byte(`{"id":"q1","query":"How many litres prime the pump?","relevant_documents":["pump.md"]}`+"\n"), 0o600))
+	code, out, errOut = runCLI(t, "eval", "--store", spec, "--tenant", "acme", "--questions", qs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 questions")
+	require.NotContains(t, out, "saved to", "without --log a PostgreSQL store's eval run is not saved")
+	code, out, errOut = runCLI(t, "eval", "--store", spec, "--tenant", "acme", "--questions", qs, "--log", logDB)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "saved to "+logDB)
+
 	code, out, errOut = runCLI(t, "reindex", "--store", spec)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "reindexed 2 documents")

@@ -36,9 +36,7 @@ func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) 
 		return nil, err
 	}
 	cfg.Store = st
-	if !isPostgresDSN(c.store) {
-		cfg.QueryLog = c.queryLog()
-	}
+	cfg.QueryLog = c.queryLog()
 	p, err := hybridrag.New(cfg)
 	if err != nil {
 		_ = st.Close()
@@ -52,7 +50,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 	var c common
 	fs := newFlagSet("retrieve", &c)
 	addQueryFlags(fs, &c)
-	addLogFlag(fs, &c)
+	addLogFlags(fs, &c, true)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
