@@ -37,9 +37,15 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 	args := appendFilter(&b, []any{q}, &f)
 	args = append(args, k)
 	fmt.Fprintf(&b, " ORDER BY score DESC, serial LIMIT $%d", len(args))
-	rows, err := s.pool.Query(ctx, b.String(), args...)
+	return s.queryHits(ctx, "keyword search", b.String(), args...)
+}
+
+// queryHits runs a search whose rows are chunkColumns, the embedding and
+// the score, and returns them as hits in row order.
+func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([]store.Hit, error) {
+	rows, err := s.pool.Query(ctx, sql, args...)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: keyword search: %w", err)
+		return nil, fmt.Errorf("postgres: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var hits []store.Hit
@@ -47,12 +53,12 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 		var h store.Hit
 		var err error
 		if _, h.Chunk, err = scanChunk(rows, &h.Vector, &h.Score); err != nil {
-			return nil, fmt.Errorf("postgres: keyword search: %w", err)
+			return nil, fmt.Errorf("postgres: %s: %w", what, err)
 		}
 		hits = append(hits, h)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgres: keyword search: %w", err)
+		return nil, fmt.Errorf("postgres: %s: %w", what, err)
 	}
 	return hits, nil
 }

@@ -104,24 +104,7 @@ func (p *pgvector) search(ctx context.Context, s *Store, vec []float32, k int, f
 	args := appendFilter(&b, []any{vectorLiteral(normalize(vec))}, f)
 	args = append(args, k)
 	fmt.Fprintf(&b, "%s LIMIT $%d", p.order, len(args))
-	rows, err := s.pool.Query(ctx, b.String(), args...)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: vector search: %w", err)
-	}
-	defer rows.Close()
-	var hits []store.Hit
-	for rows.Next() {
-		var h store.Hit
-		var err error
-		if _, h.Chunk, err = scanChunk(rows, &h.Vector, &h.Score); err != nil {
-			return nil, fmt.Errorf("postgres: vector search: %w", err)
-		}
-		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgres: vector search: %w", err)
-	}
-	return hits, nil
+	return s.queryHits(ctx, "vector search", b.String(), args...)
 }
 
 // vectorLiteral is pgvector's text form, "[x,y,...]".
