@@ -42,12 +42,7 @@ func New(opts Options) (*langchain.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := opts.Generator
-	if g.Name == "" {
-		g.Name = Name
-	}
-	g.Model = model(opts)
-	return langchain.New(llm, g), nil
+	return langchain.New(llm, opts.Generator.For(Name, model(opts))), nil
 }
 
 // NewLLM returns the configured langchaingo client.
@@ -55,11 +50,8 @@ func NewLLM(opts Options) (*lcanthropic.LLM, error) {
 	if opts.APIKey == "" {
 		return nil, ErrNoAPIKey
 	}
-	base := opts.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if _, err := langchain.ParseBaseURL(base); err != nil {
+	base, err := langchain.BaseURLOr(opts.BaseURL, DefaultBaseURL)
+	if err != nil {
 		return nil, fmt.Errorf("anthropic: %w", err)
 	}
 	llm, err := lcanthropic.New(

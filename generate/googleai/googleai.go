@@ -54,12 +54,7 @@ func New(ctx context.Context, opts Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := opts.Generator
-	if g.Name == "" {
-		g.Name = Name
-	}
-	g.Model = model(opts)
-	return &Generator{Generator: langchain.New(llm, g), llm: llm}, nil
+	return &Generator{Generator: langchain.New(llm, opts.Generator.For(Name, model(opts))), llm: llm}, nil
 }
 
 // NewLLM returns the configured langchaingo client. The model is set as the
@@ -70,11 +65,8 @@ func NewLLM(ctx context.Context, opts Options) (*lcgoogleai.GoogleAI, error) {
 	if opts.APIKey == "" {
 		return nil, ErrNoAPIKey
 	}
-	base := opts.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if _, err := langchain.ParseBaseURL(base); err != nil {
+	base, err := langchain.BaseURLOr(opts.BaseURL, DefaultBaseURL)
+	if err != nil {
 		return nil, fmt.Errorf("googleai: %w", err)
 	}
 	var client http.Client

@@ -29,3 +29,15 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	}
 	return u, nil
 }
+
+// BaseURLOr returns raw, or def when raw is empty, after checking it with
+// ParseBaseURL.
+func BaseURLOr(raw, def string) (string, error) {
+	if raw == "" {
+		raw = def
+	}
+	if _, err := ParseBaseURL(raw); err != nil {
+		return "", err
+	}
+	return raw, nil
+}

@@ -59,6 +59,16 @@ type Options struct {
 	CallOptions []llms.CallOption
 }
 
+// For returns o as the options of a provider's generator: Name defaults
+// to name and Model is model.
+func (o Options) For(name, model string) Options {
+	if o.Name == "" {
+		o.Name = name
+	}
+	o.Model = model
+	return o
+}
+
 // Generator adapts an llms.Model to generate.Generator. It is safe for
 // concurrent use if its model is; langchaingo's HTTP clients are.
 type Generator struct {

@@ -280,3 +280,19 @@ func TestHTTPClientCopiesAndWraps(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusTeapot, resp.StatusCode)
 }
+
+func TestBaseURLOrAndFor(t *testing.T) {
+	u, err := langchain.BaseURLOr("", "https://api.example.com/v1")
+	require.NoError(t, err)
+	require.Equal(t, "https://api.example.com/v1", u)
+	u, err = langchain.BaseURLOr("http://127.0.0.1:9/v1", "https://api.example.com/v1")
+	require.NoError(t, err)
+	require.Equal(t, "http://127.0.0.1:9/v1", u)
+	_, err = langchain.BaseURLOr("ftp://x", "https://api.example.com/v1")
+	require.ErrorIs(t, err, langchain.ErrBaseURL)
+
+	o := langchain.Options{Model: "ignored"}.For("openai", "gpt-x")
+	require.Equal(t, "openai", o.Name)
+	require.Equal(t, "gpt-x", o.Model)
+	require.Equal(t, "mine", langchain.Options{Name: "mine"}.For("openai", "m").Name, "a chosen name stays")
+}

@@ -42,22 +42,14 @@ func New(opts Options) (*langchain.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := opts.Generator
-	if g.Name == "" {
-		g.Name = Name
-	}
-	g.Model = model(opts)
-	return langchain.New(llm, g), nil
+	return langchain.New(llm, opts.Generator.For(Name, model(opts))), nil
 }
 
 // NewLLM returns the configured langchaingo client, for callers that want
 // it directly (for example embeddings.NewEmbedder over /api/embed).
 func NewLLM(opts Options) (*lcollama.LLM, error) {
-	server := opts.ServerURL
-	if server == "" {
-		server = DefaultServerURL
-	}
-	if _, err := langchain.ParseBaseURL(server); err != nil {
+	server, err := langchain.BaseURLOr(opts.ServerURL, DefaultServerURL)
+	if err != nil {
 		return nil, fmt.Errorf("ollama: %w", err)
 	}
 	lopts := []lcollama.Option{

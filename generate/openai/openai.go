@@ -47,12 +47,7 @@ func New(opts Options) (*langchain.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := opts.Generator
-	if g.Name == "" {
-		g.Name = Name
-	}
-	g.Model = model(opts)
-	return langchain.New(llm, g), nil
+	return langchain.New(llm, opts.Generator.For(Name, model(opts))), nil
 }
 
 // NewLLM returns the configured langchaingo client, for callers that want
@@ -61,11 +56,8 @@ func NewLLM(opts Options) (*lcopenai.LLM, error) {
 	if opts.APIKey == "" {
 		return nil, ErrNoAPIKey
 	}
-	base := opts.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if _, err := langchain.ParseBaseURL(base); err != nil {
+	base, err := langchain.BaseURLOr(opts.BaseURL, DefaultBaseURL)
+	if err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
 	}
 	emb := opts.EmbeddingModel
