@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/viterin/vek/vek32"
 
+	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -183,9 +184,9 @@ func BenchmarkVectorTopK(b *testing.B) {
 			sc := vecPool.Get().(*vecScratch)
 			qn := sc.query(st.dim)
 			normalizeInto(qn, q)
-			sc.top.reset(benchK)
+			sc.top.Reset(benchK)
 			f(sc)
-			sc.top.sorted()
+			sc.top.Sorted()
 			vecPool.Put(sc)
 		}
 	}
@@ -255,14 +256,14 @@ func BenchmarkKeywordTopK(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer r.Close()
-		top := topPool.Get().(*topK)
+		top := topPool.Get().(*topk.Heap)
 		defer topPool.Put(top)
-		top.reset(benchK)
+		top.Reset(benchK)
 		p := bm25Params{docs: len(s.st.rows), totalTokens: s.st.totalTokens}
 		if err := s.kw.searchBM25(ctx, r, s.kw.analyzeQuery(q), p, keywordFilter(&f), top); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := serialsOf(r, top.sorted()); err != nil {
+		if _, err := serialsOf(r, top.Sorted()); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hybridrag/hybridrag/internal/topk"
 )
 
 // Why the store scores BM25 itself: bleve's BM25 mode takes the average
@@ -124,7 +126,7 @@ type bm25Params struct {
 // searchBM25 offers every document that matches at least one term and
 // passes filter (nil: no filter) to top, scored by exact BM25. The
 // candidates' ids are bleve document numbers of reader r.
-func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, terms [][]byte, p bm25Params, filter query.Query, top *topK) (err error) {
+func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, terms [][]byte, p bm25Params, filter query.Query, top *topk.Heap) (err error) {
 	if p.docs == 0 || p.totalTokens == 0 {
 		return nil
 	}
@@ -218,10 +220,10 @@ func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, term
 				h.popFront()
 			}
 		}
-		if top.full() && score <= top.min() {
+		if top.Full() && score <= top.Min() {
 			continue
 		}
-		top.offer(score, d)
+		top.Offer(score, d)
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hybridrag/hybridrag/internal/topk"
 )
 
 // scoredSerial is a keyword hit before its chunk is loaded.
@@ -18,11 +20,11 @@ type scoredSerial struct {
 }
 
 // serialsOf resolves top-k candidates (document numbers of r) to serials.
-func serialsOf(r index.IndexReader, cands []candidate) ([]scoredSerial, error) {
+func serialsOf(r index.IndexReader, cands []topk.Candidate) ([]scoredSerial, error) {
 	out := make([]scoredSerial, 0, len(cands))
 	buf := make(index.IndexInternalID, 8)
 	for _, c := range cands {
-		ext, err := r.ExternalID(index.NewIndexInternalID(buf, c.id))
+		ext, err := r.ExternalID(index.NewIndexInternalID(buf, c.ID))
 		if err != nil {
 			return nil, wrapSearchErr(err)
 		}
@@ -30,7 +32,7 @@ func serialsOf(r index.IndexReader, cands []candidate) ([]scoredSerial, error) {
 		if err != nil {
 			return nil, fmt.Errorf("embedded: keyword index holds foreign id %q", ext)
 		}
-		out = append(out, scoredSerial{s, c.score})
+		out = append(out, scoredSerial{s, c.Score})
 	}
 	return out, nil
 }

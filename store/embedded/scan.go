@@ -3,6 +3,7 @@ package embedded
 import (
 	"context"
 
+	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -58,10 +59,10 @@ func (s *Store) loadSerials(serials []uint64) ([]store.Hit, error) {
 	if s.closed {
 		return nil, store.ErrClosed
 	}
-	rows := make([]candidate, 0, len(serials))
+	rows := make([]topk.Candidate, 0, len(serials))
 	for _, serial := range serials {
 		if r, ok := s.st.row(serial); ok {
-			rows = append(rows, candidate{id: uint64(r)})
+			rows = append(rows, topk.Candidate{ID: uint64(r)})
 		}
 	}
 	return s.hits(rows)
@@ -85,12 +86,12 @@ func (s *Store) Get(ctx context.Context, f store.Filter, chunkIDs ...string) ([]
 	if rf.none {
 		return nil, nil
 	}
-	var rows []candidate
+	var rows []topk.Candidate
 	for _, id := range chunkIDs {
 		for _, serial := range st.holders(id) {
 			r, _ := st.row(serial)
 			if !rf.active || rf.match(&st.rows[r]) {
-				rows = append(rows, candidate{id: uint64(r)})
+				rows = append(rows, topk.Candidate{ID: uint64(r)})
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -45,7 +46,7 @@ func (s *Store) SearchVector(ctx context.Context, vec []float32, k int, f store.
 	defer vecPool.Put(sc)
 	q := sc.query(st.dim)
 	normalizeInto(q, vec)
-	sc.top.reset(min(k, len(st.rows)))
+	sc.top.Reset(min(k, len(st.rows)))
 	var err error
 	if rf.active {
 		err = scanFiltered(ctx, st, q, &rf, &sc.top)
@@ -57,10 +58,10 @@ func (s *Store) SearchVector(ctx context.Context, vec []float32, k int, f store.
 	if err != nil {
 		return nil, err
 	}
-	return s.hits(sc.top.sorted())
+	return s.hits(sc.top.Sorted())
 }
 
-var topPool = sync.Pool{New: func() any { return new(topK) }}
+var topPool = sync.Pool{New: func() any { return new(topk.Heap) }}
 
 // SearchKeyword returns the k chunks that best match query by BM25 among
 // those passing f, best first. Scores are BM25 (k1 = 1.2, b = 0.75) with
@@ -101,23 +102,23 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 			return nil, err
 		}
 		defer r.Close()
-		top := topPool.Get().(*topK)
+		top := topPool.Get().(*topk.Heap)
 		defer topPool.Put(top)
-		top.reset(min(k, len(st.rows)))
+		top.Reset(min(k, len(st.rows)))
 		if err := s.kw.searchBM25(ctx, r, terms, p, filter, top); err != nil {
 			return nil, err
 		}
-		if scored, err = serialsOf(r, top.sorted()); err != nil {
+		if scored, err = serialsOf(r, top.Sorted()); err != nil {
 			return nil, err
 		}
 	}
-	rows := make([]candidate, len(scored))
+	rows := make([]topk.Candidate, len(scored))
 	for i, h := range scored {
 		row, ok := st.row(h.serial)
 		if !ok {
 			return nil, fmt.Errorf("embedded: keyword index returned chunk serial %d that the record log does not hold; reopen the store: %w", h.serial, store.ErrCorrupt)
 		}
-		rows[i] = candidate{score: h.score, id: uint64(row)}
+		rows[i] = topk.Candidate{Score: h.score, ID: uint64(row)}
 	}
 	return s.hits(rows)
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -246,18 +247,18 @@ func (s *Store) readChunk(i int32) (store.Chunk, error) {
 // hits materialises scored rows (candidate ids are row indexes) as hits:
 // each chunk is read back from the log and given a copy of its vector; the
 // copies share one allocation.
-func (s *Store) hits(rows []candidate) ([]store.Hit, error) {
+func (s *Store) hits(rows []topk.Candidate) ([]store.Hit, error) {
 	st := s.st
 	out := make([]store.Hit, len(rows))
 	vecs := make([]float32, len(rows)*st.dim)
 	for i, r := range rows {
-		c, err := s.readChunk(int32(r.id))
+		c, err := s.readChunk(int32(r.ID))
 		if err != nil {
 			return nil, err
 		}
 		v := vecs[i*st.dim : (i+1)*st.dim : (i+1)*st.dim]
-		copy(v, st.vector(int32(r.id)))
-		out[i] = store.Hit{Chunk: c, Score: r.score, Vector: v}
+		copy(v, st.vector(int32(r.ID)))
+		out[i] = store.Hit{Chunk: c, Score: r.Score, Vector: v}
 	}
 	return out, nil
 }

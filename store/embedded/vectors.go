@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/viterin/vek/vek32"
+
+	"github.com/hybridrag/hybridrag/internal/topk"
 )
 
 // The vector index is brute force over one contiguous slab of L2-normalised
@@ -38,7 +40,7 @@ func normalizeInto(dst, v []float32) {
 type vecScratch struct {
 	q      []float32
 	scores []float32
-	top    topK
+	top    topk.Heap
 }
 
 var vecPool = sync.Pool{New: func() any { return new(vecScratch) }}
@@ -54,7 +56,7 @@ func (s *vecScratch) query(n int) []float32 {
 // one vek32.Dot per row. q must have length dim. Searches use scanMatMul,
 // which measured faster; scanDot is the reference it is tested and
 // benchmarked against.
-func scanDot(ctx context.Context, slab []float32, dim int, q []float32, top *topK) error {
+func scanDot(ctx context.Context, slab []float32, dim int, q []float32, top *topk.Heap) error {
 	n := len(slab) / dim
 	for i := 0; i < n; i++ {
 		if i%ctxCheckRows == 0 && i > 0 {
@@ -63,17 +65,17 @@ func scanDot(ctx context.Context, slab []float32, dim int, q []float32, top *top
 			}
 		}
 		s := vek32.Dot(slab[i*dim:(i+1)*dim], q)
-		if top.full() && float64(s) <= top.min() {
+		if top.Full() && float64(s) <= top.Min() {
 			continue
 		}
-		top.offer(float64(s), uint64(i))
+		top.Offer(float64(s), uint64(i))
 	}
 	return nil
 }
 
 // scanMatMul is scanDot computed block-wise with vek32.MatMul_Into into a
 // reused score buffer.
-func scanMatMul(ctx context.Context, slab []float32, dim int, q []float32, top *topK, scores *[]float32) error {
+func scanMatMul(ctx context.Context, slab []float32, dim int, q []float32, top *topk.Heap, scores *[]float32) error {
 	block := max(1, matMulBlockFloats/dim)
 	if cap(*scores) < block {
 		*scores = make([]float32, block)
@@ -91,17 +93,17 @@ func scanMatMul(ctx context.Context, slab []float32, dim int, q []float32, top *
 		end := min(n, start+block)
 		out := vek32.MatMul_Into((*scores)[:end-start], slab[start*dim:end*dim], q, dim)
 		for j, s := range out {
-			if top.full() && float64(s) <= top.min() {
+			if top.Full() && float64(s) <= top.Min() {
 				continue
 			}
-			top.offer(float64(s), uint64(start+j))
+			top.Offer(float64(s), uint64(start+j))
 		}
 	}
 	return nil
 }
 
 // scanFiltered scores only the rows that pass rf.
-func scanFiltered(ctx context.Context, st *state, q []float32, rf *rowFilter, top *topK) error {
+func scanFiltered(ctx context.Context, st *state, q []float32, rf *rowFilter, top *topk.Heap) error {
 	dim := st.dim
 	for i := range st.rows {
 		if i%ctxCheckRows == 0 && i > 0 {
@@ -113,10 +115,10 @@ func scanFiltered(ctx context.Context, st *state, q []float32, rf *rowFilter, to
 			continue
 		}
 		s := vek32.Dot(st.slab[i*dim:(i+1)*dim], q)
-		if top.full() && float64(s) <= top.min() {
+		if top.Full() && float64(s) <= top.Min() {
 			continue
 		}
-		top.offer(float64(s), uint64(i))
+		top.Offer(float64(s), uint64(i))
 	}
 	return nil
 }

@@ -20,15 +20,6 @@ func TestOrQuery(t *testing.T) {
 	}
 }
 
-func TestTopK(t *testing.T) {
-	top := newTopK(3)
-	for i, s := range []float32{0.1, 0.9, 0.5, 0.7, 0.9, -1, 0.3} {
-		top.offer(s, int32(i))
-	}
-	got := top.sorted()
-	require.Equal(t, []candidate{{0.9, 1}, {0.9, 4}, {0.7, 3}}, got)
-}
-
 // TestIndexApply checks the in-process index's bookkeeping: rows removed
 // from the middle of the slab are replaced by the last row, and counts
 // follow.

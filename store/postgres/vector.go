@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -76,20 +77,21 @@ func (s *Store) scanIndex(ctx context.Context, q []float32, k int, rf *rowFilter
 	if len(q) != ix.dim {
 		return nil, nil, nil, fmt.Errorf("%w: query has %d dimensions, store has %d", store.ErrDimensionMismatch, len(q), ix.dim)
 	}
-	top := newTopK(min(k, len(ix.rows)))
+	top := topk.New(min(k, len(ix.rows)))
 	if err := ix.search(ctx, q, rf, top); err != nil {
 		return nil, nil, nil, err
 	}
-	best := top.sorted()
+	best := top.Sorted()
 	serials := make([]int64, len(best))
 	scores := make([]float32, len(best))
 	vecs := make([][]float32, len(best))
 	flat := make([]float32, len(best)*ix.dim)
 	for i, c := range best {
-		serials[i] = ix.rows[c.row].serial
-		scores[i] = c.score
+		row := int32(c.ID)
+		serials[i] = ix.rows[row].serial
+		scores[i] = float32(c.Score)
 		v := flat[i*ix.dim : (i+1)*ix.dim : (i+1)*ix.dim]
-		copy(v, ix.vector(c.row))
+		copy(v, ix.vector(row))
 		vecs[i] = v
 	}
 	return serials, scores, vecs, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/viterin/vek/vek32"
 
+	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -209,7 +210,7 @@ const matMulBlockFloats = 100_000 - 1
 
 // search offers every row passing rf to top, scored by the dot product with
 // the normalised query q.
-func (ix *vindex) search(ctx context.Context, q []float32, rf *rowFilter, top *topK) error {
+func (ix *vindex) search(ctx context.Context, q []float32, rf *rowFilter, top *topk.Heap) error {
 	dim := ix.dim
 	if !rf.active {
 		block := max(1, matMulBlockFloats/dim)
@@ -224,7 +225,10 @@ func (ix *vindex) search(ctx context.Context, q []float32, rf *rowFilter, top *t
 			end := min(n, start+block)
 			out := vek32.MatMul_Into(scores[:end-start], ix.slab[start*dim:end*dim], q, dim)
 			for j, s := range out {
-				top.offer(s, int32(start+j))
+				if top.Full() && float64(s) <= top.Min() {
+					continue
+				}
+				top.Offer(float64(s), uint64(start+j))
 			}
 		}
 		return nil
@@ -238,7 +242,7 @@ func (ix *vindex) search(ctx context.Context, q []float32, rf *rowFilter, top *t
 		if !rf.match(&ix.rows[i]) {
 			continue
 		}
-		top.offer(vek32.Dot(ix.slab[i*dim:(i+1)*dim], q), int32(i))
+		top.Offer(float64(vek32.Dot(ix.slab[i*dim:(i+1)*dim], q)), uint64(i))
 	}
 	return nil
 }
