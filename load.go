@@ -17,6 +17,15 @@ func LoadFile(path string) (store.Document, error) { return loader.LoadFile(path
 // supported file as a Document (hidden directories are skipped).
 func LoadDir(root string, fn func(store.Document) error) error { return loader.LoadDir(root, fn) }
 
+// LoadDirFunc is LoadDir that lets the caller skip files it cannot load
+// (a scanned PDF, a text file that is not UTF-8, …) rather than stop: for
+// each, and for each file of another type (ErrUnsupportedFile),
+// onLoadError gets the path and the error, and returning nil goes on
+// without the file. A nil onLoadError stops at the first error, as LoadDir.
+func LoadDirFunc(root string, fn func(store.Document) error, onLoadError func(path string, err error) error) error {
+	return loader.LoadDirFunc(root, fn, onLoadError)
+}
+
 // Errors of LoadFile and LoadDir, for errors.Is. The loader's own
 // invalid-UTF-8 and PDF format errors wrap these.
 var (

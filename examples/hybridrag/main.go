@@ -1,6 +1,6 @@
 // Command hybridrag indexes documents and answers questions only from them.
 //
-//	hybridrag index    --store DIR [--tenant T --project P] PATH...
+//	hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
 //	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
 //	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
@@ -31,7 +31,8 @@ import (
 )
 
 const usage = `usage:
-  hybridrag index    --store DIR [--tenant T --project P] PATH...
+  hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
+                     (a file that cannot be loaded is skipped and named on stderr; --strict: fail)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]

@@ -21,6 +21,17 @@ import (
 // unchanged, a load error as LoadFile returns it (with the path in its
 // message), a missing root wrapping fs.ErrNotExist.
 func LoadDir(root string, fn func(store.Document) error) error {
+	return LoadDirFunc(root, fn, nil)
+}
+
+// LoadDirFunc is LoadDir with a say in load errors: for each file under a
+// directory root that LoadFile cannot read (a damaged PDF, a text file that
+// is not UTF-8, …), and each file of an unsupported type (ErrUnsupported),
+// it calls onLoadError with the path and the error; returning nil skips the
+// file and goes on, returning an error stops the walk with it. A nil onLoadError stops at the first one, as
+// LoadDir does. A root that is itself a file is loaded alone and its error
+// returned as is.
+func LoadDirFunc(root string, fn func(store.Document) error, onLoadError func(path string, err error) error) error {
 	info, err := os.Stat(root)
 	if err != nil {
 		return fmt.Errorf("loader: %w", err)
@@ -42,7 +53,7 @@ func LoadDir(root string, fn func(store.Document) error) error {
 			}
 			return nil
 		}
-		if d.IsDir() || !Supported(path) {
+		if d.IsDir() {
 			return nil
 		}
 		if !d.Type().IsRegular() {
@@ -51,9 +62,18 @@ func LoadDir(root string, fn func(store.Document) error) error {
 				return nil
 			}
 		}
+		if !Supported(path) {
+			if onLoadError == nil {
+				return nil
+			}
+			return onLoadError(path, fmt.Errorf("%w: %s", ErrUnsupported, path))
+		}
 		doc, err := LoadFile(path)
 		if err != nil {
-			return err
+			if onLoadError == nil {
+				return err
+			}
+			return onLoadError(path, err)
 		}
 		return fn(doc)
 	})

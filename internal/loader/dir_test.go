@@ -60,3 +60,32 @@ func TestLoadDir(t *testing.T) {
 		require.ErrorIs(t, err, ErrUnsupported)
 	})
 }
+
+func TestLoadDirFuncSkips(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "good.md", []byte("# Good\n\nThe pump runs at 3000 rpm."))
+	writeFile(t, dir, "broken.pdf", []byte("not a pdf at all"))
+	writeFile(t, dir, "latin.txt", []byte("caf\xe9 au lait"))
+	writeFile(t, dir, "notes.rst", []byte("Title\n=====\n"))
+	var loaded []string
+	failed := map[string]error{}
+	err := LoadDirFunc(dir, func(d store.Document) error {
+		loaded = append(loaded, filepath.Base(d.Source))
+		return nil
+	}, func(path string, err error) error {
+		failed[filepath.Base(path)] = err
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, []string{"good.md"}, loaded)
+	require.Len(t, failed, 3)
+	require.ErrorIs(t, failed["broken.pdf"], ErrMalformed)
+	require.ErrorIs(t, failed["latin.txt"], ErrInvalidUTF8)
+	require.ErrorIs(t, failed["notes.rst"], ErrUnsupported)
+
+	stop := errors.New("stop")
+	err = LoadDirFunc(dir, func(store.Document) error { return nil }, func(string, error) error { return stop })
+	require.ErrorIs(t, err, stop, "onLoadError's error stops the walk")
+	err = LoadDirFunc(dir, func(store.Document) error { return nil }, nil)
+	require.ErrorIs(t, err, ErrMalformed, "without onLoadError the first load error stops it, as LoadDir")
+}
