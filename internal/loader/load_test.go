@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
 )
@@ -66,10 +67,27 @@ func TestLoadFileIDIsCleanedSourceIsAsGiven(t *testing.T) {
 	require.Equal(t, filepath.ToSlash(filepath.Join(dir, "docs", "a.md")), doc.ID)
 }
 
+func TestLoadFileUTF16(t *testing.T) {
+	dir := t.TempDir()
+	text := "# Café 🔧\n\nThe valve opens at 6 bar.\n"
+	le := []byte{0xff, 0xfe}
+	be := []byte{0xfe, 0xff}
+	for _, r := range utf16.Encode([]rune(text)) {
+		le = append(le, byte(r), byte(r>>8))
+		be = append(be, byte(r>>8), byte(r))
+	}
+	for name, raw := range map[string][]byte{"le.md": le, "be.md": be} {
+		doc, err := LoadFile(writeFile(t, dir, name, raw))
+		require.NoError(t, err, name)
+		require.Equal(t, text, doc.Text, name)
+		require.Equal(t, "Café 🔧", doc.Title, name)
+	}
+}
+
 func TestLoadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := writeFile(t, dir, "bad.md", []byte("ok\xff\xfe"))
-	utf16 := writeFile(t, dir, "utf16.txt", []byte{0xff, 0xfe, 'a', 0})
+	utf16 := writeFile(t, dir, "utf16.txt", []byte{0xff, 0xfe, 'a', 0, 0x00, 0xd8})
 	docx := writeFile(t, dir, "x.docx", []byte("PK"))
 
 	_, err := LoadFile(bad)

@@ -2,7 +2,9 @@ package loader
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -14,6 +16,9 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // mark; Markdown also yields a title.
 func readText(raw []byte, path string, markdown bool, doc *store.Document) error {
 	raw = bytes.TrimPrefix(raw, utf8BOM)
+	if decoded, ok := decodeUTF16(raw); ok {
+		raw = decoded
+	}
 	if !utf8.Valid(raw) {
 		return &EncodingError{Path: path, Offset: firstInvalid(raw), Hint: encodingHint(raw)}
 	}
@@ -37,9 +42,51 @@ func firstInvalid(b []byte) int {
 
 func encodingHint(b []byte) string {
 	if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) {
-		return "it starts with a UTF-16 byte-order mark; convert it to UTF-8"
+		return "it starts with a UTF-16 byte-order mark but is not valid UTF-16; convert it to UTF-8"
 	}
 	return "convert it to UTF-8"
+}
+
+// decodeUTF16 converts text that starts with a UTF-16 byte-order mark (as
+// Windows tools write "Unicode" text) to UTF-8. It reports false for text
+// without one, and for an odd length or unpaired surrogates, which are left
+// to the UTF-8 check to reject.
+func decodeUTF16(b []byte) ([]byte, bool) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(b, []byte{0xfe, 0xff}):
+		order = binary.BigEndian
+	default:
+		return nil, false
+	}
+	b = b[2:]
+	if len(b)%2 != 0 {
+		return nil, false
+	}
+	units := make([]uint16, len(b)/2)
+	for i := range units {
+		units[i] = order.Uint16(b[2*i:])
+	}
+	var out []byte
+	for i := 0; i < len(units); i++ {
+		u := units[i]
+		r := rune(u)
+		switch {
+		case utf16.IsSurrogate(r):
+			if i+1 >= len(units) {
+				return nil, false
+			}
+			r = utf16.DecodeRune(r, rune(units[i+1]))
+			if r == utf8.RuneError {
+				return nil, false
+			}
+			i++
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out, true
 }
 
 // markdownTitle returns the "title:" of YAML front matter, else the text of
