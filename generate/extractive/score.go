@@ -12,6 +12,7 @@ import (
 // candidate is one quotable sentence of one source.
 type candidate struct {
 	source    int    // index in the prompt's sources (label order)
+	group     int    // the sentence it is, or is a line of (see quotableSpans)
 	label     string // citation label, "S1"…
 	relevance float64
 	start     int    // byte offset in the source text, for reading order
@@ -34,6 +35,7 @@ type candidate struct {
 // rather than state anything) and sentences that carry a citation marker.
 func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	var out []*candidate
+	group := 0
 	// Stemming dominates the cost; sources repeat their vocabulary.
 	stems := map[string]string{}
 	termSet := func(words []string) map[string]bool {
@@ -56,14 +58,17 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		if h := src.Source.Chunk.Heading; len(h) > 0 {
 			heading = termSet(textutil.Words(h[len(h)-1]))
 		}
-		for _, sp := range textutil.Sentences(src.Text) {
+		for _, sp := range quotableSpans(src.Text) {
 			text := src.Text[sp.Start:sp.End]
+			group++
 			words := textutil.Words(text)
-			if isHeading(text, len(words)) {
+			// A line of a split block is not a heading: code and table
+			// lines would otherwise replace the real one.
+			if !sp.split && isHeading(text, len(words)) {
 				heading = termSet(words)
 				continue
 			}
-			if len(words) < minWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
+			if len(words) < minWords || len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
 				continue
 			}
 			terms := termSet(words)
@@ -71,7 +76,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				continue
 			}
 			out = append(out, &candidate{
-				source: i, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading,
+				source: i, group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading,
 				block: isListItem(text) || !endsSentence(text),
 			})
 		}
@@ -79,19 +84,95 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	return out
 }
 
+// Limits on what one quoted piece may be: text extracted from PDFs (tables
+// of contents, running headers, signatures) and unpunctuated Markdown runs
+// form "sentences" of many lines that read as noise when quoted whole.
+const (
+	// blockSplitLines: a sentence over this many lines that neither ends
+	// in sentence punctuation nor looks like code, or is too long to
+	// quote, is quoted line by line instead.
+	blockSplitLines = 3
+	// maxQuoteWords: longer pieces are never quoted.
+	maxQuoteWords = 120
+	// maxProseLines: a punctuated sentence over more lines than this is
+	// a block of lines (a page of PDF text), not hard-wrapped prose.
+	maxProseLines = 8
+)
+
+// quotable is a piece the generator may quote; line > 0 numbers the
+// second and later lines of a split sentence, which count as one sentence
+// with the first for IDF.
+type quotable struct {
+	textutil.Span
+	line  int
+	split bool // a line of a split sentence
+}
+
+// quotableSpans splits text into the pieces the generator may quote: its
+// sentences, except that a run of lines that is not a sentence (no closing
+// punctuation, or too long) and not a fenced code block becomes one piece
+// per line.
+func quotableSpans(text string) []quotable {
+	var out []quotable
+	for _, sp := range textutil.Sentences(text) {
+		s := text[sp.Start:sp.End]
+		if strings.Count(s, "\n") < blockSplitLines || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+			out = append(out, quotable{Span: sp})
+			continue
+		}
+		// Hard-wrapped prose ends in sentence punctuation and stays whole
+		// unless it is too long to quote.
+		lines := strings.Count(s, "\n") + 1
+		if (looksLikeCode(s) || endsSentence(s) && lines <= maxProseLines) && len(textutil.Words(s)) <= maxQuoteWords {
+			out = append(out, quotable{Span: sp})
+			continue
+		}
+		off, n := sp.Start, 0
+		for _, l := range strings.SplitAfter(s, "\n") {
+			if t := strings.TrimSpace(l); t != "" {
+				start := off + strings.Index(l, t)
+				out = append(out, quotable{Span: textutil.Span{Start: start, End: start + len(t)}, line: n, split: true})
+				n++
+			}
+			off += len(l)
+		}
+	}
+	return out
+}
+
+// looksLikeCode reports whether most lines after the first are indented,
+// as in a code block without fences (HTML <pre>): quoted whole, it reads as
+// code; split, as fragments.
+func looksLikeCode(s string) bool {
+	lines := strings.Split(s, "\n")[1:]
+	indented := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "\t") || strings.HasPrefix(l, "  ") {
+			indented++
+		}
+	}
+	return 2*indented >= len(lines)
+}
+
 // idfOver computes, for each question term, a BM25-style IDF over the
 // candidate sentences: rare terms in this prompt say more about which
-// sentence answers than terms every sentence shares.
+// sentence answers than terms every sentence shares. The lines of a split
+// sentence count once, as the sentence they came from.
 func idfOver(cands []*candidate, qterms []string) map[string]float64 {
-	n := float64(len(cands))
+	groups := map[int]bool{}
+	for _, c := range cands {
+		groups[c.group] = true
+	}
+	n := float64(len(groups))
 	idf := make(map[string]float64, len(qterms))
 	for _, t := range qterms {
-		df := 0.0
+		in := map[int]bool{}
 		for _, c := range cands {
 			if c.terms[t] {
-				df++
+				in[c.group] = true
 			}
 		}
+		df := float64(len(in))
 		idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
 		if isIdentifier(t) {
 			idf[t] *= identifierBoost
