@@ -25,8 +25,28 @@ func readText(raw []byte, path string, markdown bool, doc *store.Document) error
 	doc.Text = string(raw)
 	if markdown {
 		doc.Title = markdownTitle(doc.Text)
+		// Front matter is metadata, not content: its title is kept above,
+		// and its lines would otherwise be indexed and quoted as text.
+		doc.Text = stripFrontMatter(doc.Text)
 	}
 	return nil
+}
+
+// stripFrontMatter removes a YAML front matter block ("---" on the first
+// line, up to a closing "---" or "...") from the start of Markdown text.
+func stripFrontMatter(text string) string {
+	first, rest, ok := strings.Cut(text, "\n")
+	if !ok || strings.TrimSpace(first) != "---" {
+		return text
+	}
+	for rest != "" {
+		line, after, _ := strings.Cut(rest, "\n")
+		if l := strings.TrimSpace(line); l == "---" || l == "..." {
+			return strings.TrimLeft(after, "\r\n")
+		}
+		rest = after
+	}
+	return text // no closing line: a rule, not front matter
 }
 
 func firstInvalid(b []byte) int {
