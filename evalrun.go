@@ -6,12 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
+	"github.com/hybridrag/hybridrag/internal/parallel"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/validate"
 )
@@ -164,44 +164,20 @@ func (p *Pipeline) Evaluate(ctx context.Context, qs []EvalQuestion, opts EvalOpt
 		Questions: make([]EvalResult, len(qs)),
 	}
 
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	var (
-		mu   sync.Mutex
-		done int
-		next = make(chan int)
-		wg   sync.WaitGroup
-	)
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				res, fatal := p.evalOne(ctx, qs[i], opts.Request, k, judge)
-				if fatal != nil {
-					cancel(fatal)
-					continue
-				}
-				mu.Lock()
-				run.Questions[i] = res
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(qs))
-				}
-				mu.Unlock()
-			}
-		})
+	var progress func(int)
+	if opts.Progress != nil {
+		progress = func(done int) { opts.Progress(done, len(qs)) }
 	}
-feed:
-	for i := range qs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	err := parallel.ForEach(ctx, len(qs), workers, func(ctx context.Context, i int) error {
+		res, fatal := p.evalOne(ctx, qs[i], opts.Request, k, judge)
+		if fatal != nil {
+			return fatal
 		}
-	}
-	close(next)
-	wg.Wait()
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("hybridrag: evaluate: %w", context.Cause(ctx))
+		run.Questions[i] = res
+		return nil
+	}, progress)
+	if err != nil {
+		return nil, fmt.Errorf("hybridrag: evaluate: %w", err)
 	}
 
 	run.Aggregate = aggregate(run.Questions, k)

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/internal/beir"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
+	"github.com/hybridrag/hybridrag/internal/parallel"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
 	"github.com/hybridrag/hybridrag/store"
@@ -271,55 +271,29 @@ func index(ctx context.Context, st *embedded.Store, emb retrieve.Embedder, corpu
 func measure(ctx context.Context, r retrieve.Retriever, ds *beir.Dataset, m Mode, cfg Options) (ModeResult, error) {
 	n := len(ds.Queries)
 	ndcg, recall, mrr, lat := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	var (
-		mu   sync.Mutex
-		done int
-		next = make(chan int)
-		wg   sync.WaitGroup
-	)
-	for range min(cfg.Concurrency, n) {
-		wg.Go(func() {
-			for i := range next {
-				q := ds.Queries[i]
-				start := time.Now()
-				res, err := r.Retrieve(ctx, retrieve.Query{
-					Text: q.Text, KeywordK: cfg.Depth, VectorK: cfg.Depth,
-					MaxSources: cfg.Depth, MMRLambda: cfg.MMRLambda,
-				})
-				if err != nil {
-					cancel(fmt.Errorf("beirrun: %s query %s: %w", m, q.ID, err))
-					continue
-				}
-				lat[i] = float64(time.Since(start).Microseconds()) / 1000
-				ranked := make([]string, len(res.Sources))
-				for j, s := range res.Sources {
-					ranked[j] = s.Chunk.DocumentID
-				}
-				rels := ds.Qrels[q.ID]
-				ndcg[i] = beir.NDCG(ranked, rels, NDCGDepth)
-				recall[i] = beir.Recall(ranked, rels, RecallDepth)
-				mrr[i] = beir.MRR(ranked, rels, MRRDepth)
-				mu.Lock()
-				done++
-				cfg.Progress(string(m), done, n)
-				mu.Unlock()
-			}
+	err := parallel.ForEach(ctx, n, cfg.Concurrency, func(ctx context.Context, i int) error {
+		q := ds.Queries[i]
+		start := time.Now()
+		res, err := r.Retrieve(ctx, retrieve.Query{
+			Text: q.Text, KeywordK: cfg.Depth, VectorK: cfg.Depth,
+			MaxSources: cfg.Depth, MMRLambda: cfg.MMRLambda,
 		})
-	}
-feed:
-	for i := range n {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+		if err != nil {
+			return fmt.Errorf("beirrun: %s query %s: %w", m, q.ID, err)
 		}
-	}
-	close(next)
-	wg.Wait()
-	if ctx.Err() != nil {
-		return ModeResult{}, context.Cause(ctx)
+		lat[i] = float64(time.Since(start).Microseconds()) / 1000
+		ranked := make([]string, len(res.Sources))
+		for j, s := range res.Sources {
+			ranked[j] = s.Chunk.DocumentID
+		}
+		rels := ds.Qrels[q.ID]
+		ndcg[i] = beir.NDCG(ranked, rels, NDCGDepth)
+		recall[i] = beir.Recall(ranked, rels, RecallDepth)
+		mrr[i] = beir.MRR(ranked, rels, MRRDepth)
+		return nil
+	}, func(done int) { cfg.Progress(string(m), done, n) })
+	if err != nil {
+		return ModeResult{}, err
 	}
 	return ModeResult{
 		Mode: m, NDCG10: evaluate.Mean(ndcg), Recall100: evaluate.Mean(recall), MRR10: evaluate.Mean(mrr),
