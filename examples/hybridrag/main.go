@@ -28,6 +28,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 )
 
 const usage = `usage:
@@ -99,7 +100,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hybridrag: %v\n%s", err, usage)
 		return 2
 	default:
-		fmt.Fprintf(stderr, "hybridrag: %v\n", err)
+		// Library errors already say where they come from ("hybridrag:",
+		// "embedded:", …); only bare ones get the command's name.
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "hybridrag: ") {
+			msg = "hybridrag: " + msg
+		}
+		fmt.Fprintln(stderr, msg)
 		return 1
 	}
 }
