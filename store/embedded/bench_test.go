@@ -19,6 +19,7 @@ import (
 	"github.com/viterin/vek/vek32"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
+	"github.com/hybridrag/hybridrag/internal/vecscan"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -191,10 +192,10 @@ func BenchmarkVectorTopK(b *testing.B) {
 		}
 	}
 	b.Run("scan=dot", func(b *testing.B) {
-		run(b, scratch(func(sc *vecScratch) { _ = scanDot(ctx, st.slab, st.dim, sc.q, &sc.top) }))
+		run(b, scratch(func(sc *vecScratch) { _ = vecscan.Dot(ctx, st.slab, st.dim, sc.q, &sc.top) }))
 	})
 	b.Run("scan=matmul", func(b *testing.B) {
-		run(b, scratch(func(sc *vecScratch) { _ = scanMatMul(ctx, st.slab, st.dim, sc.q, &sc.top, &sc.scores) }))
+		run(b, scratch(func(sc *vecScratch) { _ = vecscan.MatMul(ctx, st.slab, st.dim, sc.q, &sc.top, &sc.scores) }))
 	})
 	b.Run("scan=filtered-tenant", func(b *testing.B) {
 		rf := st.compileFilter(&store.Filter{TenantID: "t1"})

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
+	"github.com/hybridrag/hybridrag/internal/vecscan"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -53,7 +54,7 @@ func (s *Store) SearchVector(ctx context.Context, vec []float32, k int, f store.
 	} else {
 		// Block MatMul beats a Dot call per row (BenchmarkVectorTopK:
 		// 1.12× vs 1.31× the memory floor over 100k×384).
-		err = scanMatMul(ctx, st.slab, st.dim, q, &sc.top, &sc.scores)
+		err = vecscan.MatMul(ctx, st.slab, st.dim, q, &sc.top, &sc.scores)
 	}
 	if err != nil {
 		return nil, err

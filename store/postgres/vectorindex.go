@@ -8,6 +8,7 @@ import (
 	"github.com/viterin/vek/vek32"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
+	"github.com/hybridrag/hybridrag/internal/vecscan"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -201,40 +202,16 @@ func (ix *vindex) countsFor(tenant, project string) counts {
 	return *c
 }
 
-// ctxCheckRows is how many rows a scan processes between context checks.
-const ctxCheckRows = 1 << 14
-
-// matMulBlockFloats keeps a MatMul block below the size at which vek
-// spreads the product over goroutines.
-const matMulBlockFloats = 100_000 - 1
-
 // search offers every row passing rf to top, scored by the dot product with
 // the normalised query q.
 func (ix *vindex) search(ctx context.Context, q []float32, rf *rowFilter, top *topk.Heap) error {
 	dim := ix.dim
 	if !rf.active {
-		block := max(1, matMulBlockFloats/dim)
-		scores := make([]float32, block)
-		n := len(ix.rows)
-		for start := 0; start < n; start += block {
-			if start > 0 && start%ctxCheckRows < block {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			end := min(n, start+block)
-			out := vek32.MatMul_Into(scores[:end-start], ix.slab[start*dim:end*dim], q, dim)
-			for j, s := range out {
-				if top.Full() && float64(s) <= top.Min() {
-					continue
-				}
-				top.Offer(float64(s), uint64(start+j))
-			}
-		}
-		return nil
+		var scores []float32
+		return vecscan.MatMul(ctx, ix.slab, dim, q, top, &scores)
 	}
 	for i := range ix.rows {
-		if i > 0 && i%ctxCheckRows == 0 {
+		if i > 0 && i%vecscan.CheckRows == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}

@@ -1,4 +1,4 @@
-package embedded
+package vecscan
 
 import (
 	"context"
@@ -28,8 +28,8 @@ func TestScanMatMulMatchesDot(t *testing.T) {
 		dot.Reset(min(tc.k, tc.rows))
 		mm.Reset(min(tc.k, tc.rows))
 		var scores []float32
-		require.NoError(t, scanDot(ctx, slab, tc.dim, q, &dot))
-		require.NoError(t, scanMatMul(ctx, slab, tc.dim, q, &mm, &scores))
+		require.NoError(t, Dot(ctx, slab, tc.dim, q, &dot))
+		require.NoError(t, MatMul(ctx, slab, tc.dim, q, &mm, &scores))
 		a, b := dot.Sorted(), mm.Sorted()
 		require.Len(t, b, len(a))
 		for i := range a {
@@ -42,8 +42,8 @@ func TestScanMatMulMatchesDot(t *testing.T) {
 func TestScanStopsOnCancelledContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	const dim = 64 // small rows: several MatMul blocks fit in ctxCheckRows
-	slab := make([]float32, dim*(ctxCheckRows+2*matMulBlockFloats/dim))
+	const dim = 64 // small rows: several MatMul blocks fit in CheckRows
+	slab := make([]float32, dim*(CheckRows+2*MatMulBlockFloats/dim))
 	for i := range slab {
 		slab[i] = 1
 	}
@@ -51,8 +51,8 @@ func TestScanStopsOnCancelledContext(t *testing.T) {
 	q[0] = 1
 	var top topk.Heap
 	top.Reset(3)
-	require.ErrorIs(t, scanDot(ctx, slab, dim, q, &top), context.Canceled)
+	require.ErrorIs(t, Dot(ctx, slab, dim, q, &top), context.Canceled)
 	top.Reset(3)
 	var scores []float32
-	require.ErrorIs(t, scanMatMul(ctx, slab, dim, q, &top, &scores), context.Canceled)
+	require.ErrorIs(t, MatMul(ctx, slab, dim, q, &top, &scores), context.Canceled)
 }
