@@ -131,6 +131,18 @@ func (w *walker) walk(n *html.Node) {
 	}
 	switch n.DataAtom {
 	case atom.Pre:
+		// Preformatted text is fenced as in Markdown, so that sentence
+		// splitting, quoting and prompts keep a code block in one piece.
+		if w.pre == 0 && strings.TrimSpace(textOf(n)) != "" {
+			w.out.flush()
+			w.out.b.WriteString("```")
+			w.out.newlines = 1
+			defer func() {
+				w.out.newlines = 1
+				w.out.flush()
+				w.out.b.WriteString("```")
+			}()
+		}
 		w.pre++
 		defer func() { w.pre-- }()
 	case atom.Ul:

@@ -46,7 +46,7 @@ const pageText = "Welcome to the pump manual & guide.\n\n" +
 	"1. Run setup.exe\n2. Reboot\n\n" +
 	"Step | Value\n1 | 3.5\u00a0bar\n\n" +
 	"Usage\n\n" +
-	"if ok {\n    run()\n\n}\n\n" +
+	"```\nif ok {\n    run()\n\n}\n```\n\n" +
 	"Done."
 
 func TestLoadHTML(t *testing.T) {
@@ -68,7 +68,7 @@ func TestLoadHTML(t *testing.T) {
 		{"Installation", "Installation\n\nUnpack the pump.\nCheck the seal."},
 		{"Installation > Linux", "Linux\n\n- Install with apt\n- Start the service\n- nested item"},
 		{"Installation > Windows (beta)", "Windows (beta)\n\n1. Run setup.exe\n2. Reboot\n\nStep | Value\n1 | 3.5\u00a0bar"},
-		{"Usage", "Usage\n\nif ok {\n    run()\n\n}\n\nDone."},
+		{"Usage", "Usage\n\n```\nif ok {\n    run()\n\n}\n```\n\nDone."},
 	}, got)
 }
 

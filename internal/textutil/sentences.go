@@ -24,8 +24,9 @@ var abbreviations = map[string]bool{
 // surrounding white space trimmed. A sentence ends at '.', '!' or '?'
 // followed by white space (closing quotes and brackets stay with it), at a
 // blank line, or at a line break before a Markdown list item or heading.
-// Citation markers written after the full stop ("Done. [S1]") stay with the
-// sentence they follow. Abbreviations, initials and decimals do not end a
+// A fenced code block (``` or ~~~ lines) is one piece, whatever periods
+// and blank lines it holds. Citation markers written after the full stop
+// ("Done. [S1]") stay with the sentence they follow. Abbreviations, initials and decimals do not end a
 // sentence.
 func Sentences(text string) []Span {
 	var spans []Span
@@ -38,6 +39,14 @@ func Sentences(text string) []Span {
 		start = end
 	}
 	for i := 0; i < len(text); {
+		if (i == 0 || text[i-1] == '\n') && isFence(text[i:]) {
+			// A fenced code block is one piece: its periods and blank
+			// lines do not end sentences. Unclosed, it runs to the end.
+			emit(i)
+			i = fenceEnd(text, i)
+			emit(i)
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == '\n':
@@ -81,6 +90,47 @@ func Sentences(text string) []Span {
 	}
 	emit(len(text))
 	return spans
+}
+
+// isFence reports whether line (text from a line start) opens or closes a
+// Markdown code fence: up to three spaces, then ``` or ~~~.
+func isFence(line string) bool {
+	line = strings.TrimLeft(line, " ")
+	return strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~")
+}
+
+// fenceEnd returns the offset just past the line that closes the fence
+// opening at start (same character, at least as long), or len(text).
+func fenceEnd(text string, start int) int {
+	open := strings.TrimLeft(text[start:], " ")
+	n := 0
+	for n < len(open) && open[n] == open[0] {
+		n++
+	}
+	marker := open[:n]
+	i := strings.IndexByte(text[start:], '\n')
+	if i < 0 {
+		return len(text)
+	}
+	i += start + 1
+	for i < len(text) {
+		j := strings.IndexByte(text[i:], '\n')
+		line := text[i:]
+		if j >= 0 {
+			line = text[i : i+j]
+		}
+		if t := strings.TrimSpace(line); strings.HasPrefix(strings.TrimLeft(line, " "), marker) && strings.Trim(t, marker[:1]) == "" {
+			if j < 0 {
+				return len(text)
+			}
+			return i + j + 1
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return len(text)
 }
 
 // breaksAtNewline reports whether a line break before offset next ends a

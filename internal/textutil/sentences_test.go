@@ -56,3 +56,18 @@ func TestWordsAndTerms(t *testing.T) {
 	require.Equal(t, []string{"1,000", "unit"}, ContentTerms("1,000 units"))
 	require.Empty(t, ContentTerms("the and of"))
 }
+
+func TestSentencesKeepFencedCodeWhole(t *testing.T) {
+	text := "Run it like this:\n```go\nc.x = 1.\n\nf()\n```\nIt prints 1. Done.\n\n~~~\nunclosed. block\n\nstill code"
+	var got []string
+	for _, sp := range Sentences(text) {
+		got = append(got, text[sp.Start:sp.End])
+	}
+	require.Equal(t, []string{
+		"Run it like this:",
+		"```go\nc.x = 1.\n\nf()\n```",
+		"It prints 1.",
+		"Done.",
+		"~~~\nunclosed. block\n\nstill code",
+	}, got)
+}
