@@ -60,3 +60,16 @@ func TestSplitLongShrinksWhenTheEstimateIsLow(t *testing.T) {
 	requireValidChunks(t, doc, opts, p.chunks)
 	require.Greater(t, len(p.chunks), 4)
 }
+
+// Documents with explicit sections (HTML, whose <pre> the loader fences)
+// get their code fences too, so blank lines in code are not paragraph
+// boundaries there either.
+func TestExplicitSectionsKeepFences(t *testing.T) {
+	text := "Usage\n\nRun this:\n\n```\nx := 1\n\ny := 2\n```\n\nDone."
+	doc := store.Document{ID: "d", Text: text, Sections: []store.Section{{Start: 0, End: len(text), Heading: []string{"Usage"}}}}
+	_, fences, err := buildSections(doc)
+	require.NoError(t, err)
+	require.Len(t, fences, 1)
+	a := &atomizer{text: text, fences: fences}
+	require.True(t, a.inFence(len("Usage\n\nRun this:\n\n```\nx := 1")))
+}

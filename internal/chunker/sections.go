@@ -49,11 +49,13 @@ func buildSections(doc store.Document) ([]section, []span, error) {
 	}
 	explicit := slices.ContainsFunc(doc.Sections, func(s store.Section) bool { return len(s.Heading) > 0 })
 
+	// Fenced code blocks (Markdown's, and HTML's <pre>, which the loader
+	// fences) are kept from being cut at their blank lines either way;
+	// headings come from the text only when the document has none.
+	md := parseMarkdown(text)
+	fences := md.fences
 	var marks []mark
-	var fences []span
 	if !explicit {
-		md := parseMarkdown(text)
-		fences = md.fences
 		marks = markdownMarks(md.headings, len(text))
 	}
 	for _, s := range doc.Sections {
