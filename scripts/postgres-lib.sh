@@ -85,50 +85,6 @@ pg_start() {
 	return 1
 }
 
-# pg_install_pgvector makes the pgvector extension available to the server
-# binaries pg_start uses, when it is not already: Debian's server headers
-# (postgresql-server-dev-N, installed here when root), pgvector's source from
-# the Go module proxy (which serves any tagged GitHub repository), then
-# make && make install. It fails, changing nothing that works, when any step
-# cannot be done; pgvector is optional for the store, so callers decide.
-PGVECTOR_VERSION=${PGVECTOR_VERSION:-v0.8.0}
-pg_install_pgvector() {
-	local bin pgconfig major src build
-	bin=$(pg_find_bin)
-	pgconfig="$bin/pg_config"
-	if [ ! -x "$pgconfig" ]; then
-		echo "pg_install_pgvector: no pg_config in $bin" >&2
-		return 1
-	fi
-	if [ -f "$("$pgconfig" --sharedir)/extension/vector.control" ]; then
-		return 0
-	fi
-	if [ "$(id -u)" != 0 ]; then
-		echo "pg_install_pgvector: installing an extension into $("$pgconfig" --sharedir) needs root" >&2
-		return 1
-	fi
-	if [ ! -f "$("$pgconfig" --pgxs)" ] || [ ! -f "$("$pgconfig" --includedir-server)/postgres.h" ]; then
-		major=$("$pgconfig" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-		command -v apt-get >/dev/null || return 1
-		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "postgresql-server-dev-$major" make gcc; } >/dev/null || return 1
-	fi
-	src=$(cd / && GOFLAGS=-mod=mod go mod download -json "github.com/pgvector/pgvector@$PGVECTOR_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p') || return 1
-	if [ -z "$src" ] || [ ! -f "$src/vector.control" ]; then
-		echo "pg_install_pgvector: could not fetch pgvector $PGVECTOR_VERSION from the Go module proxy" >&2
-		return 1
-	fi
-	build=$(mktemp -d "${TMPDIR:-/tmp}/hybridrag-pgvector.XXXXXX")
-	cp -R "$src/." "$build" && chmod -R u+w "$build"
-	# with_llvm=no: no JIT bitcode, so no clang needed.
-	if ! (cd "$build" && make -s PG_CONFIG="$pgconfig" with_llvm=no OPTFLAGS="" >/dev/null 2>&1 &&
-		make -s PG_CONFIG="$pgconfig" with_llvm=no install >/dev/null 2>&1); then
-		echo "pg_install_pgvector: building pgvector $PGVECTOR_VERSION failed (in $build)" >&2
-		return 1
-	fi
-	rm -rf "$build"
-	echo "pg_install_pgvector: installed pgvector $PGVECTOR_VERSION for $("$pgconfig" --version)" >&2
-}
-
 pg_stop() {
 	if [ -n "${PG_TMP:-}" ] && [ -d "$PG_TMP" ]; then
 		if [ -f "$PG_TMP/data/postmaster.pid" ]; then

@@ -111,7 +111,7 @@ func openBenchPostgres(schema string, mode postgres.VectorIndex) func(b *testing
 		}
 		s, err := postgres.Open(context.Background(), dsn, postgres.Options{Schema: schema, VectorIndex: mode})
 		if errors.Is(err, postgres.ErrNoPGVector) {
-			b.Skip("pgvector is not installed (scripts/postgres-lib.sh: pg_install_pgvector)")
+			b.Skip("pgvector is not installed in the server")
 		}
 		if err != nil {
 			b.Fatal(err)

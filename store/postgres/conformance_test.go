@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 
 // TestConformancePGVector runs it with vector search in SQL, where the
 // pgvector extension is installed. It is optional, so its absence skips,
-// unless HYBRIDRAG_PGVECTOR=required (set by .ci/run once it installed it).
+// unless HYBRIDRAG_PGVECTOR=required (for machines that have it).
 func TestConformancePGVector(t *testing.T) {
 	schema := newSchema(t)
 	s, err := postgres.Open(t.Context(), testDSN(t), postgres.Options{Schema: schema, VectorIndex: postgres.VectorPGVector})
@@ -28,7 +28,7 @@ func TestConformancePGVector(t *testing.T) {
 		if os.Getenv("HYBRIDRAG_PGVECTOR") == "required" {
 			t.Fatalf("HYBRIDRAG_PGVECTOR=required but the database has no pgvector: %v", err)
 		}
-		t.Skip("the pgvector extension is not available in the test database; scripts/postgres-lib.sh's pg_install_pgvector installs it (as root)")
+		t.Skip("the pgvector extension is not available in the test database (install it in the server to run these tests)")
 	}
 	if err != nil {
 		t.Fatal(err)
