@@ -204,6 +204,18 @@ func TestRetrieveSearchErrorsNameTheSide(t *testing.T) {
 		return nil, ctx.Err()
 	})
 	failingEmbedder := embedderFunc(func(context.Context, string) ([]float32, error) { return nil, boom })
+	// For "both fail" the keyword side fails only after the vector side
+	// has: failing first, it would cancel the query embedding, and a side
+	// cancelled by the other's failure is (rightly) not reported.
+	vectorFailed := make(chan struct{})
+	failingVectorFirst := vectorFunc(func(context.Context, []float32, int, store.Filter) ([]store.Hit, error) {
+		close(vectorFailed)
+		return nil, store.ErrDimensionMismatch
+	})
+	failingKeywordSecond := keywordFunc(func(context.Context, string, int, store.Filter) ([]store.Hit, error) {
+		<-vectorFailed
+		return nil, boom
+	})
 
 	tests := []struct {
 		name    string
@@ -215,7 +227,7 @@ func TestRetrieveSearchErrorsNameTheSide(t *testing.T) {
 	}{
 		{name: "keyword fails", keyword: failingKeyword, vector: st, emb: emb, sides: []Side{SideKeyword}, causes: []error{boom}},
 		{name: "vector fails", keyword: st, vector: failingVector, emb: emb, sides: []Side{SideVector}, causes: []error{store.ErrDimensionMismatch}},
-		{name: "both fail", keyword: failingKeyword, vector: failingVector, emb: emb, sides: []Side{SideKeyword, SideVector}, causes: []error{boom, store.ErrDimensionMismatch}},
+		{name: "both fail", keyword: failingKeywordSecond, vector: failingVectorFirst, emb: emb, sides: []Side{SideKeyword, SideVector}, causes: []error{boom, store.ErrDimensionMismatch}},
 		{name: "keyword fails and cancels a slow vector search", keyword: failingKeyword, vector: blockingVector, emb: emb, sides: []Side{SideKeyword}, causes: []error{boom}},
 		{name: "embedding fails", keyword: st, vector: st, emb: failingEmbedder, sides: []Side{SideVector}, causes: []error{boom}},
 		{name: "keyword-only failure", keyword: failingKeyword, sides: []Side{SideKeyword}, causes: []error{boom}},
