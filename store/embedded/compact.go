@@ -82,7 +82,7 @@ func (s *Store) writeCompacted(f *os.File) ([]int64, int64, error) {
 			bytes += int(st.rows[j].logBytes(st.dim))
 			j++
 		}
-		rec := newRecord(bytes + 32 + (j-i)*4*st.dim)
+		rec := newRecord(bytes + 32) // bytes counts block vectors too (logBytes)
 		rec = appendHeader(rec, batchHeader{version: st.version, nextSerial: st.nextSerial, nOps: j - i, dim: st.dim})
 		for r := i; r < j; r++ {
 			row := &st.rows[r]
