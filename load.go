@@ -5,10 +5,11 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// LoadFile reads a .md, .markdown, .txt, .html, .htm or .pdf file into a
-// Document whose ID and Source are path as given. HTML headings become the
-// document's Sections so that chunks keep their heading path; a PDF's pages
-// become Sections so that chunks keep their page number. A PDF that is
+// LoadFile reads a .md, .markdown, .txt, .html, .htm, .pdf or .docx file
+// into a Document whose ID and Source are path as given. HTML and Word
+// headings become the document's Sections so that chunks keep their
+// heading path; a PDF's pages become Sections so that chunks keep their
+// page number. A PDF that is
 // damaged, needs a password, or has no text layer (scanned pages) is an
 // error that says which, with the path and, where known, the page.
 func LoadFile(path string) (store.Document, error) { return loader.LoadFile(path) }

@@ -190,7 +190,7 @@ func loadPaths(paths []string, sk *skipper) ([]store.Document, error) {
 		if sk.n > 0 {
 			return nil, fmt.Errorf("nothing to index: all %d files found were skipped", sk.n)
 		}
-		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf) under %v", paths)
+		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf, .docx) under %v", paths)
 	}
 	return docs, nil
 }

@@ -14,7 +14,7 @@ import (
 func TestLoadDir(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"b.md", "a.txt", "sub/z.html", "sub/deeper/c.markdown", "A.MD",
-		".hidden/x.md", ".e.md", "sub/.git/y.md", "skip.docx", "sub/noext"} {
+		".hidden/x.md", ".e.md", "sub/.git/y.md", "skip.odt", "sub/noext"} {
 		writeFile(t, dir, name, []byte("# "+name+"\n\ntext"))
 	}
 	var got []string
@@ -56,7 +56,7 @@ func TestLoadDir(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, docs, 1)
 		require.Equal(t, "b.md", docs[0].Title)
-		err = LoadDir(filepath.Join(dir, "skip.docx"), func(store.Document) error { return nil })
+		err = LoadDir(filepath.Join(dir, "skip.odt"), func(store.Document) error { return nil })
 		require.ErrorIs(t, err, ErrUnsupported)
 	})
 }

@@ -1,9 +1,13 @@
 // Package loader reads files into store.Documents for indexing: Markdown
 // and plain text as they are (UTF-8, byte-order mark removed), HTML as its
 // visible text with block elements on their own lines and the h1–h6
-// heading hierarchy recorded as Document.Sections, and PDF as the text of
-// its pages joined by blank lines, with one Section per page carrying the
-// page number so that chunks and citations keep it. LoadDir walks a folder
+// heading hierarchy recorded as Document.Sections, PDF as the text of its
+// pages joined by blank lines, with one Section per page carrying the page
+// number so that chunks and citations keep it, and Word (.docx) as its
+// paragraphs, list items and table rows with its heading-style hierarchy
+// as Sections (archive/zip and encoding/xml; tracked deletions and field
+// codes left out). Markdown front matter is dropped from the text, and
+// UTF-16 text with a byte-order mark is converted. LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback.
 //
 // A Document's ID is the path cleaned and slash-separated, so the same file

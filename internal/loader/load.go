@@ -18,6 +18,7 @@ const (
 	kindMarkdown
 	kindHTML
 	kindPDF
+	kindDOCX
 )
 
 var kinds = map[string]kind{
@@ -27,30 +28,34 @@ var kinds = map[string]kind{
 	".html":     kindHTML,
 	".htm":      kindHTML,
 	".pdf":      kindPDF,
+	".docx":     kindDOCX,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
 
 // Supported reports whether LoadFile reads files with path's extension
-// (.md, .markdown, .txt, .html, .htm, .pdf; case-insensitive).
+// (.md, .markdown, .txt, .html, .htm, .pdf, .docx; case-insensitive).
 func Supported(path string) bool { return kindOf(path) != kindNone }
 
 // LoadFile reads one file into a Document, choosing the format by
 // extension. ID is the cleaned, slash-separated path; Source is path as
 // given; Title comes from the content (Markdown: front matter "title:" or
 // the first "# " heading; HTML: <title> or the first h1; PDF: the document
-// information Title), else the file name. A PDF's Text is its pages' text
+// information Title; DOCX: the core Title property, a Title-style
+// paragraph or the first level-1 heading), else the file name. HTML and
+// DOCX headings become Sections. A PDF's Text is its pages' text
 // joined by blank lines, with one Section per page that has text.
 //
 // Errors: ErrUnsupported for other extensions, an error wrapping
 // fs.ErrNotExist for a missing file, an *EncodingError (ErrInvalidUTF8) for
-// a text or Markdown file that is not UTF-8, and for a PDF a *FormatError
+// a text or Markdown file that is not UTF-8, for a PDF a *FormatError
 // wrapping ErrMalformed (damaged or not a PDF), ErrEncrypted (needs a
-// password) or ErrNoText (no text layer, e.g. scanned pages).
+// password) or ErrNoText (no text layer, e.g. scanned pages), and for a
+// .docx a *FormatError wrapping ErrMalformed (not a Word package).
 func LoadFile(path string) (store.Document, error) {
 	k := kindOf(path)
 	if k == kindNone {
-		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm, .pdf)", ErrUnsupported, path)
+		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm, .pdf, .docx)", ErrUnsupported, path)
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -62,6 +67,8 @@ func LoadFile(path string) (store.Document, error) {
 		err = parseHTML(raw, &doc)
 	case kindPDF:
 		err = parsePDF(raw, &doc)
+	case kindDOCX:
+		err = parseDOCX(raw, &doc)
 	default:
 		err = readText(raw, path, k == kindMarkdown, &doc)
 	}
