@@ -81,24 +81,8 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := st.Close(); err != nil {
 		return err
 	}
-	skipped := ""
-	if sk.n > 0 {
-		skipped = fmt.Sprintf("; %d files skipped, listed on stderr", sk.n)
-	}
-	if len(sk.ignored) > 0 {
-		n, exts := 0, make([]string, 0, len(sk.ignored))
-		for ext, k := range sk.ignored {
-			n += k
-			if ext == "" {
-				ext = "no extension"
-			}
-			exts = append(exts, ext)
-		}
-		slices.Sort(exts)
-		skipped += fmt.Sprintf("; %d files of other types ignored (%s)", n, strings.Join(exts, ", "))
-	}
 	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s%s\n",
-		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store, skipped)
+		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store, sk.summary())
 	if total.Documents == 0 {
 		return fmt.Errorf("nothing indexed: every file was skipped")
 	}
@@ -114,6 +98,27 @@ type skipper struct {
 	strict  bool
 	n       int
 	ignored map[string]int // files of unsupported types, by extension
+}
+
+// summary is what the summary line adds about skipped and ignored files.
+func (s *skipper) summary() string {
+	out := ""
+	if s.n > 0 {
+		out = fmt.Sprintf("; %d files skipped, listed on stderr", s.n)
+	}
+	if len(s.ignored) > 0 {
+		n, exts := 0, make([]string, 0, len(s.ignored))
+		for ext, k := range s.ignored {
+			n += k
+			if ext == "" {
+				ext = "no extension"
+			}
+			exts = append(exts, ext)
+		}
+		slices.Sort(exts)
+		out += fmt.Sprintf("; %d files of other types ignored (%s)", n, strings.Join(exts, ", "))
+	}
+	return out
 }
 
 func (s *skipper) skip(path string, err error) error {
