@@ -146,13 +146,9 @@ func coreTitle(core []byte) string {
 
 // docxWalker streams document.xml into text and sections.
 type docxWalker struct {
-	levels   map[string]int
-	out      textBuilder
-	sections []store.Section
-	open     bool
-	path     []heading
-	title    string // first Title-style paragraph
-	firstH1  string
+	sectionWriter
+	levels map[string]int
+	title  string // first Title-style paragraph
 
 	para    strings.Builder // text of the paragraph being read
 	style   string          // its style id
@@ -301,33 +297,4 @@ func (w *docxWalker) block(text string) {
 	w.out.flush()
 	w.out.b.WriteString(text)
 	w.out.lineBreak(2)
-}
-
-// heading writes a heading on its own line and opens its section.
-func (w *docxWalker) heading(text string, level int) {
-	if level == 1 && w.firstH1 == "" {
-		w.firstH1 = text
-	}
-	w.closeSection()
-	for len(w.path) > 0 && w.path[len(w.path)-1].level >= level {
-		w.path = w.path[:len(w.path)-1]
-	}
-	w.path = append(w.path, heading{level, text})
-	names := make([]string, len(w.path))
-	for i, h := range w.path {
-		names[i] = h.text
-	}
-	w.out.lineBreak(2)
-	start := w.out.flush()
-	w.out.b.WriteString(text)
-	w.out.lineBreak(2)
-	w.sections = append(w.sections, store.Section{Start: start, Heading: names})
-	w.open = true
-}
-
-func (w *docxWalker) closeSection() {
-	if w.open {
-		w.sections[len(w.sections)-1].End = w.out.len()
-		w.open = false
-	}
 }

@@ -70,19 +70,10 @@ func parseHTML(raw []byte, doc *store.Document) error {
 
 // walker turns the parsed tree into text and sections.
 type walker struct {
-	out      textBuilder
-	firstH1  string
-	sections []store.Section
-	open     bool // the last section is still open
-	path     []heading
-	pre      int // depth of <pre> elements
-	lists    []int
-	cells    int // cells written in the current table row
-}
-
-type heading struct {
-	level int
-	text  string
+	sectionWriter
+	pre   int // depth of <pre> elements
+	lists []int
+	cells int // cells written in the current table row
 }
 
 func (w *walker) walk(n *html.Node) {
@@ -185,37 +176,10 @@ func (w *walker) listMarker() {
 	w.out.inline(marker + " ")
 }
 
-// heading writes a heading on its own line and opens its section.
+// heading writes a heading element's text and opens its section.
 func (w *walker) heading(n *html.Node, level int) {
-	text := collapse(textOf(n))
-	if text == "" {
-		return
-	}
-	if level == 1 && w.firstH1 == "" {
-		w.firstH1 = text
-	}
-	w.closeSection()
-	for len(w.path) > 0 && w.path[len(w.path)-1].level >= level {
-		w.path = w.path[:len(w.path)-1]
-	}
-	w.path = append(w.path, heading{level, text})
-	names := make([]string, len(w.path))
-	for i, h := range w.path {
-		names[i] = h.text
-	}
-	w.out.lineBreak(2)
-	start := w.out.flush()
-	w.out.b.WriteString(text)
-	w.out.lineBreak(2)
-	w.sections = append(w.sections, store.Section{Start: start, Heading: names})
-	w.open = true
-}
-
-// closeSection ends the open section at the end of the text written so far.
-func (w *walker) closeSection() {
-	if w.open {
-		w.sections[len(w.sections)-1].End = w.out.len()
-		w.open = false
+	if text := collapse(textOf(n)); text != "" {
+		w.sectionWriter.heading(text, level)
 	}
 }
 
