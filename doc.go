@@ -14,9 +14,9 @@
 // generator) need no model and no network; hosted or local models plug in
 // through Config.Embedder and Config.Generator (see retrieve/embed and the
 // generate/openai, generate/ollama, generate/googleai and
-// generate/anthropic packages). Evaluate and Calibrate measure answers and
-// tune the gate on labelled questions; a QueryLog and an Observer record
-// every request for auditing.
+// generate/anthropic packages). Package eval measures answers and tunes
+// the gate on labelled questions; a QueryLog and an Observer record every
+// request for auditing.
 //
 // A Pipeline is safe for concurrent use.
 package hybridrag

@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/internal/evalreport"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
@@ -17,19 +18,19 @@ import (
 // evalJSON is the output of "eval --json --calibrate"; without --calibrate
 // "eval --json" prints the aggregate alone.
 type evalJSON struct {
-	Aggregate   hybridrag.EvalAggregate `json:"aggregate"`
-	Calibration *calibrationJSON        `json:"calibration"`
+	Aggregate   eval.Aggregate   `json:"aggregate"`
+	Calibration *calibrationJSON `json:"calibration"`
 }
 
 // calibrationJSON is a calibration without its full grid.
 type calibrationJSON struct {
-	Embedder        string                       `json:"embedder"`
-	Rule            string                       `json:"rule"`
-	MaxFalseRefusal float64                      `json:"max_false_refusal"`
-	MeetsTarget     bool                         `json:"meets_target"`
-	Current         hybridrag.CalibrationPoint   `json:"current"`
-	Recommended     hybridrag.CalibrationPoint   `json:"recommended"`
-	Curve           []hybridrag.CalibrationPoint `json:"curve"`
+	Embedder        string                  `json:"embedder"`
+	Rule            string                  `json:"rule"`
+	MaxFalseRefusal float64                 `json:"max_false_refusal"`
+	MeetsTarget     bool                    `json:"meets_target"`
+	Current         eval.CalibrationPoint   `json:"current"`
+	Recommended     eval.CalibrationPoint   `json:"recommended"`
+	Curve           []eval.CalibrationPoint `json:"curve"`
 }
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -79,7 +80,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 	// The run is saved beside the query log; the evaluated questions
 	// themselves are not logged as queries.
-	opts := hybridrag.EvalOptions{Name: name, K: c.k, Concurrency: concurrency, Request: c.request("")}
+	opts := eval.Options{Name: name, K: c.k, Concurrency: concurrency, Request: c.request("")}
 	// A PostgreSQL store without --log has nowhere to save it.
 	logDB := c.logPath()
 	if logDB != "" {
@@ -88,7 +89,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return fmt.Errorf("open %s (use --no-log to skip saving the run): %w", logDB, err)
 		}
 		defer lg.Close()
-		opts.Store = hybridrag.EvalRunStoreFunc(func(ctx context.Context, rec hybridrag.EvalRunRecord) error {
+		opts.Store = eval.RunStoreFunc(func(ctx context.Context, rec eval.RunRecord) error {
 			return lg.SaveEvalRun(ctx, sqlitelog.EvalRunRow(rec))
 		})
 	}
@@ -96,7 +97,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if bar != nil {
 		opts.Progress = func(done, _ int) { _ = bar.Set(done) }
 	}
-	run, err := p.Evaluate(ctx, qs, opts)
+	run, err := eval.Evaluate(ctx, p, qs, opts)
 	if bar != nil {
 		_ = bar.Finish()
 		fmt.Fprintln(stderr)
@@ -109,7 +110,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 	rep := evalreport.Report{Run: run}
 	if calibrate || reportDir != "" {
-		cal, err := hybridrag.Calibrate(run, hybridrag.CalibrationGrid{})
+		cal, err := eval.Calibrate(run, eval.CalibrationGrid{})
 		switch {
 		case err == nil:
 			rep.Calibration = cal
@@ -146,13 +147,13 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return saveErr
 }
 
-func readQuestions(path string) ([]hybridrag.EvalQuestion, error) {
+func readQuestions(path string) ([]eval.Question, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	qs, err := hybridrag.ReadEvalQuestions(f)
+	qs, err := eval.ReadQuestions(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/internal/evalreport"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
@@ -42,7 +42,7 @@ func TestCLIEval(t *testing.T) {
 
 	code, out, errOut := runCLI(t, "eval", "--store", st, "--questions", qs, "--json", "--name", "ci")
 	require.Equal(t, 0, code, errOut)
-	var agg hybridrag.EvalAggregate
+	var agg eval.Aggregate
 	require.NoError(t, json.Unmarshal([]byte(out), &agg))
 	require.Equal(t, 4, agg.Questions)
 	require.Equal(t, 2, agg.Answerable)
@@ -57,7 +57,7 @@ func TestCLIEval(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
 	require.Equal(t, "ci", runs[0].Name)
-	back, err := hybridrag.EvalRunFromRecord(hybridrag.EvalRunRecord(runs[0]))
+	back, err := eval.RunFromRecord(eval.RunRecord(runs[0]))
 	require.NoError(t, err)
 	require.Equal(t, agg, back.Aggregate)
 	recent, err := lg.Recent(context.Background(), sqlitelog.RecentQuery{})
@@ -99,7 +99,7 @@ func TestCLIEval(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &withCal))
 	require.Contains(t, withCal.Aggregate, "refusal_recall")
 	require.NotEmpty(t, withCal.Calibration.Rule)
-	require.Len(t, withCal.Calibration.Curve, len(hybridrag.DefaultCalibrationProbes))
+	require.Len(t, withCal.Calibration.Curve, len(eval.DefaultGrid().Probes))
 }
 
 func TestCLIEvalErrors(t *testing.T) {

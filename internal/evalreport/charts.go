@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"html/template"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 )
 
@@ -48,7 +48,7 @@ func relevanceChart(r Report) template.HTML {
 
 // calibrationChart is the probe sweep: refusal recall, false-refusal rate
 // and answer coverage against the probe threshold.
-func calibrationChart(cal *hybridrag.CalibrationReport, current float64) template.HTML {
+func calibrationChart(cal *eval.CalibrationReport, current float64) template.HTML {
 	xs := make([]float64, len(cal.Curve))
 	rec, frr, cov := make([]float64, len(cal.Curve)), make([]float64, len(cal.Curve)), make([]float64, len(cal.Curve))
 	for i, p := range cal.Curve {
@@ -68,7 +68,7 @@ func calibrationChart(cal *hybridrag.CalibrationReport, current float64) templat
 }
 
 // latencyChart is the histogram of each question's total Ask time.
-func latencyChart(run *hybridrag.EvalRun) template.HTML {
+func latencyChart(run *eval.Run) template.HTML {
 	var total []float64
 	for i := range run.Questions {
 		if q := &run.Questions[i]; q.Error == "" {

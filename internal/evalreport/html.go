@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 )
 
 // topRetrieved is how many retrieved chunks a question's row lists.
@@ -29,13 +30,13 @@ type htmlView struct {
 
 type questionView struct {
 	Anchor    string
-	R         *hybridrag.EvalResult
+	R         *eval.Result
 	Kind      string
 	Outcome   string
 	Correct   bool
 	Answer    template.HTML
 	Cited     []citedView
-	Retrieved []hybridrag.EvalSource
+	Retrieved []eval.Source
 	More      int
 }
 

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 )
 
 // WriteMarkdown writes the report as Markdown: settings, the summary
@@ -103,7 +103,7 @@ func writeCalibrationMD(b *bufio.Writer, r Report) {
 	b.WriteString("| thresholds | refusal recall | false-refusal rate | answer coverage | refusal precision |\n|---|---|---|---|---|\n")
 	for _, p := range []struct {
 		name string
-		pt   hybridrag.CalibrationPoint
+		pt   eval.CalibrationPoint
 	}{{"current", cal.Current}, {"recommended", cal.Recommended}} {
 		fmt.Fprintf(b, "| %s: %s | %s | %s | %s | %s |\n", p.name, thresholds(p.pt.Thresholds),
 			pct(p.pt.RefusalRecall), pct(p.pt.FalseRefusalRate), pct(p.pt.AnswerCoverage), pct(p.pt.RefusalPrecision))

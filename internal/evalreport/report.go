@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 )
 
 // File names Write creates.
@@ -27,9 +27,9 @@ var ErrNoRun = errors.New("evalreport: no eval run")
 // questions); CalibrationNote then says why. The writers only read it, so
 // one Report may be rendered from several goroutines at once.
 type Report struct {
-	Run             *hybridrag.EvalRun           `json:"run"`
-	Calibration     *hybridrag.CalibrationReport `json:"calibration"`
-	CalibrationNote string                       `json:"calibration_note,omitempty"`
+	Run             *eval.Run               `json:"run"`
+	Calibration     *eval.CalibrationReport `json:"calibration"`
+	CalibrationNote string                  `json:"calibration_note,omitempty"`
 }
 
 // Write creates dir if needed and writes report.json, report.md and

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/gate"
 )
 
@@ -43,7 +43,7 @@ func mean(v float64, n int) string {
 	return num(v)
 }
 
-func summary(run *hybridrag.EvalRun) []section {
+func summary(run *eval.Run) []section {
 	a := run.Aggregate
 	k := fmt.Sprint(a.K)
 	docs := fmt.Sprintf("%d answerable questions with relevant_documents", a.DocumentQuestions)
@@ -107,10 +107,10 @@ var stageOrder = []string{
 
 type stageRow struct {
 	Stage string
-	hybridrag.LatencySummary
+	eval.LatencySummary
 }
 
-func stages(a hybridrag.EvalAggregate) []stageRow {
+func stages(a eval.Aggregate) []stageRow {
 	names := make([]string, 0, len(a.Latency))
 	for n := range a.Latency {
 		names = append(names, n)
@@ -135,7 +135,7 @@ func stages(a hybridrag.EvalAggregate) []stageRow {
 }
 
 // outcome describes what happened to a question.
-func outcome(r *hybridrag.EvalResult) string {
+func outcome(r *eval.Result) string {
 	switch {
 	case r.Error != "":
 		return "error"
@@ -149,11 +149,11 @@ func outcome(r *hybridrag.EvalResult) string {
 
 // correct reports whether the pipeline did the right thing: answered an
 // answerable question or refused an unanswerable one.
-func correct(r *hybridrag.EvalResult) bool {
+func correct(r *eval.Result) bool {
 	return r.Error == "" && r.Refused() == r.Unanswerable
 }
 
-func kind(r *hybridrag.EvalResult) string {
+func kind(r *eval.Result) string {
 	if r.Unanswerable {
 		return "unanswerable"
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 )
 
 // WriteText writes a short plain-text summary for a terminal: the
@@ -62,7 +62,7 @@ func WriteText(w io.Writer, r Report) error {
 	return nil
 }
 
-func writePointText(b *bufio.Writer, label string, p hybridrag.CalibrationPoint) {
+func writePointText(b *bufio.Writer, label string, p eval.CalibrationPoint) {
 	fmt.Fprintf(b, "%s %s: refusal recall %s, false-refusal %s, answer coverage %s\n",
 		label, thresholds(p.Thresholds), pct(p.RefusalRecall), pct(p.FalseRefusalRate), pct(p.AnswerCoverage))
 }

@@ -1,4 +1,4 @@
-package hybridrag
+package eval
 
 import (
 	"context"
@@ -8,40 +8,41 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/gate"
-	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/internal/parallel"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/validate"
 )
 
-// Defaults of EvalOptions.
+// Defaults of Options.
 const (
-	// DefaultEvalK is the k of recall@k, hit@k and MRR@k.
-	DefaultEvalK = 10
-	// DefaultEvalConcurrency is one question at a time, so that per-stage
+	// DefaultK is the k of recall@k, hit@k and MRR@k.
+	DefaultK = 10
+	// DefaultConcurrency is one question at a time, so that per-stage
 	// latencies are not inflated by questions competing for the CPU.
-	DefaultEvalConcurrency = 1
+	DefaultConcurrency = 1
 )
 
-// ErrInvalidEvalOptions means EvalOptions holds an out-of-range value.
-var ErrInvalidEvalOptions = errors.New("hybridrag: invalid eval options")
+// ErrInvalidOptions means Options holds an out-of-range value.
+var ErrInvalidOptions = errors.New("eval: invalid options")
 
-// EvalOptions configures Evaluate. The zero value runs one question at a
-// time with k = DefaultEvalK, the pipeline's own thresholds, the lexical
-// validator as citation judge, and saves nothing. Evaluate reads the
-// options and calls Progress, Judge and Store; the latter two must be safe
-// for concurrent use when Concurrency > 1.
-type EvalOptions struct {
+// Options configures Evaluate. The zero value runs one question at a time
+// with k = DefaultK, the pipeline's own thresholds, the lexical validator
+// as citation judge, and saves nothing. Evaluate reads the options and
+// calls Progress, Judge and Store; the latter two must be safe for
+// concurrent use when Concurrency > 1.
+type Options struct {
 	// Name labels the run (for example the commit or configuration tried).
 	Name string
-	// K is the depth of recall@k, hit@k and MRR@k; 0 means DefaultEvalK.
+	// K is the depth of recall@k, hit@k and MRR@k; 0 means DefaultK.
 	// The retrieved list is at most the pipeline's MaxSources long, so a
 	// K above it measures that list.
 	K int
 	// Concurrency is how many questions run at once; 0 means
-	// DefaultEvalConcurrency.
+	// DefaultConcurrency.
 	Concurrency int
 	// Progress, if set, is called after each question with the number
 	// done so far. Calls are serialised; it must return quickly.
@@ -49,31 +50,31 @@ type EvalOptions struct {
 	// Request is the template of every question's request: filter,
 	// retrieval knobs and gate overrides. Its Question and Stream are
 	// ignored; a question's Tenant and Project replace the filter's.
-	Request Request
+	Request hybridrag.Request
 	// Judge checks whether cited sources support an answer sentence (the
-	// ALCE citation metrics); nil means validate.New(validate.Options{}),
-	// the lexical validator's support check.
+	// ALCE citation metrics); nil means the lexical validator's support
+	// check, parsing citations with the pipeline's Extractor.
 	Judge validate.Validator
-	// Store, if set, receives the finished run (see EvalRun.Record).
-	Store EvalRunStore
+	// Store, if set, receives the finished run (see Run.Record).
+	Store RunStore
 }
 
-// EvalRun is the record of one evaluation (pipeline-spec §9): every
-// question's retrieval, answer and metrics, and their aggregate. It is a
-// plain value: safe to read concurrently, not to modify concurrently.
-type EvalRun struct {
-	ID         string        `json:"id"`
-	Name       string        `json:"name,omitempty"`
-	Started    time.Time     `json:"started"`
-	DurationMS float64       `json:"duration_ms"`
-	Settings   EvalSettings  `json:"settings"`
-	Questions  []EvalResult  `json:"questions"`
-	Aggregate  EvalAggregate `json:"aggregate"`
+// Run is the record of one evaluation: every question's retrieval, answer
+// and metrics, and their aggregate. It is a plain value: safe to read
+// concurrently, not to modify concurrently.
+type Run struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name,omitempty"`
+	Started    time.Time `json:"started"`
+	DurationMS float64   `json:"duration_ms"`
+	Settings   Settings  `json:"settings"`
+	Questions  []Result  `json:"questions"`
+	Aggregate  Aggregate `json:"aggregate"`
 }
 
-// EvalSettings records the configuration a run measured (a plain value,
-// like everything an EvalRun holds).
-type EvalSettings struct {
+// Settings records the configuration a run measured (a plain value, like
+// everything a Run holds).
+type Settings struct {
 	K           int    `json:"k"`
 	Concurrency int    `json:"concurrency"`
 	Generator   string `json:"generator"`
@@ -83,13 +84,13 @@ type EvalSettings struct {
 	Thresholds gate.Thresholds `json:"thresholds"`
 }
 
-// EvalResult is the outcome of one question; a plain value, safe for
+// Result is the outcome of one question; a plain value, safe for
 // concurrent reads.
-type EvalResult struct {
-	EvalQuestion
+type Result struct {
+	Question
 	// Retrieved is what retrieval returned, best first: the sources the
 	// gate judged.
-	Retrieved []EvalSource `json:"retrieved"`
+	Retrieved []Source `json:"retrieved"`
 	// Answer is the answer text with [S#] markers, or the refusal message.
 	Answer        string          `json:"answer"`
 	RefusalReason gate.Reason     `json:"refusal_reason,omitempty"`
@@ -97,25 +98,25 @@ type EvalResult struct {
 	// BestRelevance is the highest Relevance among Retrieved.
 	BestRelevance float64 `json:"best_relevance"`
 	// Cited are the sources the answer cites, with their text.
-	Cited   []AnswerSource  `json:"cited"`
-	Metrics QuestionMetrics `json:"metrics"`
+	Cited   []hybridrag.AnswerSource `json:"cited"`
+	Metrics QuestionMetrics          `json:"metrics"`
 	// LatencyMS holds per-stage durations in milliseconds: the answer's
 	// stages (gate, retrieve, context, generate, validate, cite), "total"
 	// (the whole Ask), and the breakdown of the retrieval-only run
 	// ("retrieve.embed", "retrieve.keyword", "retrieve.vector",
 	// "retrieve.fuse").
 	LatencyMS map[string]float64 `json:"latency_ms"`
-	// Error is set when the question failed (for example a *QueryError);
-	// such a question counts in no metric but Errors.
+	// Error is set when the question failed (for example a
+	// *hybridrag.QueryError); such a question counts in no metric but
+	// Errors.
 	Error string `json:"error,omitempty"`
 }
 
 // Refused reports whether the question was refused.
-func (r EvalResult) Refused() bool { return r.RefusalReason != "" }
+func (r Result) Refused() bool { return r.RefusalReason != "" }
 
-// EvalSource is one retrieved chunk with its relevance labels; a plain
-// value.
-type EvalSource struct {
+// Source is one retrieved chunk with its relevance labels; a plain value.
+type Source struct {
 	ChunkID    string  `json:"chunk_id"`
 	DocumentID string  `json:"document_id"`
 	Source     string  `json:"source"`
@@ -129,39 +130,39 @@ type EvalSource struct {
 	Evidence []int `json:"evidence,omitempty"`
 }
 
-// Evaluate runs every question through Retrieve (for the ranking metrics
-// and the relevances the gate sees) and Ask (for the answer, refusal and
-// citations), and aggregates the metrics (see EvalAggregate). A question
-// that fails is recorded with its Error and the run goes on; the run stops
-// only when ctx ends or the pipeline is closed. When opts.Store is set the
-// run is saved, and a failure to save is returned with the run.
+// Evaluate runs every question through p's Retrieve (for the ranking
+// metrics and the relevances the gate sees) and Ask (for the answer,
+// refusal and citations), and aggregates the metrics (see Aggregate). A
+// question that fails is recorded with its Error and the run goes on; the
+// run stops only when ctx ends or the pipeline is closed. When opts.Store
+// is set the run is saved, and a failure to save is returned with the run.
 //
 // Evaluate is safe to call concurrently with other Pipeline methods; note
 // that a pipeline with a query log logs every evaluated question.
-func (p *Pipeline) Evaluate(ctx context.Context, qs []EvalQuestion, opts EvalOptions) (*EvalRun, error) {
+func Evaluate(ctx context.Context, p *hybridrag.Pipeline, qs []Question, opts Options) (*Run, error) {
 	switch {
 	case len(qs) == 0:
-		return nil, ErrNoEvalQuestions
+		return nil, ErrNoQuestions
 	case opts.K < 0:
-		return nil, fmt.Errorf("%w: K %d is negative", ErrInvalidEvalOptions, opts.K)
+		return nil, fmt.Errorf("%w: K %d is negative", ErrInvalidOptions, opts.K)
 	case opts.Concurrency < 0:
-		return nil, fmt.Errorf("%w: Concurrency %d is negative", ErrInvalidEvalOptions, opts.Concurrency)
+		return nil, fmt.Errorf("%w: Concurrency %d is negative", ErrInvalidOptions, opts.Concurrency)
 	}
-	k := orInt(opts.K, DefaultEvalK)
-	workers := min(orInt(opts.Concurrency, DefaultEvalConcurrency), len(qs))
-	judge := opts.Judge
-	if judge == nil {
-		judge = validate.New(validate.Options{})
+	comps := p.Components()
+	e := &evaluator{p: p, extractor: comps.Extractor, judge: opts.Judge, k: orInt(opts.K, DefaultK)}
+	if e.judge == nil {
+		e.judge = validate.New(validate.Options{Extractor: comps.Extractor})
 	}
-	run := &EvalRun{
-		ID:      newEvalRunID(),
+	workers := min(orInt(opts.Concurrency, DefaultConcurrency), len(qs))
+	run := &Run{
+		ID:      newRunID(),
 		Name:    opts.Name,
 		Started: time.Now(),
-		Settings: EvalSettings{
-			K: k, Concurrency: workers, Generator: p.generatorName(),
-			Embedder: p.embedderName(), Thresholds: p.gateThresholds(opts.Request),
+		Settings: Settings{
+			K: e.k, Concurrency: workers, Generator: comps.GeneratorName,
+			Embedder: comps.EmbedderName, Thresholds: p.Thresholds(opts.Request),
 		},
-		Questions: make([]EvalResult, len(qs)),
+		Questions: make([]Result, len(qs)),
 	}
 
 	var progress func(int)
@@ -169,7 +170,7 @@ func (p *Pipeline) Evaluate(ctx context.Context, qs []EvalQuestion, opts EvalOpt
 		progress = func(done int) { opts.Progress(done, len(qs)) }
 	}
 	err := parallel.ForEach(ctx, len(qs), workers, func(ctx context.Context, i int) error {
-		res, fatal := p.evalOne(ctx, qs[i], opts.Request, k, judge)
+		res, fatal := e.one(ctx, qs[i], opts.Request)
 		if fatal != nil {
 			return fatal
 		}
@@ -177,10 +178,10 @@ func (p *Pipeline) Evaluate(ctx context.Context, qs []EvalQuestion, opts EvalOpt
 		return nil
 	}, progress)
 	if err != nil {
-		return nil, fmt.Errorf("hybridrag: evaluate: %w", err)
+		return nil, fmt.Errorf("eval: evaluate: %w", err)
 	}
 
-	run.Aggregate = aggregate(run.Questions, k)
+	run.Aggregate = aggregate(run.Questions, e.k)
 	run.DurationMS = ms(time.Since(run.Started))
 	if opts.Store != nil {
 		rec, err := run.Record()
@@ -188,16 +189,25 @@ func (p *Pipeline) Evaluate(ctx context.Context, qs []EvalQuestion, opts EvalOpt
 			err = opts.Store.SaveEvalRun(ctx, rec)
 		}
 		if err != nil {
-			return run, fmt.Errorf("hybridrag: save eval run: %w", err)
+			return run, fmt.Errorf("eval: save run: %w", err)
 		}
 	}
 	return run, nil
 }
 
-// evalOne runs one question. A non-nil error is fatal to the whole run;
-// any other failure is recorded in the result.
-func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k int, judge validate.Validator) (EvalResult, error) {
-	r := EvalResult{EvalQuestion: q, LatencyMS: map[string]float64{}, Retrieved: []EvalSource{}, Cited: []AnswerSource{}}
+// evaluator holds what every question of a run shares; it is read-only
+// once built, so the run's workers share it.
+type evaluator struct {
+	p         *hybridrag.Pipeline
+	extractor cite.Extractor
+	judge     validate.Validator
+	k         int
+}
+
+// one runs one question. A non-nil error is fatal to the whole run; any
+// other failure is recorded in the result.
+func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request) (Result, error) {
+	r := Result{Question: q, LatencyMS: map[string]float64{}, Retrieved: []Source{}, Cited: []hybridrag.AnswerSource{}}
 	req := tmpl
 	req.Question, req.Stream = q.Query, nil
 	if q.Tenant != "" {
@@ -206,15 +216,15 @@ func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k 
 	if q.Project != "" {
 		req.Filter.ProjectID = q.Project
 	}
-	fail := func(err error) (EvalResult, error) {
-		if ctx.Err() != nil || errors.Is(err, ErrClosed) {
+	fail := func(err error) (Result, error) {
+		if ctx.Err() != nil || errors.Is(err, hybridrag.ErrClosed) {
 			return r, err
 		}
 		r.Error = err.Error()
 		return r, nil
 	}
 
-	res, err := p.Retrieve(ctx, req)
+	res, err := e.p.Retrieve(ctx, req)
 	if err != nil {
 		return fail(err)
 	}
@@ -224,7 +234,7 @@ func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k 
 	r.LatencyMS["retrieve.fuse"] = ms(res.Timings.Fuse)
 	ranked := r.labelRetrieved(res.Sources)
 
-	ans, err := p.Ask(ctx, req)
+	ans, err := e.p.Ask(ctx, req)
 	if err != nil {
 		return fail(err)
 	}
@@ -244,11 +254,11 @@ func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k 
 
 	if !q.Unanswerable {
 		if len(q.RelevantDocuments) > 0 {
-			s := evaluate.Documents(ranked, q.RelevantDocuments, k)
+			s := evaluate.Documents(ranked, q.RelevantDocuments, e.k)
 			r.Metrics.Documents = &DocumentMetrics{RecallAtK: s.Recall, HitAtK: s.Hit, MRR: s.MRR, NDCG10: s.NDCG}
 		}
 		if len(q.Evidence) > 0 {
-			s := evaluate.Evidence(ranked, q.Evidence, k)
+			s := evaluate.Evidence(ranked, q.Evidence, e.k)
 			r.Metrics.Evidence = &EvidenceMetrics{RecallAtK: s.Recall, HitAtK: s.Hit, MRR: s.MRR}
 		}
 	}
@@ -264,7 +274,7 @@ func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k 
 		for _, s := range res.Sources {
 			retrieved[s.Chunk.ID] = true
 		}
-		cm, err := p.citationMetrics(ctx, ans, retrieved, judge)
+		cm, err := e.citationMetrics(ctx, ans, retrieved)
 		if err != nil {
 			return fail(err)
 		}
@@ -275,12 +285,12 @@ func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k 
 
 // labelRetrieved records the retrieved sources with their labels and
 // returns them in the form the ranking metrics take.
-func (r *EvalResult) labelRetrieved(srcs []retrieve.Source) []evaluate.Retrieved {
+func (r *Result) labelRetrieved(srcs []retrieve.Source) []evaluate.Retrieved {
 	ranked := make([]evaluate.Retrieved, len(srcs))
 	for i, s := range srcs {
 		c := s.Chunk
 		ranked[i] = evaluate.Retrieved{DocumentID: c.DocumentID, Source: c.Source, Text: c.Text}
-		es := EvalSource{
+		es := Source{
 			ChunkID: c.ID, DocumentID: c.DocumentID, Source: c.Source, Heading: c.HeadingPath(),
 			Relevance: s.Relevance, Evidence: evaluate.EvidenceIn(c.Text, r.Evidence),
 		}
@@ -293,27 +303,17 @@ func (r *EvalResult) labelRetrieved(srcs []retrieve.Source) []evaluate.Retrieved
 	return ranked
 }
 
-// gateThresholds returns the thresholds the gate applies to req, resolved.
-func (p *Pipeline) gateThresholds(req Request) gate.Thresholds {
-	th := p.thresholds(req)
-	if g, ok := p.gate.(*gate.Default); ok && g != nil {
-		return g.Thresholds.Override(th).Resolve()
-	}
-	return th.Resolve()
-}
-
-func (p *Pipeline) embedderName() string {
-	if p.cfg.Embedder == nil {
-		return fmt.Sprintf("hash (offline, %d dimensions)", DefaultEmbedDimension)
-	}
-	if n, ok := p.cfg.Embedder.(generate.Namer); ok {
-		return n.Name()
-	}
-	return fmt.Sprintf("%T", p.cfg.Embedder)
-}
-
-func newEvalRunID() string {
+func newRunID() string {
 	var b [4]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
 	return "eval-" + time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func orInt(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }

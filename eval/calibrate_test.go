@@ -1,4 +1,4 @@
-package hybridrag_test
+package eval_test
 
 import (
 	"context"
@@ -6,23 +6,23 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/gate"
 )
 
 func TestCalibrate(t *testing.T) {
 	p := newScriptedPipeline(t)
-	run, err := p.Evaluate(context.Background(), evalQuestions, hybridrag.EvalOptions{})
+	run, err := eval.Evaluate(context.Background(), p, evalQuestions, eval.Options{})
 	require.NoError(t, err)
 
-	rep, err := hybridrag.Calibrate(run, hybridrag.CalibrationGrid{})
+	rep, err := eval.Calibrate(run, eval.CalibrationGrid{})
 	require.NoError(t, err)
 	require.Equal(t, 3, rep.Answerable)
 	require.Equal(t, 2, rep.Unanswerable)
-	require.Equal(t, hybridrag.DefaultMaxFalseRefusal, rep.MaxFalseRefusal)
+	require.Equal(t, eval.DefaultMaxFalseRefusal, rep.MaxFalseRefusal)
 	require.NotEmpty(t, rep.Rule)
-	require.Len(t, rep.Points, len(hybridrag.DefaultCalibrationProbes)*len(hybridrag.DefaultCalibrationMinScores)*len(hybridrag.DefaultCalibrationMinChunks))
-	require.Len(t, rep.Curve, len(hybridrag.DefaultCalibrationProbes))
+	require.Len(t, rep.Points, len(eval.DefaultGrid().Probes)*len(eval.DefaultGrid().MinScores)*len(eval.DefaultGrid().MinChunks))
+	require.Len(t, rep.Curve, len(eval.DefaultGrid().Probes))
 
 	// Replaying the run's own thresholds reproduces its refusal figures.
 	a := run.Aggregate
@@ -50,7 +50,7 @@ func TestCalibrate(t *testing.T) {
 
 	// Along the curve (min_score 0.20, min_chunks 1), a probe of 0 lets the
 	// Bluetooth question through and 0.40 refuses the shaft-seal one.
-	curve := map[float64]hybridrag.CalibrationPoint{}
+	curve := map[float64]eval.CalibrationPoint{}
 	for _, pt := range rep.Curve {
 		curve[pt.Thresholds.Probe] = pt
 	}
@@ -64,13 +64,13 @@ func TestCalibrate(t *testing.T) {
 
 func TestCalibrateTarget(t *testing.T) {
 	p := newScriptedPipeline(t)
-	run, err := p.Evaluate(context.Background(), evalQuestions, hybridrag.EvalOptions{})
+	run, err := eval.Evaluate(context.Background(), p, evalQuestions, eval.Options{})
 	require.NoError(t, err)
 
 	// A grid that cannot refuse the Bluetooth question without refusing the
 	// shaft-seal one: with a false-refusal target of 0 it answers both.
-	grid := hybridrag.CalibrationGrid{Probes: []float64{0.2, 0.4}, MinScores: []float64{0.2}, MinChunks: []int{1}, MaxFalseRefusal: -1}
-	rep, err := hybridrag.Calibrate(run, grid)
+	grid := eval.CalibrationGrid{Probes: []float64{0.2, 0.4}, MinScores: []float64{0.2}, MinChunks: []int{1}, MaxFalseRefusal: -1}
+	rep, err := eval.Calibrate(run, grid)
 	require.NoError(t, err)
 	require.True(t, rep.MeetsTarget)
 	require.Equal(t, 0.2, rep.Recommended.Thresholds.Probe)
@@ -78,31 +78,31 @@ func TestCalibrateTarget(t *testing.T) {
 
 	// min_chunks 3 refuses every answerable question: the target cannot be
 	// met and the lowest false-refusal rate wins.
-	grid = hybridrag.CalibrationGrid{Probes: []float64{0.1}, MinScores: []float64{0.2}, MinChunks: []int{3}}
-	rep, err = hybridrag.Calibrate(run, grid)
+	grid = eval.CalibrationGrid{Probes: []float64{0.1}, MinScores: []float64{0.2}, MinChunks: []int{3}}
+	rep, err = eval.Calibrate(run, grid)
 	require.NoError(t, err)
 	require.False(t, rep.MeetsTarget)
 }
 
 func TestCalibrateErrors(t *testing.T) {
 	p := newScriptedPipeline(t)
-	run, err := p.Evaluate(context.Background(), evalQuestions[:2], hybridrag.EvalOptions{})
+	run, err := eval.Evaluate(context.Background(), p, evalQuestions[:2], eval.Options{})
 	require.NoError(t, err)
-	_, err = hybridrag.Calibrate(run, hybridrag.CalibrationGrid{})
-	require.ErrorIs(t, err, hybridrag.ErrCalibrationLabels)
-	_, err = hybridrag.Calibrate(nil, hybridrag.CalibrationGrid{})
-	require.ErrorIs(t, err, hybridrag.ErrCalibrationLabels)
+	_, err = eval.Calibrate(run, eval.CalibrationGrid{})
+	require.ErrorIs(t, err, eval.ErrCalibrationLabels)
+	_, err = eval.Calibrate(nil, eval.CalibrationGrid{})
+	require.ErrorIs(t, err, eval.ErrCalibrationLabels)
 
-	run, err = p.Evaluate(context.Background(), evalQuestions, hybridrag.EvalOptions{})
+	run, err = eval.Evaluate(context.Background(), p, evalQuestions, eval.Options{})
 	require.NoError(t, err)
-	for name, g := range map[string]hybridrag.CalibrationGrid{
+	for name, g := range map[string]eval.CalibrationGrid{
 		"probe above 1":       {Probes: []float64{1.5}},
 		"negative min_score":  {MinScores: []float64{-0.1}},
 		"negative min_chunks": {MinChunks: []int{-1}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := hybridrag.Calibrate(run, g)
-			require.ErrorIs(t, err, hybridrag.ErrInvalidGrid)
+			_, err := eval.Calibrate(run, g)
+			require.ErrorIs(t, err, eval.ErrInvalidGrid)
 		})
 	}
 }
@@ -110,14 +110,14 @@ func TestCalibrateErrors(t *testing.T) {
 // TestCalibrateCollectionNotFound checks that a question refused because
 // its collection is empty stays refused at every threshold.
 func TestCalibrateCollectionNotFound(t *testing.T) {
-	run := &hybridrag.EvalRun{
-		Settings: hybridrag.EvalSettings{Thresholds: gate.Thresholds{}.Resolve()},
-		Questions: []hybridrag.EvalResult{
-			{EvalQuestion: hybridrag.EvalQuestion{ID: "a"}, RefusalReason: gate.CollectionNotFound},
-			{EvalQuestion: hybridrag.EvalQuestion{ID: "b", Unanswerable: true}, RefusalReason: gate.CollectionNotFound},
+	run := &eval.Run{
+		Settings: eval.Settings{Thresholds: gate.Thresholds{}.Resolve()},
+		Questions: []eval.Result{
+			{Question: eval.Question{ID: "a"}, RefusalReason: gate.CollectionNotFound},
+			{Question: eval.Question{ID: "b", Unanswerable: true}, RefusalReason: gate.CollectionNotFound},
 		},
 	}
-	rep, err := hybridrag.Calibrate(run, hybridrag.CalibrationGrid{Probes: []float64{0}, MinScores: []float64{0}, MinChunks: []int{0}})
+	rep, err := eval.Calibrate(run, eval.CalibrationGrid{Probes: []float64{0}, MinScores: []float64{0}, MinChunks: []int{0}})
 	require.NoError(t, err)
 	require.Equal(t, 1.0, rep.Recommended.FalseRefusalRate)
 	require.Equal(t, 1.0, rep.Recommended.RefusalRecall)

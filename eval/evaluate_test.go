@@ -1,4 +1,4 @@
-package hybridrag_test
+package eval_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/retrieve"
@@ -56,7 +57,7 @@ var evalScript = map[string]scripted{
 	"How often is the shaft seal replaced?": {sources: []string{"seal"}, rel: []float64{0.35}},
 }
 
-var evalQuestions = []hybridrag.EvalQuestion{
+var evalQuestions = []eval.Question{
 	{ID: "water", Query: "How much water primes the pump?", RelevantDocuments: []string{"pump.md"}, Evidence: []string{"2 litres of water"}, ExpectedAnswer: "2 litres of water"},
 	{ID: "valve", Query: "When is the relief valve tested, and at what pressure does it open?", RelevantDocuments: []string{"docs/valve.md"}, Evidence: []string{"opens at 6 bar", "every 6 months"}},
 	{ID: "bluetooth", Query: "Does the pump support Bluetooth?", Unanswerable: true},
@@ -104,15 +105,15 @@ func newScriptedPipeline(t *testing.T) *hybridrag.Pipeline {
 
 func TestEvaluateMetrics(t *testing.T) {
 	p := newScriptedPipeline(t)
-	run, err := p.Evaluate(context.Background(), evalQuestions, hybridrag.EvalOptions{Name: "scripted"})
+	run, err := eval.Evaluate(context.Background(), p, evalQuestions, eval.Options{Name: "scripted"})
 	require.NoError(t, err)
 	require.Equal(t, "scripted", run.Name)
 	require.True(t, strings.HasPrefix(run.ID, "eval-"))
-	require.Equal(t, hybridrag.DefaultEvalK, run.Settings.K)
+	require.Equal(t, eval.DefaultK, run.Settings.K)
 	require.Equal(t, gate.Thresholds{}.Resolve(), run.Settings.Thresholds)
 	require.Len(t, run.Questions, len(evalQuestions))
 
-	byID := map[string]hybridrag.EvalResult{}
+	byID := map[string]eval.Result{}
 	for _, r := range run.Questions {
 		byID[r.ID] = r
 	}
@@ -133,7 +134,7 @@ func TestEvaluateMetrics(t *testing.T) {
 
 	valve := byID["valve"].Metrics.Citations
 	require.NotNil(t, valve)
-	require.Equal(t, hybridrag.CitationMetrics{
+	require.Equal(t, eval.CitationMetrics{
 		Citations: 4, ValidIDs: true, Sentences: 2, Supported: 2, Recall: 1,
 		Judged: 4, Precise: 3, Precision: 0.75, Individual: 1, AttributionCoverage: 1,
 	}, *valve)
@@ -186,7 +187,7 @@ func TestEvaluateInvalidCitations(t *testing.T) {
 		Answer:  "Prime the pump with 2 litres of water before the first start [S1][S7]. The housing is green [S1].",
 		Sources: hybridrag.Sources([]retrieve.Source{{Chunk: evalChunks["prime"]}}),
 	}
-	m, err := hybridrag.CitationMetricsForTest(p, context.Background(), ans, map[string]bool{"c-prime": true})
+	m, err := eval.CitationMetricsForTest(p, context.Background(), ans, map[string]bool{"c-prime": true})
 	require.NoError(t, err)
 	require.Equal(t, 3, m.Citations)
 	require.Equal(t, 1, m.Invalid)
@@ -198,7 +199,7 @@ func TestEvaluateInvalidCitations(t *testing.T) {
 	require.Equal(t, 1, m.Individual, "S1 alone supports the first sentence")
 
 	// A cited chunk that retrieval did not return is invalid too.
-	m, err = hybridrag.CitationMetricsForTest(p, context.Background(), ans, map[string]bool{})
+	m, err = eval.CitationMetricsForTest(p, context.Background(), ans, map[string]bool{})
 	require.NoError(t, err)
 	require.Equal(t, 3, m.Invalid)
 }
@@ -206,19 +207,19 @@ func TestEvaluateInvalidCitations(t *testing.T) {
 func TestEvaluateConcurrencyProgressAndStore(t *testing.T) {
 	p := newScriptedPipeline(t)
 	ctx := context.Background()
-	serial, err := p.Evaluate(ctx, evalQuestions, hybridrag.EvalOptions{})
+	serial, err := eval.Evaluate(ctx, p, evalQuestions, eval.Options{})
 	require.NoError(t, err)
 
 	var (
 		mu    sync.Mutex
 		calls []int
-		saved []hybridrag.EvalRunRecord
+		saved []eval.RunRecord
 	)
-	saver := hybridrag.EvalRunStoreFunc(func(_ context.Context, rec hybridrag.EvalRunRecord) error {
+	saver := eval.RunStoreFunc(func(_ context.Context, rec eval.RunRecord) error {
 		saved = append(saved, rec)
 		return nil
 	})
-	run, err := p.Evaluate(ctx, evalQuestions, hybridrag.EvalOptions{
+	run, err := eval.Evaluate(ctx, p, evalQuestions, eval.Options{
 		Concurrency: 4, Store: saver, Name: "parallel",
 		Progress: func(done, total int) {
 			mu.Lock()
@@ -230,13 +231,13 @@ func TestEvaluateConcurrencyProgressAndStore(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int{1, 2, 3, 4, 5, 6}, calls)
 	require.Equal(t, 4, run.Settings.Concurrency)
-	zeroLatency := func(a hybridrag.EvalAggregate) hybridrag.EvalAggregate { a.Latency = nil; return a }
+	zeroLatency := func(a eval.Aggregate) eval.Aggregate { a.Latency = nil; return a }
 	require.Equal(t, zeroLatency(serial.Aggregate), zeroLatency(run.Aggregate))
 
 	require.Len(t, saved, 1)
 	require.Equal(t, run.ID, saved[0].ID)
 	require.Equal(t, "parallel", saved[0].Name)
-	back, err := hybridrag.EvalRunFromRecord(saved[0])
+	back, err := eval.RunFromRecord(saved[0])
 	require.NoError(t, err)
 	want, err := json.Marshal(run)
 	require.NoError(t, err)
@@ -244,11 +245,11 @@ func TestEvaluateConcurrencyProgressAndStore(t *testing.T) {
 	require.NoError(t, err)
 	require.JSONEq(t, string(want), string(got))
 
-	_, err = hybridrag.EvalRunFromRecord(hybridrag.EvalRunRecord{Aggregate: []byte("{"), Questions: []byte("[]")})
-	require.ErrorIs(t, err, hybridrag.ErrInvalidEvalRecord)
+	_, err = eval.RunFromRecord(eval.RunRecord{Aggregate: []byte("{"), Questions: []byte("[]")})
+	require.ErrorIs(t, err, eval.ErrInvalidRecord)
 
 	boom := errors.New("disk full")
-	run, err = p.Evaluate(ctx, evalQuestions[:1], hybridrag.EvalOptions{Store: hybridrag.EvalRunStoreFunc(func(context.Context, hybridrag.EvalRunRecord) error { return boom })})
+	run, err = eval.Evaluate(ctx, p, evalQuestions[:1], eval.Options{Store: eval.RunStoreFunc(func(context.Context, eval.RunRecord) error { return boom })})
 	require.ErrorIs(t, err, boom)
 	require.NotNil(t, run, "the run is returned even when saving fails")
 }
@@ -256,27 +257,27 @@ func TestEvaluateConcurrencyProgressAndStore(t *testing.T) {
 func TestEvaluateErrors(t *testing.T) {
 	ctx := context.Background()
 	p := newScriptedPipeline(t)
-	_, err := p.Evaluate(ctx, nil, hybridrag.EvalOptions{})
-	require.ErrorIs(t, err, hybridrag.ErrNoEvalQuestions)
-	_, err = p.Evaluate(ctx, evalQuestions, hybridrag.EvalOptions{K: -1})
-	require.ErrorIs(t, err, hybridrag.ErrInvalidEvalOptions)
-	_, err = p.Evaluate(ctx, evalQuestions, hybridrag.EvalOptions{Concurrency: -2})
-	require.ErrorIs(t, err, hybridrag.ErrInvalidEvalOptions)
+	_, err := eval.Evaluate(ctx, p, nil, eval.Options{})
+	require.ErrorIs(t, err, eval.ErrNoQuestions)
+	_, err = eval.Evaluate(ctx, p, evalQuestions, eval.Options{K: -1})
+	require.ErrorIs(t, err, eval.ErrInvalidOptions)
+	_, err = eval.Evaluate(ctx, p, evalQuestions, eval.Options{Concurrency: -2})
+	require.ErrorIs(t, err, eval.ErrInvalidOptions)
 
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = p.Evaluate(cctx, evalQuestions, hybridrag.EvalOptions{})
+	_, err = eval.Evaluate(cctx, p, evalQuestions, eval.Options{})
 	require.ErrorIs(t, err, context.Canceled)
 
 	// A question the retriever fails on is recorded; the run goes on.
-	run, err := p.Evaluate(ctx, []hybridrag.EvalQuestion{{ID: "x", Query: "Not in the script"}, evalQuestions[0]}, hybridrag.EvalOptions{})
+	run, err := eval.Evaluate(ctx, p, []eval.Question{{ID: "x", Query: "Not in the script"}, evalQuestions[0]}, eval.Options{})
 	require.NoError(t, err)
 	require.Contains(t, run.Questions[0].Error, "unscripted")
 	require.Equal(t, 1, run.Aggregate.Errors)
 	require.Equal(t, 1, run.Aggregate.Answered)
 
 	require.NoError(t, p.Close())
-	_, err = p.Evaluate(ctx, evalQuestions, hybridrag.EvalOptions{})
+	_, err = eval.Evaluate(ctx, p, evalQuestions, eval.Options{})
 	require.ErrorIs(t, err, hybridrag.ErrClosed)
 }
 
@@ -299,7 +300,7 @@ func TestEvaluateTenantFilter(t *testing.T) {
 	q := evalQuestions[0]
 	q.Tenant, q.Project = "acme", "hvac"
 	tmpl := hybridrag.Request{Filter: retrieve.Filter{TenantID: "other", SourceTypes: []string{"manual"}}}
-	_, err = p.Evaluate(context.Background(), []hybridrag.EvalQuestion{q}, hybridrag.EvalOptions{Request: tmpl})
+	_, err = eval.Evaluate(context.Background(), p, []eval.Question{q}, eval.Options{Request: tmpl})
 	require.NoError(t, err)
 	require.NotEmpty(t, seen)
 	for _, f := range seen {

@@ -1,4 +1,4 @@
-package hybridrag
+package eval
 
 import (
 	"bufio"
@@ -10,15 +10,15 @@ import (
 	"strings"
 )
 
-// EvalQuestion is one labelled question of an evaluation set, read from
-// one JSONL line (pipeline-spec §9). An answerable question names what
+// Question is one labelled question of an evaluation set, read from one
+// JSONL line. An answerable question names what
 // retrieval should find: RelevantDocuments (document ids or source paths;
 // a path suffix such as "docs/install.md" matches however the store was
 // indexed) and/or Evidence (substrings a relevant chunk contains, compared
 // ignoring case and runs of white space). An Unanswerable question is one
 // the documents cannot answer: the pipeline should refuse it. It is a plain
 // value, safe to share between goroutines that do not modify it.
-type EvalQuestion struct {
+type Question struct {
 	ID                string   `json:"id"`
 	Query             string   `json:"query"`
 	RelevantDocuments []string `json:"relevant_documents,omitempty"`
@@ -28,66 +28,66 @@ type EvalQuestion struct {
 	// many of its content terms the answer contains.
 	ExpectedAnswer string `json:"expected_answer,omitempty"`
 	// Tenant and Project, if set, restrict the question's retrieval to
-	// that tenant and project (over EvalOptions.Request's filter).
+	// that tenant and project (over Options.Request's filter).
 	Tenant  string `json:"tenant,omitempty"`
 	Project string `json:"project,omitempty"`
 }
 
 var (
-	// ErrInvalidEvalQuestion is wrapped by every *EvalQuestionError.
-	ErrInvalidEvalQuestion = errors.New("hybridrag: invalid eval question")
-	// ErrNoEvalQuestions means an evaluation set holds no question.
-	ErrNoEvalQuestions = errors.New("hybridrag: no eval questions")
+	// ErrInvalidQuestion is wrapped by every *QuestionError.
+	ErrInvalidQuestion = errors.New("eval: invalid question")
+	// ErrNoQuestions means an evaluation set holds no question.
+	ErrNoQuestions = errors.New("eval: no questions")
 )
 
-// EvalQuestionError explains why a line of an evaluation set was
+// QuestionError explains why a line of an evaluation set was
 // rejected. Line is 1-based; ID is empty when the line has none. Like every
 // error value here it is immutable once returned and safe to share.
-type EvalQuestionError struct {
+type QuestionError struct {
 	Line int
 	ID   string
 	Err  error
 }
 
-func (e *EvalQuestionError) Error() string {
+func (e *QuestionError) Error() string {
 	if e.ID != "" {
-		return fmt.Sprintf("hybridrag: eval question line %d (id %q): %v", e.Line, e.ID, e.Err)
+		return fmt.Sprintf("eval: question line %d (id %q): %v", e.Line, e.ID, e.Err)
 	}
-	return fmt.Sprintf("hybridrag: eval question line %d: %v", e.Line, e.Err)
+	return fmt.Sprintf("eval: question line %d: %v", e.Line, e.Err)
 }
 
-// Unwrap returns ErrInvalidEvalQuestion and the cause.
-func (e *EvalQuestionError) Unwrap() []error { return []error{ErrInvalidEvalQuestion, e.Err} }
+// Unwrap returns ErrInvalidQuestion and the cause.
+func (e *QuestionError) Unwrap() []error { return []error{ErrInvalidQuestion, e.Err} }
 
-// ReadEvalQuestions reads an evaluation set: one JSON object per line
+// ReadQuestions reads an evaluation set: one JSON object per line
 // (JSONL), blank lines ignored. Besides the canonical field names it reads
 // common spellings from other tools ("question", "relevant_docs",
-// "answerable": false, "answer", numeric ids; see evalFieldAliases) and
+// "answerable": false, "answer", numeric ids; see fieldAliases) and
 // ignores fields it does not know. A question without an id is named after
 // its line ("line-7"); ids must be unique and the query non-blank; an
-// unanswerable question must not name relevant documents or evidence. The first bad line fails the
-// call with an *EvalQuestionError; an input with no question fails with
-// ErrNoEvalQuestions.
-func ReadEvalQuestions(r io.Reader) ([]EvalQuestion, error) {
+// unanswerable question must not name relevant documents or evidence. The
+// first bad line fails the call with a *QuestionError; an input with no
+// question fails with ErrNoQuestions.
+func ReadQuestions(r io.Reader) ([]Question, error) {
 	br := bufio.NewReader(r)
 	var (
-		qs   []EvalQuestion
+		qs   []Question
 		seen = map[string]int{}
 	)
 	for line := 1; ; line++ {
 		raw, err := br.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("hybridrag: read eval questions: %w", err)
+			return nil, fmt.Errorf("eval: read questions: %w", err)
 		}
 		if text := bytes.TrimSpace(raw); len(text) > 0 {
-			q, qerr := parseEvalQuestion(text, line)
+			q, qerr := parseQuestion(text, line)
 			if qerr == nil {
 				if prev, dup := seen[q.ID]; dup {
 					qerr = fmt.Errorf("duplicate id (first on line %d)", prev)
 				}
 			}
 			if qerr != nil {
-				return nil, &EvalQuestionError{Line: line, ID: q.ID, Err: qerr}
+				return nil, &QuestionError{Line: line, ID: q.ID, Err: qerr}
 			}
 			seen[q.ID] = line
 			qs = append(qs, q)
@@ -97,15 +97,15 @@ func ReadEvalQuestions(r io.Reader) ([]EvalQuestion, error) {
 		}
 	}
 	if len(qs) == 0 {
-		return nil, ErrNoEvalQuestions
+		return nil, ErrNoQuestions
 	}
 	return qs, nil
 }
 
-// Field names accepted for each EvalQuestion field, canonical name first.
+// Field names accepted for each Question field, canonical name first.
 // Evaluation sets come from many tools; common spellings are read rather
 // than rejected, and fields none of these name are ignored.
-var evalFieldAliases = map[string][]string{
+var fieldAliases = map[string][]string{
 	"id":                 {"id", "_id", "qid", "question_id"},
 	"query":              {"query", "question", "text"},
 	"relevant_documents": {"relevant_documents", "relevant_docs", "documents", "doc_ids", "sources"},
@@ -117,10 +117,10 @@ var evalFieldAliases = map[string][]string{
 	"project":            {"project", "project_id"},
 }
 
-// parseEvalQuestion reads one JSONL line. line names a question that has
+// parseQuestion reads one JSONL line. line names a question that has
 // no id of its own ("line-7").
-func parseEvalQuestion(text []byte, line int) (EvalQuestion, error) {
-	var q EvalQuestion
+func parseQuestion(text []byte, line int) (Question, error) {
+	var q Question
 	dec := json.NewDecoder(bytes.NewReader(text))
 	var fields map[string]json.RawMessage
 	if err := dec.Decode(&fields); err != nil {
@@ -130,7 +130,7 @@ func parseEvalQuestion(text []byte, line int) (EvalQuestion, error) {
 		return q, errors.New("more than one JSON value on the line")
 	}
 	get := func(name string, into func(json.RawMessage) error) error {
-		for _, alias := range evalFieldAliases[name] {
+		for _, alias := range fieldAliases[name] {
 			if raw, ok := fields[alias]; ok && string(raw) != "null" {
 				if err := into(raw); err != nil {
 					return fmt.Errorf("field %q: %w", alias, err)

@@ -1,4 +1,4 @@
-package hybridrag_test
+package eval_test
 
 import (
 	"context"
@@ -9,16 +9,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/store"
 )
 
 const (
-	quickstartDocs    = "examples/quickstart/docs"
-	quickstartEvalSet = "examples/quickstart/eval.jsonl"
+	quickstartDocs    = "../examples/quickstart/docs"
+	quickstartEvalSet = "../examples/quickstart/eval.jsonl"
 )
 
-func loadQuickstart(t *testing.T) ([]store.Document, []hybridrag.EvalQuestion) {
+func loadQuickstart(t *testing.T) ([]store.Document, []eval.Question) {
 	t.Helper()
 	var docs []store.Document
 	require.NoError(t, hybridrag.LoadDir(quickstartDocs, func(d store.Document) error {
@@ -28,7 +29,7 @@ func loadQuickstart(t *testing.T) ([]store.Document, []hybridrag.EvalQuestion) {
 	f, err := os.Open(quickstartEvalSet)
 	require.NoError(t, err)
 	defer f.Close()
-	qs, err := hybridrag.ReadEvalQuestions(f)
+	qs, err := eval.ReadQuestions(f)
 	require.NoError(t, err)
 	return docs, qs
 }
@@ -82,7 +83,7 @@ func TestQuickstartEvaluation(t *testing.T) {
 	p := newPipeline(t, hybridrag.Config{Dir: filepath.Join(t.TempDir(), "store")})
 	_, err := p.Index(ctx, docs...)
 	require.NoError(t, err)
-	run, err := p.Evaluate(ctx, qs, hybridrag.EvalOptions{Concurrency: 2})
+	run, err := eval.Evaluate(ctx, p, qs, eval.Options{Concurrency: 2})
 	require.NoError(t, err)
 
 	a := run.Aggregate
@@ -100,13 +101,13 @@ func TestQuickstartEvaluation(t *testing.T) {
 			require.Empty(t, r.Cited, r.ID)
 		}
 	}
-	rep, err := hybridrag.Calibrate(run, hybridrag.CalibrationGrid{})
+	rep, err := eval.Calibrate(run, eval.CalibrationGrid{})
 	require.NoError(t, err)
 	require.Equal(t, a.RefusalRecall, rep.Current.RefusalRecall)
 	require.Equal(t, a.FalseRefusalRate, rep.Current.FalseRefusalRate)
 }
 
-func retrievedContains(rs []hybridrag.EvalSource, chunkID string) bool {
+func retrievedContains(rs []eval.Source, chunkID string) bool {
 	for _, r := range rs {
 		if r.ChunkID == chunkID {
 			return true

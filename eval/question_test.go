@@ -1,4 +1,4 @@
-package hybridrag_test
+package eval_test
 
 import (
 	"errors"
@@ -8,14 +8,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 )
 
 func TestReadEvalQuestions(t *testing.T) {
 	tests := []struct {
 		name    string
 		input   string
-		want    []hybridrag.EvalQuestion
+		want    []eval.Question
 		errLine int    // 0: no line error
 		errText string // substring of the error
 		errIs   error
@@ -24,16 +24,16 @@ func TestReadEvalQuestions(t *testing.T) {
 			name: "answerable and unanswerable, blank lines and CRLF",
 			input: `{"id":"q1","query":" How often? ","relevant_documents":["docs/a.md"],"evidence":["every 6 months"],"expected_answer":"every 6 months","tenant":"t","project":"p"}` + "\r\n\n" +
 				`{"id":"q2","query":"Wi-Fi?","unanswerable":true}`,
-			want: []hybridrag.EvalQuestion{
+			want: []eval.Question{
 				{ID: "q1", Query: "How often?", RelevantDocuments: []string{"docs/a.md"}, Evidence: []string{"every 6 months"}, ExpectedAnswer: "every 6 months", Tenant: "t", Project: "p"},
 				{ID: "q2", Query: "Wi-Fi?", Unanswerable: true},
 			},
 		},
-		{name: "no trailing newline", input: `{"id":"a","query":"abc"}`, want: []hybridrag.EvalQuestion{{ID: "a", Query: "abc"}}},
-		{name: "empty input", input: "\n \n", errIs: hybridrag.ErrNoEvalQuestions},
+		{name: "no trailing newline", input: `{"id":"a","query":"abc"}`, want: []eval.Question{{ID: "a", Query: "abc"}}},
+		{name: "empty input", input: "\n \n", errIs: eval.ErrNoQuestions},
 		{name: "bad JSON", input: `{"id":"a","query":"abc"}` + "\n" + `{"id":"b",`, errLine: 2, errText: "unexpected EOF"},
 		{name: "aliases and unknown fields", input: `{"qid":7,"question":"abc","relevant_docs":"x.md","answer":"y","difficulty":"hard"}` + "\n" + `{"question":"def","answerable":false}`,
-			want: []hybridrag.EvalQuestion{
+			want: []eval.Question{
 				{ID: "7", Query: "abc", RelevantDocuments: []string{"x.md"}, ExpectedAnswer: "y"},
 				{ID: "line-2", Query: "def", Unanswerable: true},
 			}},
@@ -45,13 +45,13 @@ func TestReadEvalQuestions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := hybridrag.ReadEvalQuestions(strings.NewReader(tt.input))
+			got, err := eval.ReadQuestions(strings.NewReader(tt.input))
 			switch {
 			case tt.errIs != nil:
 				require.ErrorIs(t, err, tt.errIs)
 			case tt.errLine > 0:
-				require.ErrorIs(t, err, hybridrag.ErrInvalidEvalQuestion)
-				var qe *hybridrag.EvalQuestionError
+				require.ErrorIs(t, err, eval.ErrInvalidQuestion)
+				var qe *eval.QuestionError
 				require.ErrorAs(t, err, &qe)
 				require.Equal(t, tt.errLine, qe.Line)
 				require.Contains(t, err.Error(), tt.errText)
@@ -66,14 +66,14 @@ func TestReadEvalQuestions(t *testing.T) {
 
 func TestReadEvalQuestionsReadError(t *testing.T) {
 	boom := errors.New("disk gone")
-	_, err := hybridrag.ReadEvalQuestions(iotest.ErrReader(boom))
+	_, err := eval.ReadQuestions(iotest.ErrReader(boom))
 	require.ErrorIs(t, err, boom)
-	require.NotErrorIs(t, err, hybridrag.ErrInvalidEvalQuestion)
+	require.NotErrorIs(t, err, eval.ErrInvalidQuestion)
 }
 
 func TestReadEvalQuestionsLongLine(t *testing.T) {
 	long := strings.Repeat("x", 200_000)
-	got, err := hybridrag.ReadEvalQuestions(strings.NewReader(`{"id":"a","query":"q ` + long + `"}`))
+	got, err := eval.ReadQuestions(strings.NewReader(`{"id":"a","query":"q ` + long + `"}`))
 	require.NoError(t, err)
 	require.Len(t, got[0].Query, len(long)+2)
 }

@@ -1,4 +1,4 @@
-package hybridrag
+package eval
 
 import (
 	"context"
@@ -6,13 +6,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/store"
-	"github.com/hybridrag/hybridrag/validate"
 )
 
 // QuestionMetrics are the metrics of one question. A nil field does not
@@ -82,10 +82,10 @@ type CitationMetrics struct {
 
 // citationMetrics judges the citations of an answer. retrieved holds the
 // ids of the chunks retrieval returned.
-func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved map[string]bool, judge validate.Validator) (*CitationMetrics, error) {
+func (e *evaluator) citationMetrics(ctx context.Context, ans *hybridrag.Answer, retrieved map[string]bool) (*CitationMetrics, error) {
 	srcs := answerSourcesBack(ans.Sources)
 	m := &CitationMetrics{AttributionCoverage: ans.Metadata.AttributionCoverage}
-	ex := p.extractor.Extract(ans.Answer, srcs)
+	ex := e.extractor.Extract(ans.Answer, srcs)
 	m.Citations = len(ex.Citations)
 	for _, c := range ex.Citations {
 		if !c.Valid() || c.Source >= len(srcs) || !retrieved[srcs[c.Source].Chunk.ID] {
@@ -94,9 +94,9 @@ func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved m
 	}
 	m.ValidIDs = m.Invalid == 0
 
-	rep, err := judge.Validate(ctx, ans.Answer, srcs)
+	rep, err := e.judge.Validate(ctx, ans.Answer, srcs)
 	if err != nil {
-		return nil, fmt.Errorf("hybridrag: judge citations: %w", err)
+		return nil, fmt.Errorf("eval: judge citations: %w", err)
 	}
 	for _, s := range rep.Sentences {
 		m.Sentences++
@@ -105,7 +105,7 @@ func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved m
 		}
 		for _, j := range s.Sources {
 			m.Judged++
-			alone, err := p.supports(ctx, judge, s.Text, []int{j}, srcs)
+			alone, err := e.supports(ctx, s.Text, []int{j}, srcs)
 			if err != nil {
 				return nil, err
 			}
@@ -117,7 +117,7 @@ func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved m
 			case alone || len(s.Sources) == 1:
 				m.Precise++
 			default:
-				rest, err := p.supports(ctx, judge, s.Text, slices.DeleteFunc(slices.Clone(s.Sources), func(i int) bool { return i == j }), srcs)
+				rest, err := e.supports(ctx, s.Text, slices.DeleteFunc(slices.Clone(s.Sources), func(i int) bool { return i == j }), srcs)
 				if err != nil {
 					return nil, err
 				}
@@ -134,19 +134,19 @@ func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved m
 
 // supports asks the judge whether sentence, re-cited with exactly the
 // sources in subset, is supported.
-func (p *Pipeline) supports(ctx context.Context, judge validate.Validator, sentence string, subset []int, srcs []retrieve.Source) (bool, error) {
-	bare := strings.TrimSpace(cite.StripMarkers(sentence, p.extractor.Extract(sentence, srcs)))
+func (e *evaluator) supports(ctx context.Context, sentence string, subset []int, srcs []retrieve.Source) (bool, error) {
+	bare := strings.TrimSpace(cite.StripMarkers(sentence, e.extractor.Extract(sentence, srcs)))
 	var marks strings.Builder
 	for _, i := range subset {
-		marks.WriteString("[" + label(i) + "]")
+		fmt.Fprintf(&marks, "[S%d]", i+1)
 	}
 	text := bare + " " + marks.String()
 	if n := len(bare); n > 0 && strings.ContainsRune(".!?", rune(bare[n-1])) {
 		text = bare[:n-1] + " " + marks.String() + bare[n-1:]
 	}
-	rep, err := judge.Validate(ctx, text, srcs)
+	rep, err := e.judge.Validate(ctx, text, srcs)
 	if err != nil {
-		return false, fmt.Errorf("hybridrag: judge citations: %w", err)
+		return false, fmt.Errorf("eval: judge citations: %w", err)
 	}
 	if len(rep.Sentences) == 0 {
 		return false, nil
@@ -161,7 +161,7 @@ func (p *Pipeline) supports(ctx context.Context, judge validate.Validator, sente
 
 // answerSourcesBack rebuilds the retrieved sources an Answer lists, in
 // label order, for the judge and the citation extractor.
-func answerSourcesBack(as []AnswerSource) []retrieve.Source {
+func answerSourcesBack(as []hybridrag.AnswerSource) []retrieve.Source {
 	out := make([]retrieve.Source, len(as))
 	for i, s := range as {
 		out[i] = retrieve.Source{
@@ -200,10 +200,10 @@ func termRecall(want, got string) float64 {
 	return evaluate.Ratio(found, len(seen))
 }
 
-// EvalAggregate summarises a run. Every rate is a fraction in [0, 1] and
+// Aggregate summarises a run. Every rate is a fraction in [0, 1] and
 // is 0 when its denominator (the count beside it) is 0. A plain value, safe
 // for concurrent reads.
-type EvalAggregate struct {
+type Aggregate struct {
 	Questions    int `json:"questions"`
 	Answerable   int `json:"answerable"`
 	Unanswerable int `json:"unanswerable"`
@@ -258,7 +258,7 @@ type EvalAggregate struct {
 	ExpectedAnswerQuestions int     `json:"expected_answer_questions"`
 	ExpectedAnswerRecall    float64 `json:"expected_answer_recall"`
 
-	// Latency per stage (see EvalResult.LatencyMS), in milliseconds.
+	// Latency per stage (see Result.LatencyMS), in milliseconds.
 	Latency map[string]LatencySummary `json:"latency_ms"`
 }
 
@@ -272,8 +272,8 @@ type LatencySummary struct {
 	Max  float64 `json:"max"`
 }
 
-func aggregate(rs []EvalResult, k int) EvalAggregate {
-	a := EvalAggregate{Questions: len(rs), K: k, RefusalReasons: map[gate.Reason]int{}, Latency: map[string]LatencySummary{}}
+func aggregate(rs []Result, k int) Aggregate {
+	a := Aggregate{Questions: len(rs), K: k, RefusalReasons: map[gate.Reason]int{}, Latency: map[string]LatencySummary{}}
 	var (
 		doc, ev                      [4][]float64
 		citeRecall, citePrec, cover  []float64

@@ -1,4 +1,4 @@
-package hybridrag
+package eval
 
 import (
 	"context"
@@ -15,13 +15,18 @@ import (
 // reach: at most one answerable question in ten refused.
 const DefaultMaxFalseRefusal = 0.10
 
-// Default calibration grid: probe 0–0.80 and min_score 0–0.60 in steps of
-// 0.05, min_chunks 1–3.
-var (
-	DefaultCalibrationProbes    = steps(0, 0.80, 0.05)
-	DefaultCalibrationMinScores = steps(0, 0.60, 0.05)
-	DefaultCalibrationMinChunks = []int{1, 2, 3}
-)
+// DefaultGrid returns the default calibration grid: probe 0–0.80 and
+// min_score 0–0.60 in steps of 0.05, min_chunks 1–3, and
+// DefaultMaxFalseRefusal. Each call returns new slices, so a caller may
+// modify them.
+func DefaultGrid() CalibrationGrid {
+	return CalibrationGrid{
+		Probes:          steps(0, 0.80, 0.05),
+		MinScores:       steps(0, 0.60, 0.05),
+		MinChunks:       []int{1, 2, 3},
+		MaxFalseRefusal: DefaultMaxFalseRefusal,
+	}
+}
 
 func steps(lo, hi, step float64) []float64 {
 	var out []float64
@@ -37,13 +42,13 @@ func steps(lo, hi, step float64) []float64 {
 var (
 	// ErrCalibrationLabels means a run has no answerable or no
 	// unanswerable question without error: both rates need some.
-	ErrCalibrationLabels = errors.New("hybridrag: calibration needs answerable and unanswerable questions")
+	ErrCalibrationLabels = errors.New("eval: calibration needs answerable and unanswerable questions")
 	// ErrInvalidGrid means a calibration grid value is out of range.
-	ErrInvalidGrid = errors.New("hybridrag: invalid calibration grid")
+	ErrInvalidGrid = errors.New("eval: invalid calibration grid")
 )
 
-// CalibrationGrid lists the thresholds to try. Empty lists take the
-// defaults above; MaxFalseRefusal 0 means DefaultMaxFalseRefusal and a
+// CalibrationGrid lists the thresholds to try. Empty lists take
+// DefaultGrid's; MaxFalseRefusal 0 means DefaultMaxFalseRefusal and a
 // negative value means exactly 0. Calibrate only reads it.
 type CalibrationGrid struct {
 	Probes          []float64
@@ -118,19 +123,20 @@ const calibrationRule = "maximise refusal recall subject to false-refusal rate �
 //
 // The thresholds suit the embedder the run used (Relevance's scale
 // depends on it): recalibrate after changing it.
-func Calibrate(run *EvalRun, grid CalibrationGrid) (*CalibrationReport, error) {
+func Calibrate(run *Run, grid CalibrationGrid) (*CalibrationReport, error) {
 	if run == nil {
 		return nil, fmt.Errorf("%w: nil run", ErrCalibrationLabels)
 	}
 	probes, scores, chunks := grid.Probes, grid.MinScores, grid.MinChunks
+	defaults := DefaultGrid()
 	if len(probes) == 0 {
-		probes = DefaultCalibrationProbes
+		probes = defaults.Probes
 	}
 	if len(scores) == 0 {
-		scores = DefaultCalibrationMinScores
+		scores = defaults.MinScores
 	}
 	if len(chunks) == 0 {
-		chunks = DefaultCalibrationMinChunks
+		chunks = defaults.MinChunks
 	}
 	for _, v := range append(append([]float64{}, probes...), scores...) {
 		if math.IsNaN(v) || v < 0 || v > 1 {
@@ -219,7 +225,7 @@ type replayQuestion struct {
 	result       *retrieve.Result
 }
 
-func replayable(rs []EvalResult) []replayQuestion {
+func replayable(rs []Result) []replayQuestion {
 	var out []replayQuestion
 	for i := range rs {
 		r := &rs[i]
