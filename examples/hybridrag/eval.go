@@ -89,9 +89,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return fmt.Errorf("open %s (use --no-log to skip saving the run): %w", logDB, err)
 		}
 		defer lg.Close()
-		opts.Store = eval.RunStoreFunc(func(ctx context.Context, rec eval.RunRecord) error {
-			return lg.SaveEvalRun(ctx, sqlitelog.EvalRunRow(rec))
-		})
+		opts.Store = lg
 	}
 	bar := newProgress(len(qs), "evaluating", stderr)
 	if bar != nil {

@@ -57,7 +57,7 @@ func TestCLIEval(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
 	require.Equal(t, "ci", runs[0].Name)
-	back, err := eval.RunFromRecord(eval.RunRecord(runs[0]))
+	back, err := eval.RunFromRecord(runs[0])
 	require.NoError(t, err)
 	require.Equal(t, agg, back.Aggregate)
 	recent, err := lg.Recent(context.Background(), sqlitelog.RecentQuery{})

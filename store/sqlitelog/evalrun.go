@@ -6,25 +6,21 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
+
+	"github.com/hybridrag/hybridrag/eval"
 )
 
-// EvalRunRow is one stored evaluation run: its aggregate metrics and
-// per-question results as JSON documents whose shape belongs to the eval
-// tooling. An empty RawMessage is stored as NULL and read back as nil.
-type EvalRunRow struct {
-	ID        string
-	Started   time.Time
-	Name      string
-	Aggregate json.RawMessage
-	Questions json.RawMessage
-}
+// Log is the eval package's run store: it keeps eval.RunRecord values as
+// they are, the aggregate and questions as JSON documents whose shape
+// belongs to package eval.
+var _ eval.RunStore = (*Log)(nil)
 
-// SaveEvalRun stores a run, replacing a stored run with the same ID. An
-// empty ID or a field that is not valid JSON fails with
-// ErrInvalidArgument. Eval runs are not subject to Retention, MaxRows or
+// SaveEvalRun stores a run, replacing a stored run with the same ID; it
+// implements eval.RunStore. An empty ID or a document that is not valid
+// JSON fails with ErrInvalidArgument; an empty document is stored as NULL
+// and read back as nil. Eval runs are not subject to Retention, MaxRows or
 // Disabled.
-func (l *Log) SaveEvalRun(ctx context.Context, run EvalRunRow) error {
+func (l *Log) SaveEvalRun(ctx context.Context, run eval.RunRecord) error {
 	if run.ID == "" {
 		return fmt.Errorf("%w: empty eval run id", ErrInvalidArgument)
 	}
@@ -48,7 +44,7 @@ func (l *Log) SaveEvalRun(ctx context.Context, run EvalRunRow) error {
 
 // EvalRuns returns stored runs, most recently started first; limit <= 0
 // returns all.
-func (l *Log) EvalRuns(ctx context.Context, limit int) ([]EvalRunRow, error) {
+func (l *Log) EvalRuns(ctx context.Context, limit int) ([]eval.RunRecord, error) {
 	if err := l.check(); err != nil {
 		return nil, err
 	}
@@ -61,7 +57,7 @@ func (l *Log) EvalRuns(ctx context.Context, limit int) ([]EvalRunRow, error) {
 		return nil, fmt.Errorf("sqlitelog: eval runs: %w", err)
 	}
 	defer rows.Close()
-	runs := []EvalRunRow{}
+	runs := []eval.RunRecord{}
 	for rows.Next() {
 		r, err := scanEvalRun(rows)
 		if err != nil {
@@ -77,21 +73,21 @@ func (l *Log) EvalRuns(ctx context.Context, limit int) ([]EvalRunRow, error) {
 
 // EvalRun returns one stored run; an unknown id fails with a
 // *NotFoundError.
-func (l *Log) EvalRun(ctx context.Context, id string) (EvalRunRow, error) {
+func (l *Log) EvalRun(ctx context.Context, id string) (eval.RunRecord, error) {
 	if err := l.check(); err != nil {
-		return EvalRunRow{}, err
+		return eval.RunRecord{}, err
 	}
 	r, err := scanEvalRun(l.db.QueryRowContext(ctx,
 		`SELECT id, started, name, aggregate, questions FROM eval_runs WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return EvalRunRow{}, &NotFoundError{What: "eval run", ID: id}
+		return eval.RunRecord{}, &NotFoundError{What: "eval run", ID: id}
 	}
 	return r, err
 }
 
-func scanEvalRun(s scanner) (EvalRunRow, error) {
+func scanEvalRun(s scanner) (eval.RunRecord, error) {
 	var (
-		r          EvalRunRow
+		r          eval.RunRecord
 		started    int64
 		agg, quest sql.NullString
 	)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -15,7 +17,7 @@ func TestEvalRuns(t *testing.T) {
 	ctx := context.Background()
 	l := openLog(t, sqlitelog.Options{Disabled: true, MaxRows: 1}) // neither applies to eval runs
 	t0 := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
-	runs := []sqlitelog.EvalRunRow{
+	runs := []eval.RunRecord{
 		{ID: "run-1", Started: t0, Name: "baseline",
 			Aggregate: json.RawMessage(`{"recall@5":0.8,"mrr":0.71}`),
 			Questions: json.RawMessage(`[{"id":"q1","retrieved":["c1","c2"]}]`)},
@@ -64,7 +66,7 @@ func TestEvalRuns(t *testing.T) {
 
 func TestSaveEvalRunRejects(t *testing.T) {
 	l := openLog(t, sqlitelog.Options{})
-	for name, r := range map[string]sqlitelog.EvalRunRow{
+	for name, r := range map[string]eval.RunRecord{
 		"empty id":          {Aggregate: json.RawMessage(`{}`)},
 		"invalid aggregate": {ID: "x", Aggregate: json.RawMessage(`{"a":`)},
 		"invalid questions": {ID: "x", Questions: json.RawMessage(`nope`)},
@@ -75,10 +77,39 @@ func TestSaveEvalRunRejects(t *testing.T) {
 	}
 }
 
-func evalIDs(runs []sqlitelog.EvalRunRow) []string {
+func evalIDs(runs []eval.RunRecord) []string {
 	out := []string{}
 	for _, r := range runs {
 		out = append(out, r.ID)
 	}
 	return out
+}
+
+// TestLogStoresEvaluateRuns passes the Log itself as eval.Options.Store and
+// reads the run back unchanged: no conversion sits between the two.
+func TestLogStoresEvaluateRuns(t *testing.T) {
+	ctx := context.Background()
+	l := openLog(t, sqlitelog.Options{})
+	p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	_, err = p.Index(ctx, manual...)
+	require.NoError(t, err)
+	qs := []eval.Question{
+		{ID: "filters", Query: "How often should the G4 filters be replaced?", RelevantDocuments: []string{"docs/filters.md"}},
+		{ID: "wifi", Query: "How do I pair the unit with my Wi-Fi network?", Unanswerable: true},
+	}
+
+	run, err := eval.Evaluate(ctx, p, qs, eval.Options{Name: "sqlite", Store: l})
+	require.NoError(t, err)
+	rec, err := l.EvalRun(ctx, run.ID)
+	require.NoError(t, err)
+	back, err := eval.RunFromRecord(rec)
+	require.NoError(t, err)
+	want, err := json.Marshal(run)
+	require.NoError(t, err)
+	got, err := json.Marshal(back)
+	require.NoError(t, err)
+	require.JSONEq(t, string(want), string(got))
+	require.True(t, run.Started.Equal(back.Started))
 }
