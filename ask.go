@@ -20,19 +20,35 @@ import (
 //
 // An error is returned for bad input (a *QueryError) and for failures of
 // the store, the embedder or the generator; a refusal is not an error.
-func (p *Pipeline) Ask(ctx context.Context, req Request) (ans *Answer, err error) {
+func (p *Pipeline) Ask(ctx context.Context, req Request) (*Answer, error) {
+	ans, _, err := p.AskWithRetrieval(ctx, req)
+	return ans, err
+}
+
+// AskWithRetrieval is Ask that also returns what retrieval returned: every
+// source the gate judged, best first, with its scores and the retriever's
+// timings. The result is nil when Ask ended before retrieval (the gate
+// found the collection empty) and whenever err is not nil. Like Ask it
+// retrieves once and writes one QueryLog record, so a caller that needs
+// both the ranking and the answer (package eval, an audit) uses it rather
+// than Retrieve followed by Ask, which would retrieve and log twice. Safe
+// for concurrent use, like Ask.
+func (p *Pipeline) AskWithRetrieval(ctx context.Context, req Request) (ans *Answer, res *retrieve.Result, err error) {
 	done, err := p.enter()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer done()
 	run := p.newAskRun(ctx, req, KindAsk)
 	defer func() { p.logAsk(ctx, run, ans, err) }()
 	ev, decision, ans, err := p.admit(ctx, run)
-	if err != nil || ans != nil {
-		return ans, err
+	if err == nil && ans == nil {
+		ans, err = p.generate(ctx, run, ev, decision)
 	}
-	return p.generate(ctx, run, ev, decision)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ans, run.res, nil
 }
 
 // Prompt builds everything up to the generator and returns the exact

@@ -102,9 +102,9 @@ type Result struct {
 	Metrics QuestionMetrics          `json:"metrics"`
 	// LatencyMS holds per-stage durations in milliseconds: the answer's
 	// stages (gate, retrieve, context, generate, validate, cite), "total"
-	// (the whole Ask), and the breakdown of the retrieval-only run
-	// ("retrieve.embed", "retrieve.keyword", "retrieve.vector",
-	// "retrieve.fuse").
+	// (the whole Ask), and the retriever's breakdown of its "retrieve"
+	// stage ("retrieve.embed", "retrieve.keyword", "retrieve.vector",
+	// "retrieve.fuse"; absent when the gate refused before retrieval).
 	LatencyMS map[string]float64 `json:"latency_ms"`
 	// Error is set when the question failed (for example a
 	// *hybridrag.QueryError); such a question counts in no metric but
@@ -130,15 +130,16 @@ type Source struct {
 	Evidence []int `json:"evidence,omitempty"`
 }
 
-// Evaluate runs every question through p's Retrieve (for the ranking
-// metrics and the relevances the gate sees) and Ask (for the answer,
-// refusal and citations), and aggregates the metrics (see Aggregate). A
-// question that fails is recorded with its Error and the run goes on; the
-// run stops only when ctx ends or the pipeline is closed. When opts.Store
-// is set the run is saved, and a failure to save is returned with the run.
+// Evaluate runs every question once through p.AskWithRetrieval, which
+// gives both the ranking the gate judged (for the retrieval metrics) and
+// the answer, refusal and citations, and aggregates the metrics (see
+// Aggregate). A question that fails is recorded with its Error and the run
+// goes on; the run stops only when ctx ends or the pipeline is closed.
+// When opts.Store is set the run is saved, and a failure to save is
+// returned with the run.
 //
 // Evaluate is safe to call concurrently with other Pipeline methods; note
-// that a pipeline with a query log logs every evaluated question.
+// that a pipeline with a query log logs every evaluated question, once.
 func Evaluate(ctx context.Context, p *hybridrag.Pipeline, qs []Question, opts Options) (*Run, error) {
 	switch {
 	case len(qs) == 0:
@@ -224,20 +225,21 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 		return r, nil
 	}
 
-	res, err := e.p.Retrieve(ctx, req)
+	// One call: retrieval and the answer come from the same run, and the
+	// query log gets one record per question.
+	ans, res, err := e.p.AskWithRetrieval(ctx, req)
 	if err != nil {
 		return fail(err)
 	}
-	r.LatencyMS["retrieve.embed"] = ms(res.Timings.Embed)
-	r.LatencyMS["retrieve.keyword"] = ms(res.Timings.Keyword)
-	r.LatencyMS["retrieve.vector"] = ms(res.Timings.Vector)
-	r.LatencyMS["retrieve.fuse"] = ms(res.Timings.Fuse)
+	if res == nil { // refused before retrieval: nothing was retrieved
+		res = &retrieve.Result{}
+	} else {
+		r.LatencyMS["retrieve.embed"] = ms(res.Timings.Embed)
+		r.LatencyMS["retrieve.keyword"] = ms(res.Timings.Keyword)
+		r.LatencyMS["retrieve.vector"] = ms(res.Timings.Vector)
+		r.LatencyMS["retrieve.fuse"] = ms(res.Timings.Fuse)
+	}
 	ranked := r.labelRetrieved(res.Sources)
-
-	ans, err := e.p.Ask(ctx, req)
-	if err != nil {
-		return fail(err)
-	}
 	r.Answer, r.Confidence = ans.Answer, ans.Confidence
 	if ans.RefusalReason != nil {
 		r.RefusalReason = *ans.RefusalReason
