@@ -11,7 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/eval"
-	"github.com/hybridrag/hybridrag/internal/evalreport"
+	"github.com/hybridrag/hybridrag/eval/report"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -106,7 +106,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// A run that could not be saved is still reported; the error follows.
 	saveErr := err
 
-	rep := evalreport.Report{Run: run}
+	rep := report.Report{Run: run}
 	if calibrate || reportDir != "" {
 		cal, err := eval.Calibrate(run, eval.CalibrationGrid{})
 		switch {
@@ -119,7 +119,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	if reportDir != "" {
-		if err := evalreport.Write(reportDir, rep); err != nil {
+		if err := report.Write(reportDir, rep); err != nil {
 			return err
 		}
 	}
@@ -133,7 +133,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			Current: cal.Current, Recommended: cal.Recommended, Curve: cal.Curve,
 		}}), saveErr)
 	}
-	if err := evalreport.WriteText(stdout, rep); err != nil {
+	if err := report.WriteText(stdout, rep); err != nil {
 		return err
 	}
 	if reportDir != "" {

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/eval"
-	"github.com/hybridrag/hybridrag/internal/evalreport"
+	"github.com/hybridrag/hybridrag/eval/report"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -66,16 +66,16 @@ func TestCLIEval(t *testing.T) {
 	require.NoError(t, lg.Close())
 
 	// Text output, calibration and report files; --no-log saves nothing.
-	report := filepath.Join(t.TempDir(), "report")
-	code, out, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--report", report, "--calibrate", "--no-log", "--k", "3")
+	reportDir := filepath.Join(t.TempDir(), "report")
+	code, out, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--report", reportDir, "--calibrate", "--no-log", "--k", "3")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "4 questions (2 answerable, 2 unanswerable, 0 errors)")
 	require.Contains(t, out, "recall@3")
 	require.Contains(t, out, "recommended")
-	require.Contains(t, out, "report written to "+report)
+	require.Contains(t, out, "report written to "+reportDir)
 	require.NotContains(t, out, "saved to")
-	for _, f := range []string{evalreport.JSONFile, evalreport.MarkdownFile, evalreport.HTMLFile} {
-		info, err := os.Stat(filepath.Join(report, f))
+	for _, f := range []string{report.JSONFile, report.MarkdownFile, report.HTMLFile} {
+		info, err := os.Stat(filepath.Join(reportDir, f))
 		require.NoError(t, err)
 		require.Positive(t, info.Size())
 	}

@@ -1,4 +1,4 @@
-package evalreport
+package report
 
 import (
 	"fmt"
@@ -85,7 +85,7 @@ func WriteHTML(w io.Writer, r Report) error {
 		v.Questions = append(v.Questions, qv)
 	}
 	if err := page.Execute(w, v); err != nil {
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	return nil
 }

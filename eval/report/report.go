@@ -1,4 +1,4 @@
-package evalreport
+package report
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ const (
 )
 
 // ErrNoRun means a report was asked for without a run.
-var ErrNoRun = errors.New("evalreport: no eval run")
+var ErrNoRun = errors.New("report: no eval run")
 
 // Report is what the three files hold. Calibration is nil when the run
 // could not be calibrated (it needs answerable and unanswerable
@@ -41,7 +41,7 @@ func Write(dir string, r Report) error {
 		return ErrNoRun
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	for _, f := range []struct {
 		name  string
@@ -61,7 +61,7 @@ func Write(dir string, r Report) error {
 func writeFile(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
@@ -75,7 +75,7 @@ func writeFile(path string, data []byte) error {
 	}
 	if err != nil {
 		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	return nil
 }
@@ -89,7 +89,7 @@ func WriteJSON(w io.Writer, r Report) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package evalreport
+package report
 
 import (
 	"bufio"
@@ -57,7 +57,7 @@ func WriteText(w io.Writer, r Report) error {
 		fmt.Fprintf(b, "calibration not possible: %s\n", r.CalibrationNote)
 	}
 	if err := b.Flush(); err != nil {
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package evalreport
+package report
 
 import (
 	"bufio"
@@ -86,7 +86,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		}
 	}
 	if err := b.Flush(); err != nil {
-		return fmt.Errorf("evalreport: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	return nil
 }
