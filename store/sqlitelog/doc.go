@@ -4,8 +4,8 @@
 // scores, the cited ids, the answer or refusal, confidence, attribution
 // coverage, generator and model, timings, token usage and error — plus
 // user feedback (correct or incorrect, with a comment) against logged
-// queries, and the evaluation runs of the eval tooling in a table beside
-// the log.
+// queries, and package eval's runs in a table beside the log (a Log is an
+// eval.RunStore).
 //
 // Open creates or migrates the schema and refuses a database written by a
 // newer version of this package (a *SchemaError). The database runs in WAL
