@@ -122,7 +122,8 @@ const calibrationRule = "maximise refusal recall subject to false-refusal rate â
 // coarse: prefer sets with dozens of each kind.
 //
 // The thresholds suit the embedder the run used (Relevance's scale
-// depends on it): recalibrate after changing it.
+// depends on it): recalibrate after changing it. Calibrate only reads run
+// and grid, so concurrent calls may share them.
 func Calibrate(run *Run, grid CalibrationGrid) (*CalibrationReport, error) {
 	if run == nil {
 		return nil, fmt.Errorf("%w: nil run", ErrCalibrationLabels)
