@@ -206,11 +206,13 @@ func TestProviderTimeout(t *testing.T) {
 	}
 }
 
-func TestProviderBrokenStreamIsNotRetried(t *testing.T) {
+// A dropped connection is a truncated reply: retried, and the retries
+// resume the stream, so the consumer never sees a chunk twice.
+func TestProviderBrokenStreamIsTruncated(t *testing.T) {
 	for _, p := range providers {
 		t.Run(p.name, func(t *testing.T) {
 			srv := p.newServer(t, constant(answer), hybridragtest.StreamChunks(4), hybridragtest.BreakStreamAfter(2))
-			g := p.newGen(t, srv, fastRetries(langchain.Options{}))
+			g := p.newGen(t, srv, fastRetries(langchain.Options{MaxRetries: 2}))
 			var streamed []string
 			gen, err := g.Generate(context.Background(), generate.Request{
 				Prompt: testPrompt("q"),
@@ -218,8 +220,13 @@ func TestProviderBrokenStreamIsNotRetried(t *testing.T) {
 			})
 			require.Nil(t, gen, "no partial text")
 			require.ErrorIs(t, err, langchain.ErrProvider)
+			require.ErrorIs(t, err, generate.ErrTruncated)
+			var te *generate.TruncatedError
+			require.ErrorAs(t, err, &te)
+			require.NotEmpty(t, te.Missing)
+			require.Error(t, te.Err, "a broken connection keeps its read error")
 			require.Equal(t, hybridragtest.SplitChunks(answer, 4)[:2], streamed)
-			require.Equal(t, 1, srv.ChatCalls(), "text already reached the consumer: no retry")
+			require.Equal(t, 3, srv.ChatCalls())
 		})
 	}
 }
