@@ -73,8 +73,9 @@ type TruncatedError struct {
 	// …). Asking again is expected to end the same way, so retry policies
 	// do not retry these.
 	StopReason string
-	// Err is the read error when the connection broke, nil when the stream
-	// ended cleanly.
+	// Err is the read error when the connection broke, else the client's
+	// own error about the reply if it reported one; nil when the client
+	// took the cut reply for a complete one.
 	Err error
 }
 
