@@ -70,8 +70,9 @@ type TruncatedError struct {
 	Missing string
 	// StopReason is the provider's reason for ending the reply early, as
 	// it sent it ("length", "max_tokens", "MAX_TOKENS", "content_filter",
-	// …). Asking again is expected to end the same way, so retry policies
-	// do not retry these.
+	// …; "blocked: SAFETY" and the like when Google AI blocked the prompt).
+	// Asking again is expected to end the same way, so retry policies do
+	// not retry these.
 	StopReason string
 	// Err is the read error when the connection broke, else the client's
 	// own error about the reply if it reported one; nil when the client

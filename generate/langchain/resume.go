@@ -113,7 +113,7 @@ func truncation(st *callStatus, resp *llms.ContentResponse, err error, requireSt
 				cause = err
 			}
 			return &generate.TruncatedError{Missing: kind.terminal(), Err: cause}
-		case cutReasons[stop]:
+		case isCut(stop):
 			return &generate.TruncatedError{StopReason: stop, Err: err}
 		}
 		return nil
@@ -127,7 +127,7 @@ func truncation(st *callStatus, resp *llms.ContentResponse, err error, requireSt
 			continue
 		}
 		reported = true
-		if cutReasons[c.StopReason] {
+		if isCut(c.StopReason) {
 			return &generate.TruncatedError{StopReason: c.StopReason}
 		}
 	}

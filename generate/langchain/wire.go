@@ -238,6 +238,13 @@ func readLine(st *wireStatus, line []byte) {
 				st.ended, st.stop = true, r
 			}
 		}
+		// A blocked prompt gets no candidate at all: that reply is over,
+		// and asking again would be blocked again.
+		for _, m := range geminiBlock.FindAllSubmatch(line, -1) {
+			if r := geminiBlockReason(string(m[1])); r != "" {
+				st.ended, st.stop = true, r
+			}
+		}
 	}
 }
 
@@ -248,6 +255,25 @@ func sseData(line []byte) ([]byte, bool) {
 }
 
 var geminiFinish = regexp.MustCompile(`(?:^|[^\\])"finishReason"\s*:\s*"?([A-Za-z0-9_]+)"?`)
+
+var geminiBlock = regexp.MustCompile(`(?:^|[^\\])"blockReason"\s*:\s*"?([A-Za-z0-9_]+)"?`)
+
+// geminiBlockNames are Gemini's BlockReason values by number.
+var geminiBlockNames = map[string]string{
+	"1": "SAFETY", "2": "OTHER", "3": "BLOCKLIST", "4": "PROHIBITED_CONTENT", "5": "IMAGE_SAFETY",
+}
+
+// geminiBlockReason returns a prompt block reason's name, "" for none. Every
+// block is a filter, so every name is one of cutReasons.
+func geminiBlockReason(v string) string {
+	if v == "0" || v == "BLOCK_REASON_UNSPECIFIED" {
+		return ""
+	}
+	if n, ok := geminiBlockNames[v]; ok {
+		v = n
+	}
+	return "blocked: " + v
+}
 
 // geminiNames are Gemini's FinishReason values, which the Google SDK asks
 // for as numbers ("enum-encoding=int").
@@ -282,4 +308,11 @@ var cutReasons = map[string]bool{
 	"content_filter": true, "refusal": true, "SAFETY": true, "RECITATION": true,
 	"BLOCKLIST": true, "PROHIBITED_CONTENT": true, "SPII": true,
 	"FinishReasonSafety": true, "FinishReasonRecitation": true,
+	"IMAGE_SAFETY": true,
+}
+
+// isCut reports whether a stop reason means the provider cut the reply;
+// Gemini's prompt blocks ("blocked: …") always do.
+func isCut(reason string) bool {
+	return cutReasons[reason] || strings.HasPrefix(reason, "blocked: ")
 }

@@ -36,6 +36,7 @@ func TestWireEnds(t *testing.T) {
 		{"gemini pretty-printed", wireGemini, "[{\n  \"candidates\": [\n    {\n      \"finishReason\": \"MAX_TOKENS\"\n    }\n  ]\n}\n]", true, "MAX_TOKENS"},
 		{"gemini unspecified", wireGemini, "[{\"candidates\":[{\"finishReason\":0}]}]", false, ""},
 		{"gemini model text quoting the key", wireGemini, "[{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"say \\\"finishReason\\\": \\\"STOP\\\"\"}]}}]}]", false, ""},
+		{"gemini blocked prompt", wireGemini, "[{\"promptFeedback\":{\"blockReason\":1}}]", true, "blocked: SAFETY"},
 		{"gemini sse", wireGemini, "data: {\"candidates\":[{\"finishReason\":\"STOP\"}]}\r\n\r\n", true, "STOP"},
 	}
 	for _, c := range cases {
