@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/anthropic"
 	"github.com/hybridrag/hybridrag/generate/extractive"
+	"github.com/hybridrag/hybridrag/generate/googleai"
 	"github.com/hybridrag/hybridrag/generate/langchain"
 	"github.com/hybridrag/hybridrag/generate/ollama"
 	"github.com/hybridrag/hybridrag/generate/openai"
@@ -26,12 +28,12 @@ func failOpts(s hybridragtest.Script) []hybridragtest.ServerOption {
 	return nil
 }
 
-// TestGeneratorConformance runs one grounding contract against every
-// generator: the offline extractive one, a scripted in-process model, and
-// langchaingo's real OpenAI and Ollama clients talking to servers that speak
-// those wire protocols (streaming included).
-func TestGeneratorConformance(t *testing.T) {
-	cases := map[string]hybridragtest.GeneratorCase{
+// generators are every generator in the repository, each wired as a host
+// would wire it: the offline extractive one, a scripted in-process model,
+// and langchaingo's real OpenAI, Ollama, Anthropic and Google AI clients
+// talking to servers that speak those wire protocols (streaming included).
+func generators() map[string]hybridragtest.GeneratorCase {
+	return map[string]hybridragtest.GeneratorCase{
 		"extractive": {New: func(*testing.T, hybridragtest.Script) generate.Generator {
 			return extractive.New(extractive.Options{})
 		}},
@@ -56,8 +58,45 @@ func TestGeneratorConformance(t *testing.T) {
 			require.NoError(t, err)
 			return g
 		}},
+		"anthropic": {Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
+			srv := hybridragtest.NewAnthropicServer(t, s.Respond, append(failOpts(s), hybridragtest.RequireAPIKey("test"))...)
+			g, err := anthropic.New(anthropic.Options{APIKey: "test", BaseURL: srv.BaseURL(), Generator: fastRetries})
+			require.NoError(t, err)
+			return g
+		}},
+		"googleai": {Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
+			srv := hybridragtest.NewGoogleAIServer(t, s.Respond, append(failOpts(s), hybridragtest.RequireAPIKey("test"))...)
+			g, err := googleai.New(context.Background(), googleai.Options{APIKey: "test", BaseURL: srv.BaseURL(), Generator: fastRetries})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = g.Close() })
+			return g
+		}},
 	}
-	for name, c := range cases {
+}
+
+// TestGeneratorConformance runs one grounding contract against every
+// generator.
+func TestGeneratorConformance(t *testing.T) {
+	for name, c := range generators() {
 		t.Run(name, func(t *testing.T) { hybridragtest.TestGenerator(t, c) })
+	}
+}
+
+// groundingGaps are the hallucination categories today's sentence-level
+// validator lets through (issue 9, item 1). Remove once the clause-level
+// validator is merged: the suite must then pass whole.
+var groundingGaps = []hybridragtest.GroundingCategory{
+	hybridragtest.NumberSameSource, hybridragtest.AntonymFlip, hybridragtest.NounSwap,
+	hybridragtest.VerbObjectSwap, hybridragtest.AddedClause, hybridragtest.AddedQuantifier,
+}
+
+// TestGroundingConformance runs the validator conformance suite through
+// every generator: scripted hallucinations of each category are dropped,
+// faithful replies kept, and the extractive generator's own answers pass.
+func TestGroundingConformance(t *testing.T) {
+	for name, c := range generators() {
+		t.Run(name, func(t *testing.T) {
+			hybridragtest.TestGrounding(t, hybridragtest.GroundingCase{New: c.New, Scriptable: c.Scriptable, KnownGaps: groundingGaps})
+		})
 	}
 }

@@ -21,6 +21,12 @@ var (
 	// ErrNonce means the nonce source returned a nonce that cannot fence
 	// sources safely (not 8 to 64 ASCII letters or digits).
 	ErrNonce = errors.New("generate: invalid nonce")
+	// ErrTruncated means a model's reply did not end normally: its stream
+	// ended (cleanly or not) before the provider's terminal event, or the
+	// provider stopped it early (token cap, content filter). The text is
+	// incomplete, so it is an error and never validated as an answer. See
+	// TruncatedError.
+	ErrTruncated = errors.New("generate: truncated reply")
 )
 
 // TemplateError reports why a prompt template was rejected.
@@ -54,3 +60,45 @@ func (e *BudgetError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrBudget) true.
 func (e *BudgetError) Unwrap() error { return ErrBudget }
+
+// TruncatedError reports a reply that did not end normally. Exactly one of
+// Missing and StopReason is set.
+type TruncatedError struct {
+	// Missing names the terminal event the reply ended without
+	// ("data: [DONE]", "message_stop", …), empty when the provider ended
+	// the reply itself.
+	Missing string
+	// StopReason is the provider's reason for ending the reply early, as
+	// it sent it ("length", "max_tokens", "MAX_TOKENS", "content_filter",
+	// …; "blocked: SAFETY" and the like when Google AI blocked the prompt).
+	// Asking again is expected to end the same way, so retry policies do
+	// not retry these.
+	StopReason string
+	// Err is the read error when the connection broke, else the client's
+	// own error about the reply if it reported one; nil when the client
+	// took the cut reply for a complete one.
+	Err error
+}
+
+func (e *TruncatedError) Error() string {
+	msg := "generate: truncated reply"
+	switch {
+	case e.Missing != "":
+		msg += ": ended without " + e.Missing
+	case e.StopReason != "":
+		msg += ": stopped by the provider (" + e.StopReason + ")"
+	}
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap makes errors.Is(err, ErrTruncated) true, and errors.Is on the
+// read error when there was one.
+func (e *TruncatedError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrTruncated}
+	}
+	return []error{ErrTruncated, e.Err}
+}

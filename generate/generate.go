@@ -71,7 +71,10 @@ type ContextBuilder interface {
 
 // StreamFunc receives generated text as it arrives. Returning an error
 // stops generation. The streamed text is not yet validated: the final
-// Answer is.
+// Answer is. What a generator streams is always a prefix of the
+// Generation.Text it returns: a generator that retries after streaming must
+// not repeat or contradict what was already streamed (generate/langchain
+// resumes the stream), and one that fails returns an error.
 type StreamFunc func(ctx context.Context, chunk []byte) error
 
 // Request is one generation call.

@@ -6,10 +6,15 @@
 // ScriptedLLM is a langchaingo llms.Model that answers from a script or a
 // function, streams through llms.WithStreamingFunc and records every call;
 // CountingGenerator counts the calls reaching any generate.Generator (a gate
-// that refuses must leave it at zero). NewOpenAIServer and NewOllamaServer
-// start httptest servers speaking the OpenAI chat completions and embeddings
-// API and Ollama's /api/chat and /api/embed, streaming included, so that
-// langchaingo's real clients can be pointed at them; options inject HTTP
-// failures, authentication checks, broken streams and delays. Everything is
-// deterministic and safe for concurrent use.
+// that refuses must leave it at zero). NewOpenAIServer, NewOllamaServer,
+// NewAnthropicServer and NewGoogleAIServer start httptest servers speaking
+// the OpenAI chat completions and embeddings API, Ollama's /api/chat and
+// /api/embed, Anthropic's Messages API and Google AI's generateContent,
+// streaming included, so that langchaingo's real clients can be pointed at
+// them; options inject HTTP failures, authentication checks, broken or cut
+// streams, token-cap stops and delays. Everything is deterministic and safe
+// for concurrent use.
+//
+// TestGenerator and TestGrounding are conformance suites: every generator
+// in the repository runs them, and so can any other.
 package hybridragtest

@@ -69,7 +69,8 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	for _, m := range req.Messages {
 		call.Messages = append(call.Messages, generate.Message{Role: generate.Role(m.Role), Content: m.Content})
 	}
-	if s.injectFailure() {
+	nth, fail := s.injectFailure()
+	if fail {
 		call.Status = s.cfg.failStatus
 		s.record(call)
 		ollamaError(w, s.cfg.failStatus, "injected failure")
@@ -90,7 +91,7 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	final := map[string]any{
 		"model": req.Model, "created_at": created,
 		"message": map[string]any{"role": "assistant", "content": ""},
-		"done":    true, "done_reason": "stop",
+		"done":    true, "done_reason": s.stop("stop", "length"),
 		"total_duration": 1000, "prompt_eval_count": prompt, "eval_count": countWords(text),
 	}
 	if !stream {
@@ -116,6 +117,9 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 		})
 		if s.brokenAt(i) {
 			abortStream()
+		}
+		if s.cutAt(nth, i) {
+			return
 		}
 	}
 	line(final)

@@ -82,7 +82,8 @@ func (s *Server) openAIChat(w http.ResponseWriter, r *http.Request) {
 		openAIError(w, http.StatusBadRequest, "messages must not be empty")
 		return
 	}
-	if s.injectFailure() {
+	nth, fail := s.injectFailure()
+	if fail {
 		call.Status = s.cfg.failStatus
 		s.record(call)
 		openAIError(w, s.cfg.failStatus, "injected failure")
@@ -109,7 +110,7 @@ func (s *Server) openAIChat(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{
 			"id": id, "object": "chat.completion", "created": created, "model": model,
 			"choices": []any{map[string]any{
-				"index": 0, "finish_reason": "stop",
+				"index": 0, "finish_reason": s.stop("stop", "length"),
 				"message": map[string]any{"role": "assistant", "content": text},
 			}},
 			"usage": usage,
@@ -140,8 +141,11 @@ func (s *Server) openAIChat(w http.ResponseWriter, r *http.Request) {
 		if s.brokenAt(i) {
 			abortStream()
 		}
+		if s.cutAt(nth, i) {
+			return
+		}
 	}
-	event(chunk(map[string]any{}, "stop"))
+	event(chunk(map[string]any{}, s.stop("stop", "length")))
 	if req.StreamOptions != nil && req.StreamOptions.IncludeUsage {
 		event(map[string]any{
 			"id": id, "object": "chat.completion.chunk", "created": created, "model": model,

@@ -32,6 +32,9 @@ type serverConfig struct {
 	chunks      int
 	embedDim    int
 	breakStream int
+	cutStream   int
+	cutRequests int
+	tokenCap    bool
 }
 
 // FailFirst makes the first n chat requests fail with HTTP status (500 when
@@ -50,8 +53,10 @@ func Delay(d time.Duration) ServerOption {
 	return func(c *serverConfig) { c.delay = d }
 }
 
-// RequireAPIKey makes every request without "Authorization: Bearer key"
-// fail with 401, as OpenAI does for a wrong key.
+// RequireAPIKey makes every request that does not present key fail with
+// 401, as the providers do for a wrong key: as "Authorization: Bearer key"
+// (OpenAI, Ollama behind a proxy), "x-api-key" (Anthropic) or
+// "x-goog-api-key" (Google AI).
 func RequireAPIKey(key string) ServerOption {
 	return func(c *serverConfig) { c.apiKey = key }
 }
@@ -66,6 +71,28 @@ func StreamChunks(n int) ServerOption {
 // dropping the connection, without the end-of-stream marker.
 func BreakStreamAfter(n int) ServerOption {
 	return func(c *serverConfig) { c.breakStream = n }
+}
+
+// CutStreamAfter makes the first `requests` chat requests (every one when
+// requests <= 0) end their answer after n content chunks, cleanly at the
+// HTTP level (complete response, connection intact) but without the
+// protocol's terminal event: no OpenAI finish chunk and "data: [DONE]", no
+// Anthropic message_delta and message_stop, no Ollama "done": true line,
+// no Gemini finishReason. This is a stream a proxy or an overloaded
+// provider ended early; BreakStreamAfter drops the connection instead.
+func CutStreamAfter(n, requests int) ServerOption {
+	return func(c *serverConfig) {
+		c.cutStream = n
+		c.cutRequests = requests
+	}
+}
+
+// StopAtTokenCap makes every answer end as if the completion token cap was
+// reached: finish_reason "length" (OpenAI), stop_reason "max_tokens"
+// (Anthropic), done_reason "length" (Ollama), finishReason MAX_TOKENS
+// (Gemini). The text itself is unchanged.
+func StopAtTokenCap() ServerOption {
+	return func(c *serverConfig) { c.tokenCap = true }
 }
 
 // EmbeddingDimension sets the length of returned vectors.
@@ -93,6 +120,9 @@ type Server struct {
 	base    string
 	cfg     serverConfig
 	respond ChatResponder
+	// keyOf returns the API key a request presents; nil means an
+	// "Authorization: Bearer" header.
+	keyOf func(*http.Request) string
 
 	chats atomic.Int64
 	mu    sync.Mutex
@@ -124,8 +154,8 @@ func (s *Server) start(t testing.TB, h http.Handler, basePath string) *Server {
 	return s
 }
 
-// BaseURL is the URL to give the client: URL+"/v1" for the OpenAI server,
-// URL for the Ollama server.
+// BaseURL is the URL to give the client: URL+"/v1" for the OpenAI and
+// Anthropic servers, URL for the Ollama and Google AI servers.
 func (s *Server) BaseURL() string { return s.base }
 
 // Calls returns a copy of the requests received so far, in arrival order.
@@ -147,7 +177,14 @@ func (s *Server) record(c ServerCall) {
 
 // authorized checks the API key; it writes the 401 itself.
 func (s *Server) authorized(w http.ResponseWriter, r *http.Request, fail func(http.ResponseWriter, int, string)) bool {
-	if s.cfg.apiKey == "" || r.Header.Get("Authorization") == "Bearer "+s.cfg.apiKey {
+	if s.cfg.apiKey == "" {
+		return true
+	}
+	if s.keyOf != nil {
+		if s.keyOf(r) == s.cfg.apiKey {
+			return true
+		}
+	} else if r.Header.Get("Authorization") == "Bearer "+s.cfg.apiKey {
 		return true
 	}
 	s.record(ServerCall{Path: r.URL.Path, Status: http.StatusUnauthorized})
@@ -156,8 +193,10 @@ func (s *Server) authorized(w http.ResponseWriter, r *http.Request, fail func(ht
 }
 
 // injectFailure counts a chat request and reports whether it must fail.
-func (s *Server) injectFailure() bool {
-	return s.chats.Add(1) <= int64(s.cfg.failFirst)
+// nth is the request's number, from 1.
+func (s *Server) injectFailure() (nth int64, fail bool) {
+	nth = s.chats.Add(1)
+	return nth, nth <= int64(s.cfg.failFirst)
 }
 
 // wait applies Delay; it reports false when the client went away.
@@ -182,6 +221,22 @@ func (s *Server) pieces(text string) []string {
 // brokenAt reports whether the stream must break after i+1 chunks.
 func (s *Server) brokenAt(i int) bool {
 	return s.cfg.breakStream > 0 && i+1 >= s.cfg.breakStream
+}
+
+// cutAt reports whether the answer of chat request nth must end, cleanly
+// and without its terminal event, after i+1 chunks.
+func (s *Server) cutAt(nth int64, i int) bool {
+	return s.cfg.cutStream > 0 && i+1 >= s.cfg.cutStream &&
+		(s.cfg.cutRequests <= 0 || nth <= int64(s.cfg.cutRequests))
+}
+
+// stop returns the protocol's stop reason: normal, or capped under
+// StopAtTokenCap.
+func (s *Server) stop(normal, capped string) string {
+	if s.cfg.tokenCap {
+		return capped
+	}
+	return normal
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

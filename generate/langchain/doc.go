@@ -9,7 +9,13 @@
 // Failures never leak partial text: a provider error or timeout is a
 // *ProviderError wrapping ErrProvider, carrying the attempt count and, when
 // the model's HTTP client was built with HTTPClient or Transport, the HTTP
-// status that decided whether to retry. Provider wiring (API keys, base
+// status that decided whether to retry. A reply that did not end normally —
+// a stream that stopped before the protocol's terminal event, which
+// langchaingo's clients often take for a complete reply, or a reply the
+// provider cut at the token cap — is an error wrapping
+// generate.ErrTruncated, retried like other transient failures when a retry
+// can help. Streamed text is forwarded so that the caller only ever sees a
+// prefix of the final answer, retries included. Provider wiring (API keys, base
 // URLs, default models) lives in the sibling packages generate/openai,
 // generate/ollama, generate/googleai and generate/anthropic, so that
 // importing this package pulls in no cloud SDK.

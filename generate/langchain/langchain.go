@@ -3,8 +3,6 @@ package langchain
 import (
 	"context"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/tmc/langchaingo/llms"
@@ -50,9 +48,15 @@ type Options struct {
 	Backoff    time.Duration
 	MaxBackoff time.Duration
 	// Retryable decides whether a failed attempt is retried; nil means
-	// DefaultRetryable. It is never consulted once streamed text has
-	// reached the caller, nor when the caller's context has ended.
+	// DefaultRetryable. It is never consulted when the caller's context
+	// has ended or the caller's StreamFunc failed.
 	Retryable func(err error, statusCode int) bool
+	// RequireStopReason makes a reply whose choices carry no stop reason
+	// count as truncated (generate.ErrTruncated). Set it for a model whose
+	// API always reports one (OpenAI, Anthropic) when its HTTP client does
+	// not go through Transport, which otherwise watches the wire for the
+	// end of the reply; the provider packages need not set it.
+	RequireStopReason bool
 	// CallOptions are appended to the adapter's own call options, so they
 	// can override temperature or token cap. Do not pass a streaming
 	// function here: use generate.Request.Stream.
@@ -82,6 +86,7 @@ type Generator struct {
 	backoff     time.Duration
 	maxBackoff  time.Duration
 	retryable   func(error, int) bool
+	requireStop bool
 	callOptions []llms.CallOption
 }
 
@@ -104,6 +109,7 @@ func New(model llms.Model, opts Options) *Generator {
 		backoff:     opts.Backoff,
 		maxBackoff:  opts.MaxBackoff,
 		retryable:   opts.Retryable,
+		requireStop: opts.RequireStopReason,
 		callOptions: append([]llms.CallOption(nil), opts.CallOptions...),
 	}
 	if g.name == "" {
@@ -150,11 +156,18 @@ func (g *Generator) Model() string { return g.modelName }
 // returns the model's complete text with its token usage.
 //
 // A provider failure or attempt timeout, after retries, returns a
-// *ProviderError (errors.Is(err, ErrProvider)), never partial text. When the
-// caller's context ends, Generate stops at once and returns an error
-// wrapping ctx.Err() that is not a ProviderError. When req.Stream is set,
-// text is forwarded as it arrives; a failure after any text was streamed is
-// not retried (the consumer has seen it), and an error returned by
+// *ProviderError (errors.Is(err, ErrProvider)), never partial text. A reply
+// that did not end normally (a stream cut before its terminal event, a
+// reply stopped by the token cap or a filter) is such a failure and also
+// satisfies errors.Is(err, generate.ErrTruncated). When the caller's
+// context ends, Generate stops at once and returns an error wrapping
+// ctx.Err() that is not a ProviderError.
+//
+// When req.Stream is set, text is forwarded as it arrives, and what was
+// forwarded is always a prefix of the returned text. A retry after text was
+// forwarded resumes the stream: the new reply must begin with the text
+// already forwarded, and only what follows it is forwarded; a reply that
+// diverges ends the call with ErrStreamDiverged. An error returned by
 // req.Stream stops generation and is returned wrapped, without retry.
 func (g *Generator) Generate(ctx context.Context, req generate.Request) (*generate.Generation, error) {
 	if g.model == nil {
@@ -164,11 +177,20 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 	if err != nil {
 		return nil, err
 	}
+	var fwd *forwarder
+	if req.Stream != nil {
+		fwd = &forwarder{consumer: req.Stream}
+	}
+	var prev error // the last attempt's error, the cause of a retry
 	for n := 1; ; n++ {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("langchain: %s: %w", g.name, err)
 		}
-		a := g.attempt(ctx, msgs, req.Stream)
+		a := g.attempt(ctx, msgs, fwd)
+		if a.final && prev != nil {
+			a.err = fmt.Errorf("%w, after: %w", a.err, prev)
+		}
+		prev = a.err
 		switch {
 		case a.err == nil:
 			return a.gen, nil
@@ -178,7 +200,7 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 			return nil, fmt.Errorf("langchain: %s: %w", g.name, ctx.Err())
 		}
 		perr := &ProviderError{Provider: g.name, Attempts: n, StatusCode: a.status, Timeout: a.timeout, Err: a.err}
-		if n > g.maxRetries || a.streamed || !g.retryable(a.err, a.status) {
+		if n > g.maxRetries || a.final || !g.retryable(a.err, a.status) {
 			return nil, perr
 		}
 		if !sleep(ctx, backoff(n, g.backoff, g.maxBackoff, a.retryAfter)) {
@@ -192,13 +214,13 @@ type attemptResult struct {
 	gen        *generate.Generation
 	err        error
 	streamErr  error // the consumer's StreamFunc failed
-	streamed   bool  // some text reached the consumer
+	final      bool  // no retry can help (the reply diverged from streamed text)
 	timeout    bool
 	status     int
 	retryAfter time.Duration
 }
 
-func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, stream generate.StreamFunc) attemptResult {
+func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd *forwarder) attemptResult {
 	actx, cancel := ctx, context.CancelFunc(func() {})
 	if g.timeout > 0 {
 		actx, cancel = context.WithTimeout(ctx, g.timeout)
@@ -206,11 +228,6 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, str
 	defer cancel()
 	actx, st := withCallStatus(actx)
 
-	var (
-		streamed  atomic.Bool
-		mu        sync.Mutex
-		streamErr error
-	)
 	opts := make([]llms.CallOption, 0, 4+len(g.callOptions))
 	opts = append(opts, llms.WithTemperature(g.temperature))
 	if g.maxTokens > 0 {
@@ -219,32 +236,26 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, str
 	if g.modelName != "" {
 		opts = append(opts, llms.WithModel(g.modelName))
 	}
-	if stream != nil {
-		opts = append(opts, llms.WithStreamingFunc(func(sctx context.Context, chunk []byte) error {
-			if len(chunk) == 0 {
-				return nil
-			}
-			streamed.Store(true)
-			if err := stream(sctx, chunk); err != nil {
-				mu.Lock()
-				streamErr = err
-				mu.Unlock()
-				return err
-			}
-			return nil
-		}))
+	if fwd != nil {
+		fwd.restart()
+		opts = append(opts, llms.WithStreamingFunc(fwd.forward))
 	}
 	opts = append(opts, g.callOptions...)
 
 	resp, err := g.model.GenerateContent(actx, msgs, opts...)
 
-	res := attemptResult{streamed: streamed.Load(), status: int(st.code.Load()), retryAfter: time.Duration(st.retryAfter.Load())}
-	mu.Lock()
-	res.streamErr = streamErr
-	mu.Unlock()
-	if res.streamErr != nil {
-		res.err = res.streamErr
-		return res
+	res := attemptResult{status: int(st.code.Load()), retryAfter: time.Duration(st.retryAfter.Load())}
+	if fwd != nil {
+		var diverged error
+		res.streamErr, diverged = fwd.outcome()
+		switch {
+		case res.streamErr != nil:
+			res.err = res.streamErr
+			return res
+		case diverged != nil:
+			res.err, res.final = diverged, true
+			return res
+		}
 	}
 	// Some clients return what they had streamed so far, with a nil error,
 	// when the context ends mid-stream: a response is only trusted if the
@@ -255,6 +266,10 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, str
 		}
 		res.timeout = true
 		res.err = &timeoutError{after: g.timeout, errs: []error{context.DeadlineExceeded, err}}
+		return res
+	}
+	if terr := truncation(st, resp, err, g.requireStop); terr != nil {
+		res.err = terr
 		return res
 	}
 	if err != nil {
@@ -269,6 +284,12 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, str
 	if ctx.Err() != nil {
 		res.err = ctx.Err()
 		return res
+	}
+	if fwd != nil {
+		if derr := fwd.complete(text); derr != nil {
+			res.err, res.final = derr, true
+			return res
+		}
 	}
 	prompt, completion := usage(resp)
 	res.gen = &generate.Generation{Text: text, Model: g.modelName, PromptTokens: prompt, CompletionTokens: completion}

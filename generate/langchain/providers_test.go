@@ -13,14 +13,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/anthropic"
+	"github.com/hybridrag/hybridrag/generate/googleai"
 	"github.com/hybridrag/hybridrag/generate/langchain"
 	"github.com/hybridrag/hybridrag/generate/ollama"
 	"github.com/hybridrag/hybridrag/generate/openai"
 	"github.com/hybridrag/hybridrag/hybridragtest"
 )
 
-// These tests drive the adapter through langchaingo's real openai and
-// ollama clients against fake servers speaking each wire protocol.
+// These tests drive the adapter through langchaingo's real openai,
+// anthropic, googleai and ollama clients against fake servers speaking each
+// wire protocol.
 
 const answer = "The pump must be serviced every six months. [S1]"
 
@@ -45,8 +48,14 @@ type provider struct {
 	// unauthorized makes the server answer 401.
 	unauthorized hybridragtest.ServerOption
 	// wireStreams: langchaingo's ollama client omits "stream": false, so
-	// Ollama streams even a non-streaming call and the client assembles it.
+	// Ollama streams even a non-streaming call and the client assembles it;
+	// its googleai client streams every multi-message prompt.
 	wireStreams bool
+	// firstChunkUsage: the Google SDK keeps the usage of the first stream
+	// chunk, so completion counts are those of the first chunk.
+	firstChunkUsage bool
+	// capReason is the stop reason the provider sends at the token cap.
+	capReason string
 }
 
 var providers = []provider{
@@ -58,6 +67,30 @@ var providers = []provider{
 			return g
 		},
 		unauthorized: hybridragtest.RequireAPIKey("another-key"),
+		capReason:    "length",
+	},
+	{
+		name: "anthropic", model: "claude-test", newServer: hybridragtest.NewAnthropicServer,
+		newGen: func(t *testing.T, srv *hybridragtest.Server, o langchain.Options) *langchain.Generator {
+			g, err := anthropic.New(anthropic.Options{APIKey: "test-key", BaseURL: srv.BaseURL(), Model: "claude-test", Generator: o})
+			require.NoError(t, err)
+			return g
+		},
+		unauthorized: hybridragtest.RequireAPIKey("another-key"),
+		capReason:    "max_tokens",
+	},
+	{
+		name: "googleai", model: "gemini-test", newServer: hybridragtest.NewGoogleAIServer,
+		newGen: func(t *testing.T, srv *hybridragtest.Server, o langchain.Options) *langchain.Generator {
+			g, err := googleai.New(context.Background(), googleai.Options{APIKey: "test-key", BaseURL: srv.BaseURL(), Model: "gemini-test", Generator: o})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = g.Close() })
+			return g.Generator
+		},
+		unauthorized:    hybridragtest.RequireAPIKey("another-key"),
+		wireStreams:     true,
+		firstChunkUsage: true,
+		capReason:       "MAX_TOKENS",
 	},
 	{
 		name: "ollama", model: "llama-test", newServer: hybridragtest.NewOllamaServer,
@@ -69,6 +102,7 @@ var providers = []provider{
 		// Ollama has no keys; a proxy in front of it may answer 401.
 		unauthorized: hybridragtest.FailFirst(100, http.StatusUnauthorized),
 		wireStreams:  true,
+		capReason:    "length",
 	},
 }
 
@@ -77,6 +111,15 @@ func constant(string) hybridragtest.ChatResponder {
 }
 
 func words(s string) int { return len(strings.Fields(s)) }
+
+// completionWords is the completion count p reports for answer streamed in
+// chunks pieces.
+func (p provider) completionWords(chunks int) int {
+	if p.firstChunkUsage {
+		return words(hybridragtest.SplitChunks(answer, chunks)[0])
+	}
+	return words(answer)
+}
 
 func TestProviderPlain(t *testing.T) {
 	for _, p := range providers {
@@ -90,7 +133,7 @@ func TestProviderPlain(t *testing.T) {
 			require.Equal(t, answer, gen.Text)
 			require.Equal(t, p.model, gen.Model)
 			require.Equal(t, words(pr.Messages[0].Content)+words(pr.Messages[1].Content), gen.PromptTokens)
-			require.Equal(t, words(answer), gen.CompletionTokens)
+			require.Equal(t, p.completionWords(hybridragtest.DefaultStreamChunks), gen.CompletionTokens)
 
 			calls := srv.Calls()
 			require.Len(t, calls, 1)
@@ -117,7 +160,7 @@ func TestProviderStreaming(t *testing.T) {
 			require.Equal(t, hybridragtest.SplitChunks(answer, 5), chunks)
 			require.Equal(t, answer, strings.Join(chunks, ""))
 			require.Equal(t, answer, gen.Text)
-			require.Equal(t, words(answer), gen.CompletionTokens)
+			require.Equal(t, p.completionWords(5), gen.CompletionTokens)
 			require.Positive(t, gen.PromptTokens)
 			require.True(t, srv.Calls()[0].Stream)
 		})
@@ -206,11 +249,13 @@ func TestProviderTimeout(t *testing.T) {
 	}
 }
 
-func TestProviderBrokenStreamIsNotRetried(t *testing.T) {
+// A dropped connection is a truncated reply: retried, and the retries
+// resume the stream, so the consumer never sees a chunk twice.
+func TestProviderBrokenStreamIsTruncated(t *testing.T) {
 	for _, p := range providers {
 		t.Run(p.name, func(t *testing.T) {
 			srv := p.newServer(t, constant(answer), hybridragtest.StreamChunks(4), hybridragtest.BreakStreamAfter(2))
-			g := p.newGen(t, srv, fastRetries(langchain.Options{}))
+			g := p.newGen(t, srv, fastRetries(langchain.Options{MaxRetries: 2}))
 			var streamed []string
 			gen, err := g.Generate(context.Background(), generate.Request{
 				Prompt: testPrompt("q"),
@@ -218,8 +263,13 @@ func TestProviderBrokenStreamIsNotRetried(t *testing.T) {
 			})
 			require.Nil(t, gen, "no partial text")
 			require.ErrorIs(t, err, langchain.ErrProvider)
+			require.ErrorIs(t, err, generate.ErrTruncated)
+			var te *generate.TruncatedError
+			require.ErrorAs(t, err, &te)
+			require.NotEmpty(t, te.Missing)
+			require.Error(t, te.Err, "a broken connection keeps its read error")
 			require.Equal(t, hybridragtest.SplitChunks(answer, 4)[:2], streamed)
-			require.Equal(t, 1, srv.ChatCalls(), "text already reached the consumer: no retry")
+			require.Equal(t, 3, srv.ChatCalls())
 		})
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tmc/langchaingo/llms"
+
+	"github.com/hybridrag/hybridrag/generate"
 )
 
 // statusInText finds the status code langchaingo's OpenAI and Anthropic
@@ -21,16 +23,24 @@ var statusInText = regexp.MustCompile(`status code:? (\d{3})\b`)
 // statusCode is the HTTP status of the failed attempt, 0 when unknown.
 //
 // It retries rate limits (429), request timeouts (408), conflicts (409,
-// 425), server errors (5xx), per-attempt timeouts and network errors; it
-// does not retry other 4xx statuses (bad request, authentication, not
-// found), cancellation, empty responses, or langchaingo errors classified as
-// authentication, invalid request, not found, quota, content filter, token
-// limit or unsupported operation. When the status is unknown it falls back to the
-// status written in the error text, then to langchaingo's classification,
-// and retries what it cannot classify.
+// 425), server errors (5xx), per-attempt timeouts, network errors and
+// streams cut before their terminal event (generate.ErrTruncated). It does
+// not retry other 4xx statuses (bad request, authentication, not found),
+// cancellation, empty responses, a reply the provider itself cut (token
+// cap, content filter: the same request would be cut again), a retry that
+// diverged from streamed text (ErrStreamDiverged), or langchaingo errors
+// classified as authentication, invalid request, not found, quota, content
+// filter, token limit or unsupported operation. When the status is unknown
+// it falls back to the status written in the error text, then to
+// langchaingo's classification, and retries what it cannot classify.
 func DefaultRetryable(err error, statusCode int) bool {
-	if err == nil || errors.Is(err, ErrEmptyResponse) || errors.Is(err, context.Canceled) {
+	if err == nil || errors.Is(err, ErrEmptyResponse) || errors.Is(err, context.Canceled) ||
+		errors.Is(err, ErrStreamDiverged) {
 		return false
+	}
+	var te *generate.TruncatedError
+	if errors.As(err, &te) {
+		return te.StopReason == ""
 	}
 	if statusCode == 0 {
 		if m := statusInText.FindStringSubmatch(err.Error()); m != nil {

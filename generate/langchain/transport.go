@@ -12,6 +12,7 @@ import (
 type callStatus struct {
 	code       atomic.Int32
 	retryAfter atomic.Int64 // nanoseconds
+	wire       wireStatus
 }
 
 type statusKey struct{}
@@ -26,7 +27,11 @@ func withCallStatus(ctx context.Context) (context.Context, *callStatus) {
 // model using it. langchaingo clients flatten HTTP failures into strings
 // (Ollama's even drops the status), which leaves a 401 indistinguishable
 // from a 500; with this transport the adapter retries the 500 and not the
-// 401. Requests not made by a Generator pass through untouched. The
+// 401. It also reads along with each streamed reply of the OpenAI,
+// Anthropic, Ollama and Google AI protocols, so that a reply that ends
+// without the protocol's terminal event is reported as
+// generate.ErrTruncated instead of being taken for a complete answer.
+// Requests not made by a Generator pass through untouched. The
 // returned RoundTripper is safe for concurrent use if base is.
 func Transport(base http.RoundTripper) http.RoundTripper {
 	if base == nil {
@@ -56,6 +61,9 @@ func (t *statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if st, ok := req.Context().Value(statusKey{}).(*callStatus); ok {
 		st.code.Store(int32(resp.StatusCode))
 		st.retryAfter.Store(int64(retryAfter(resp.Header.Get("Retry-After"), time.Now())))
+		if w := wireOf(req, resp); w != wireNone && resp.Body != nil {
+			resp.Body = watch(resp.Body, w, &st.wire)
+		}
 	}
 	return resp, nil
 }

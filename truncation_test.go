@@ -1,0 +1,94 @@
+package hybridrag_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/anthropic"
+	"github.com/hybridrag/hybridrag/generate/googleai"
+	"github.com/hybridrag/hybridrag/generate/ollama"
+	"github.com/hybridrag/hybridrag/generate/openai"
+	"github.com/hybridrag/hybridrag/hybridragtest"
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// A reply whose stream ends before the provider's terminal event never
+// reaches validation as an answer: through the whole pipeline, a stream cut
+// once is retried and answered, and one cut every time is an error wrapping
+// generate.ErrTruncated, for every provider.
+func TestTruncatedStreamIsNeverAnAnswer(t *testing.T) {
+	const fact = "The pump seal is replaced every 1,800 operating hours."
+	doc := store.Document{ID: "pump.md", Source: "pump.md", Title: "Pump service",
+		Text: "# Pump service\n\n## Seal\n\n" + fact + " The inlet strainer is cleaned every 250 operating hours.\n"}
+	reply := "The pump seal is replaced every 1,800 operating hours [S1]."
+	respond := func([]generate.Message) string { return reply }
+
+	providers := map[string]func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator{
+		"openai": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
+			srv := hybridragtest.NewOpenAIServer(t, respond, opts...)
+			g, err := openai.New(openai.Options{APIKey: "k", BaseURL: srv.BaseURL(), Generator: fastRetries})
+			require.NoError(t, err)
+			return g
+		},
+		"ollama": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
+			srv := hybridragtest.NewOllamaServer(t, respond, opts...)
+			g, err := ollama.New(ollama.Options{ServerURL: srv.BaseURL(), Generator: fastRetries})
+			require.NoError(t, err)
+			return g
+		},
+		"anthropic": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
+			srv := hybridragtest.NewAnthropicServer(t, respond, opts...)
+			g, err := anthropic.New(anthropic.Options{APIKey: "k", BaseURL: srv.BaseURL(), Generator: fastRetries})
+			require.NoError(t, err)
+			return g
+		},
+		"googleai": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
+			srv := hybridragtest.NewGoogleAIServer(t, respond, opts...)
+			g, err := googleai.New(context.Background(), googleai.Options{APIKey: "k", BaseURL: srv.BaseURL(), Generator: fastRetries})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = g.Close() })
+			return g
+		},
+	}
+	ask := func(t *testing.T, g generate.Generator) (*hybridrag.Answer, string, error) {
+		p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir(), Generator: g})
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = p.Close() })
+		_, err = p.Index(context.Background(), doc)
+		require.NoError(t, err)
+		var mu sync.Mutex
+		var streamed strings.Builder
+		ans, err := p.Ask(context.Background(), hybridrag.Request{
+			Question: "How often is the pump seal replaced?",
+			Stream: func(_ context.Context, b []byte) error {
+				mu.Lock()
+				defer mu.Unlock()
+				streamed.Write(b)
+				return nil
+			},
+		})
+		mu.Lock()
+		defer mu.Unlock()
+		return ans, streamed.String(), err
+	}
+	for name, newGen := range providers {
+		t.Run(name+"/cut once", func(t *testing.T) {
+			ans, streamed, err := ask(t, newGen(t, hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 1)))
+			require.NoError(t, err)
+			require.False(t, ans.Refused(), "refused: %v", ans.Gate)
+			require.Contains(t, ans.Answer, "1,800 operating hours")
+			require.LessOrEqual(t, strings.Count(streamed, "pump seal"), 1, "the retry repeated streamed text: %q", streamed)
+		})
+		t.Run(name+"/always cut", func(t *testing.T) {
+			ans, _, err := ask(t, newGen(t, hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 0)))
+			require.Nil(t, ans)
+			require.ErrorIs(t, err, generate.ErrTruncated)
+		})
+	}
+}
