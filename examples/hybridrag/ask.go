@@ -22,6 +22,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		genName     string
 		model       string
 		printPrompt bool
+		judge       bool
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
@@ -29,6 +30,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")
+	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -38,11 +40,15 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkJudge(judge, genName); err != nil {
+		return err
+	}
 	cfg := hybridrag.Config{}
 	if !printPrompt {
 		if cfg.Generator, err = newGenerator(ctx, genName, model); err != nil {
 			return err
 		}
+		setJudge(&cfg, judge)
 	}
 	p, err := openPipeline(&c, cfg)
 	if err != nil {

@@ -37,7 +37,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		c                          common
 		questions, reportDir, name string
 		genName, model             string
-		calibrate                  bool
+		calibrate, judge           bool
 		concurrency                int
 	)
 	fs := newFlagSet("eval", &c)
@@ -50,6 +50,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	addLogFlags(fs, &c, false)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
+	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -63,6 +64,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case concurrency < 0:
 		return fmt.Errorf("%w: --concurrency must not be negative", errUsage)
 	}
+	if err := checkJudge(judge, genName); err != nil {
+		return err
+	}
 	qs, err := readQuestions(questions)
 	if err != nil {
 		return err
@@ -71,7 +75,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	p, err := openPipeline(&c, hybridrag.Config{Generator: gen})
+	cfg := hybridrag.Config{Generator: gen}
+	setJudge(&cfg, judge)
+	p, err := openPipeline(&c, cfg)
 	if err != nil {
 		return err
 	}
