@@ -23,6 +23,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		model       string
 		printPrompt bool
 		judge       bool
+		stream      bool
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
@@ -30,6 +31,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")
+	fs.BoolVar(&stream, "stream", false, "print the answer as it is validated, sentence by sentence")
 	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -41,6 +43,9 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if err := checkJudge(judge, genName); err != nil {
+		return err
+	}
+	if err := checkStream(stream, c.json, printPrompt); err != nil {
 		return err
 	}
 	cfg := hybridrag.Config{}
@@ -74,9 +79,17 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		return writeJSON(stdout, out)
 	}
 
+	var ts *textStream
+	if stream {
+		ts = &textStream{w: stdout}
+		req.Stream = ts.write
+	}
 	ans, err := p.Ask(ctx, req)
 	if err != nil {
 		return err
+	}
+	if ts != nil {
+		return ts.finish(ans)
 	}
 	if c.json {
 		return writeJSON(stdout, ans)

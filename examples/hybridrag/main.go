@@ -2,7 +2,7 @@
 //
 //	hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
-//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] QUESTION
+//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] QUESTION
 //	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
 //	hybridrag log      --store DIR show ID [--json]
 //	hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
@@ -35,7 +35,7 @@ const usage = `usage:
   hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
                      (a file that cannot be loaded is skipped and named on stderr; --strict: fail)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
-  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] QUESTION
+  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] QUESTION
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
   hybridrag log      --store DIR show ID [--json]
   hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
@@ -55,6 +55,8 @@ ask and retrieve record each query in DIR/querylog.db; --log PATH puts the query
         for every command; such a store is logged only with --log PATH.
 --judge (ask, eval): one more call per answer asks the --generator model whether the cited sources
         entail each claim the lexical check kept; rejected claims are dropped. Not with extractive.
+ask --stream prints the answer as each sentence is validated (only supported ones), then the Sources
+        block; not with --json or --print-prompt.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
