@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/generate"
@@ -24,6 +25,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		printPrompt bool
 		judge       bool
 		stream      bool
+		timeout     time.Duration
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
@@ -31,6 +33,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")
+	addTimeoutFlag(fs, &timeout, "deadline of the whole question")
 	fs.BoolVar(&stream, "stream", false, "print the answer as it is validated, sentence by sentence")
 	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
 	pos, err := parse(fs, args)
@@ -48,6 +51,11 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := checkStream(stream, c.json, printPrompt); err != nil {
 		return err
 	}
+	if err := checkTimeout(timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withDeadline(ctx, timeout)
+	defer cancel()
 	cfg := hybridrag.Config{}
 	if !printPrompt {
 		if cfg.Generator, err = newGenerator(ctx, genName, model); err != nil {
@@ -86,7 +94,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	ans, err := p.Ask(ctx, req)
 	if err != nil {
-		return err
+		return deadlineError(ctx, timeout, err)
 	}
 	if ts != nil {
 		return ts.finish(ans)
