@@ -16,21 +16,23 @@ import (
 // HTML is shown as text.
 
 var (
-	// outputRe finds, in one pass, the constructs CleanOutput rewrites;
-	// the order of the alternatives decides which wins at a position.
-	outputRe = regexp.MustCompile(
+	// linkRe finds the constructs that carry a URL; the order of the
+	// alternatives decides which wins at a position.
+	linkRe = regexp.MustCompile(
 		// 1: image alt, 2: image target
 		`!\[([^\]\n]*)\]\(\s*(` + linkTarget + `)` + linkTitle + `\s*\)` +
 			// 3: link text, 4: link target
 			`|\[([^\]\n]*)\]\(\s*(` + linkTarget + `)` + linkTitle + `\s*\)` +
 			// 5: autolink target
-			`|<((?i:https?|ftp)://[^\s<>]+|(?i:mailto):[^\s<>]+)>` +
+			`|` + autolink +
 			// 6: bare URL
-			`|(` + bareURL + `)` +
-			// 7: an HTML tag or comment
-			`|(<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>|<![A-Za-z][^<>\n]*>|<\?[^<>\n]*\?>)` +
-			// 8: an unclosed tag opening ("<img src=…" without '>')
-			`|(<[/!?]?[A-Za-z])`)
+			`|(` + bareURL + `)`)
+	// htmlRe finds what a renderer would take for HTML, after an autolink
+	// (which linkRe has vetted and which must stay as it is): a tag, a
+	// comment, a declaration, a processing instruction, or the start of
+	// one left unclosed ("<img src=…" without '>').
+	htmlRe = regexp.MustCompile(`(` + autolink + `)` +
+		`|<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>|<![A-Za-z][^<>\n]*>|<\?[^<>\n]*\?>|<[/!?]?[A-Za-z]`)
 	// bareURLRe finds URLs in source text.
 	bareURLRe   = regexp.MustCompile(bareURL)
 	htmlEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;")
@@ -42,6 +44,7 @@ const (
 	linkTarget = `<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*`
 	linkTitle  = `(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?`
 	bareURL    = `(?i:\b(?:https?|ftp)://|\bwww\.)[^\s<>"'` + "`" + `\[\]{}|\\^]+`
+	autolink   = `<((?i:https?|ftp)://[^\s<>]+|(?i:mailto):[^\s<>]+)>`
 )
 
 // CleanOutput returns one answer sentence as it may be shown, given the
@@ -155,18 +158,22 @@ func (a *allowList) clean(text string, atLineStart bool) string {
 	return b.String()
 }
 
+// cleanProse writes s, which holds no code, to b: URLs first (a URL inside
+// an HTML tag goes too), then HTML escaped.
 func (a *allowList) cleanProse(b *strings.Builder, s string) {
+	var out strings.Builder
 	prev := 0
 	trimNext := false // a removal opened the text: no space before what follows
+	atStart := b.Len() == 0
 	write := func(t string) {
 		if trimNext {
 			if t = strings.TrimLeft(t, " "); t != "" {
 				trimNext = false
 			}
 		}
-		b.WriteString(t)
+		out.WriteString(t)
 	}
-	for _, m := range outputRe.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range linkRe.FindAllStringSubmatchIndex(s, -1) {
 		has := func(g int) bool { return m[2*g] >= 0 }
 		group := func(g int) string {
 			if !has(g) {
@@ -195,7 +202,7 @@ func (a *allowList) cleanProse(b *strings.Builder, s string) {
 			} else {
 				removed = true
 			}
-		case has(6): // bare URL; punctuation after it stays
+		default: // bare URL; punctuation after it stays
 			u := group(6)
 			t := trimURL(u)
 			if a.allows(t) {
@@ -203,24 +210,34 @@ func (a *allowList) cleanProse(b *strings.Builder, s string) {
 			} else {
 				repl, removed = u[len(t):], true
 			}
-		default: // HTML, shown as text; a URL in it is still a URL to a renderer
-			tag := bareURLRe.ReplaceAllStringFunc(s[m[0]:m[1]], func(u string) string {
-				if t := trimURL(u); !a.allows(t) {
-					return u[len(t):]
-				}
-				return u
-			})
-			repl = htmlEscaper.Replace(tag)
 		}
 		write(s[prev:m[0]])
 		if removed {
-			tidySeam(b, repl+s[m[1]:])
-			trimNext = trimNext || b.Len() == 0
+			tidySeam(&out, repl+s[m[1]:])
+			trimNext = trimNext || (atStart && out.Len() == 0)
 		}
 		write(repl)
 		prev = m[1]
 	}
 	write(s[prev:])
+	b.WriteString(escapeHTML(out.String()))
+}
+
+// escapeHTML escapes every tag-like construct of s but autolinks.
+func escapeHTML(s string) string {
+	var b strings.Builder
+	prev := 0
+	for _, m := range htmlRe.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[prev:m[0]])
+		if m[2] >= 0 { // an autolink linkRe let stay
+			b.WriteString(s[m[0]:m[1]])
+		} else {
+			b.WriteString(htmlEscaper.Replace(s[m[0]:m[1]]))
+		}
+		prev = m[1]
+	}
+	b.WriteString(s[prev:])
+	return b.String()
 }
 
 // linkText is what is left of a rejected link: its text, with a citation

@@ -55,8 +55,11 @@ type JudgeOptions struct {
 //
 // The judge needs the whole answer, so the result implements WholeAnswer:
 // a stream is validated only once generation ends. It is safe for
-// concurrent use if v and g are.
+// concurrent use if v and g are. A nil g means no judge: v is returned.
 func WithJudge(v Validator, g generate.Generator, opts JudgeOptions) Validator {
+	if g == nil {
+		return v
+	}
 	if opts.Nonce == nil {
 		opts.Nonce = generate.NewNonce
 	}

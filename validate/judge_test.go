@@ -256,6 +256,11 @@ func TestJudgePromptClaimOnOneLine(t *testing.T) {
 	require.Equal(t, judged, strings.Count(user, "(cites S"), "one claim line per judged sentence")
 }
 
+func TestJudgeNilGeneratorIsNoJudge(t *testing.T) {
+	lex := validate.New(validate.Options{})
+	require.Same(t, lex, validate.WithJudge(lex, nil, validate.JudgeOptions{}))
+}
+
 func TestJudgeIsWholeAnswer(t *testing.T) {
 	v := judgeValidator(judgeGenerator(hybridragtest.NewScriptedLLM("{}")))
 	w, ok := v.(validate.WholeAnswer)

@@ -33,7 +33,7 @@ type StreamOptions struct {
 	// Policy is the policy the final answer is rendered with.
 	Policy Policy
 	// Out receives the validated text. It is called from Write and Finish,
-	// never concurrently.
+	// never concurrently; nil discards it.
 	Out generate.StreamFunc
 }
 
@@ -72,6 +72,9 @@ func NewStream(opts StreamOptions) *Stream {
 	s := &Stream{v: opts.Validator, sources: opts.Sources, policy: opts.Policy, out: opts.Out}
 	if s.v == nil {
 		s.v = New(Options{})
+	}
+	if s.out == nil {
+		s.out = func(context.Context, []byte) error { return nil }
 	}
 	if w, ok := s.v.(WholeAnswer); ok && w.WholeAnswer() {
 		s.deferred = true

@@ -190,6 +190,10 @@ func TestStreamErrors(t *testing.T) {
 	feed(t, st, []string{"The CX-90 chiller holds 12 litres of coolant [S1]. The compressor"})
 	require.ErrorIs(t, st.Finish(context.Background(), "Something else."), ErrStreamDiverged)
 
+	st = NewStream(StreamOptions{Sources: streamSources}) // no Out: discarded
+	require.NoError(t, st.Write(context.Background(), []byte("The CX-90 chiller holds 12 litres of coolant [S1]. The")))
+	require.NotEmpty(t, st.Sent())
+
 	bad := errors.New("validator down")
 	st = NewStream(StreamOptions{Validator: failing{bad}, Sources: streamSources, Out: func(context.Context, []byte) error { return nil }})
 	require.ErrorIs(t, st.Write(context.Background(), []byte("One sentence [S1]. Two")), bad)
