@@ -166,6 +166,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		genDur time.Duration
 		regen  bool
 		usage  [2]int
+		stream *validate.Stream // nil unless the request streams
 	)
 	for attempt := 0; attempt < 2; attempt++ {
 		var err error
@@ -173,22 +174,23 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		if err != nil {
 			return nil, err
 		}
+		srcs := promptSources(prompt)
+		stream = p.validatedStream(run, srcs)
 		t := time.Now()
-		gen, err = p.generator.Generate(ctx, generate.Request{Question: run.question, Prompt: prompt, Stream: run.req.Stream})
+		gen, err = p.generator.Generate(ctx, generate.Request{Question: run.question, Prompt: prompt, Stream: generatorStream(stream)})
 		genDur += time.Since(t)
 		if err != nil {
 			return nil, fmt.Errorf("hybridrag: generate: %w", err)
 		}
 		usage[0] += gen.PromptTokens
 		usage[1] += gen.CompletionTokens
-		srcs := promptSources(prompt)
 		t = time.Now()
 		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
 		run.stage("validate", t)
 		if err != nil {
 			return nil, fmt.Errorf("hybridrag: validate: %w", err)
 		}
-		text, out = validate.Apply(gen.Text, rep, p.cfg.Generation.Policy)
+		text, out = validate.Render(gen.Text, rep, p.cfg.Generation.Policy, srcs)
 		if !out.NeedsRegeneration || attempt > 0 {
 			break
 		}
@@ -238,6 +240,9 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 	}
 	meta(a)
 	a.Text = cite.FormatBlock(text, srcs, ex.Cited, conf == gate.Low)
+	if err := finishStream(ctx, stream, text); err != nil {
+		return nil, err
+	}
 	p.finish(run, a)
 	return a, nil
 }

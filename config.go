@@ -114,6 +114,11 @@ type GenerationConfig struct {
 	// CoverageTarget is the attribution coverage below which an answer is
 	// marked LOW CONFIDENCE (default 0.90).
 	CoverageTarget float64
+	// Judge, if set, is asked once per answer whether the cited sources
+	// entail each claim the validator kept (validate.WithJudge); nil (the
+	// default) runs no judge. It may be the Generator itself. With a judge,
+	// Request.Stream receives the answer only once it is complete.
+	Judge generate.Generator
 }
 
 // QueryConfig bounds questions, counted in characters (runes).

@@ -127,6 +127,9 @@ func (p *Pipeline) wire() error {
 	if p.validator == nil {
 		p.validator = validate.New(validate.Options{})
 	}
+	if cfg.Generation.Judge != nil {
+		p.validator = validate.WithJudge(p.validator, cfg.Generation.Judge, validate.JudgeOptions{})
+	}
 	return nil
 }
 

@@ -30,8 +30,12 @@ type Request struct {
 
 	// Persona overrides Config.Generation.Persona for this request.
 	Persona string
-	// Stream, if set, receives the generator's text as it is produced. The
-	// returned Answer is still validated and may differ from what streamed.
+	// Stream, if set, receives the answer as it is produced, validated:
+	// each sentence is passed on once it is complete and supported, so what
+	// streamed is always a prefix of the returned Answer.Answer (see
+	// validate.Stream). A refusal streams nothing. Under the Regenerate
+	// policy or with a judge the answer can only be known at the end, and
+	// streams in one piece then.
 	Stream generate.StreamFunc
 }
 

@@ -177,7 +177,7 @@ func TestGenerator(t *testing.T, c GeneratorCase) {
 		require.Equal(t, gate.ModelDeclined, *ans.RefusalReason)
 	})
 
-	t.Run("streamed text is still validated", func(t *testing.T) {
+	t.Run("only validated text streams", func(t *testing.T) {
 		p, _ := newPipeline(t, Script{Respond: func(m []generate.Message) string {
 			return cite(m, factPressure) + " The pump is rated for 12 bar " + labelOf(m, factPressure) + "."
 		}})
@@ -194,11 +194,11 @@ func TestGenerator(t *testing.T, c GeneratorCase) {
 		})
 		require.NoError(t, err)
 		require.False(t, ans.Refused(), "refused: %v", ans.Gate)
-		mu.Lock()
-		require.Contains(t, streamed.String(), "12 bar")
-		mu.Unlock()
 		require.NotContains(t, ans.Answer, "12 bar")
 		require.Contains(t, ans.Answer, "2.5 and 4 bar")
+		mu.Lock()
+		defer mu.Unlock()
+		require.Equal(t, ans.Answer, streamed.String(), "what streamed is the validated answer")
 	})
 
 	t.Run("provider failure is an error, never an answer", func(t *testing.T) {

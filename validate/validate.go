@@ -31,6 +31,9 @@ type Sentence struct {
 	// Recall is the fraction of the sentence's content words found in the
 	// cited text.
 	Recall float64 `json:"recall"`
+	// Judge is the model judge's verdict (see WithJudge); nil when no
+	// judge ran on this sentence.
+	Judge *Verdict `json:"judge,omitempty"`
 }
 
 // Report is a validator's verdict on a whole answer.

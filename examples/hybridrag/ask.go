@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/generate"
@@ -22,6 +23,9 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		genName     string
 		model       string
 		printPrompt bool
+		judge       bool
+		stream      bool
+		timeout     time.Duration
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
@@ -29,6 +33,9 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")
+	addTimeoutFlag(fs, &timeout, "deadline of the whole question")
+	fs.BoolVar(&stream, "stream", false, "print the answer as it is validated, sentence by sentence")
+	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -38,11 +45,23 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkJudge(judge, genName); err != nil {
+		return err
+	}
+	if err := checkStream(stream, c.json, printPrompt); err != nil {
+		return err
+	}
+	if err := checkTimeout(timeout); err != nil {
+		return err
+	}
+	ctx, cancel := withDeadline(ctx, timeout)
+	defer cancel()
 	cfg := hybridrag.Config{}
 	if !printPrompt {
 		if cfg.Generator, err = newGenerator(ctx, genName, model); err != nil {
 			return err
 		}
+		setJudge(&cfg, judge)
 	}
 	p, err := openPipeline(&c, cfg)
 	if err != nil {
@@ -68,9 +87,17 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		return writeJSON(stdout, out)
 	}
 
+	var ts *textStream
+	if stream {
+		ts = &textStream{w: stdout}
+		req.Stream = ts.write
+	}
 	ans, err := p.Ask(ctx, req)
 	if err != nil {
-		return err
+		return deadlineError(ctx, timeout, err)
+	}
+	if ts != nil {
+		return ts.finish(ans)
 	}
 	if c.json {
 		return writeJSON(stdout, ans)

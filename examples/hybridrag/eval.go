@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -38,8 +39,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		c                          common
 		questions, reportDir, name string
 		genName, model             string
-		calibrate                  bool
+		calibrate, judge           bool
 		concurrency                int
+		timeout                    time.Duration
 	)
 	fs := newFlagSet("eval", &c)
 	addQueryFlags(fs, &c)
@@ -51,6 +53,8 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	addLogFlags(fs, &c, false)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
+	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
+	addTimeoutFlag(fs, &timeout, "deadline of each model call")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -64,6 +68,12 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case concurrency < 0:
 		return fmt.Errorf("%w: --concurrency must not be negative", errUsage)
 	}
+	if err := checkJudge(judge, genName); err != nil {
+		return err
+	}
+	if err := checkTimeout(timeout); err != nil {
+		return err
+	}
 	qs, err := readQuestions(questions)
 	if err != nil {
 		return err
@@ -72,7 +82,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	p, err := openPipeline(&c, hybridrag.Config{Generator: gen})
+	cfg := hybridrag.Config{Generator: withGeneratorDeadline(gen, timeout)}
+	setJudge(&cfg, judge)
+	p, err := openPipeline(&c, cfg)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,7 @@
 //
 //	hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
-//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
+//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
 //	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
 //	hybridrag log      --store DIR show ID [--json]
 //	hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
@@ -35,12 +35,12 @@ const usage = `usage:
   hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
                      (a file that cannot be loaded is skipped and named on stderr; --strict: fail)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
-  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] QUESTION
+  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
   hybridrag log      --store DIR show ID [--json]
   hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
-                     [--name N] [--concurrency N] [--log PATH | --no-log] [--generator G] [--model M]
+                     [--name N] [--concurrency N] [--log PATH | --no-log] [--generator G] [--model M] [--judge] [--timeout D]
   hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
   hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
                      [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
@@ -53,6 +53,12 @@ ask and retrieve record each query in DIR/querylog.db; --log PATH puts the query
         --no-log skips it.
 --store also takes a PostgreSQL DSN (postgres://user@host/db, optionally ?hybridrag_schema=NAME)
         for every command; such a store is logged only with --log PATH.
+--judge (ask, eval): one more call per answer asks the --generator model whether the cited sources
+        entail each claim the lexical check kept; rejected claims are dropped. Not with extractive.
+ask --stream prints the answer as each sentence is validated (only supported ones), then the Sources
+        block; not with --json or --print-prompt.
+--timeout D (ask, eval; default 60s, 0: none): ask ends after D, model retries included, exit 1;
+        eval gives each model call D, and records a question that overruns as failed.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 

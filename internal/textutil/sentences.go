@@ -211,6 +211,11 @@ func absorbCitations(text string, end int) int {
 		if k < 0 || k > 64 || strings.ContainsAny(text[j+1:j+k], "\n[") {
 			return end
 		}
+		// "[text](url)" is a Markdown link, and "![alt](url)" an image:
+		// neither ends a sentence as a citation marker would.
+		if j+k+1 < len(text) && text[j+k+1] == '(' {
+			return end
+		}
 		end = j + k + 1
 	}
 }
