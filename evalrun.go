@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/internal/parallel"
+	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/validate"
 )
@@ -210,7 +211,7 @@ func (p *Pipeline) evalOne(ctx context.Context, q EvalQuestion, tmpl Request, k 
 		if ctx.Err() != nil || errors.Is(err, ErrClosed) {
 			return r, err
 		}
-		r.Error = err.Error()
+		r.Error = redact.String(err.Error()) // reports are shared
 		return r, nil
 	}
 
