@@ -56,6 +56,9 @@ const (
 	infoNoun = `(?:information|info|documentation|details?|mention|data|answer|specifics|guidance|instructions?|references?|description|explanation|indication|record|evidence|discussion|coverage|statement|content|figures?|values?|specification|explicit mention|direct mention)`
 	// infoAdj qualifies infoNoun.
 	infoAdj = `(?:relevant|specific|such|further|additional|supporting|explicit|direct|clear|detailed|useful|concrete|precise|exact|reliable|available|pertinent|mentioned|documented|stated|indication of|reference to)`
+	// thereIs introduces an absence: "there is no", "there's nothing",
+	// "there does not appear to be any", "there isn't enough".
+	thereIs = `(?:there(?:'s| is| are| was| were| seems to be| appears to be) (?:no|not any|not enough|insufficient|nothing)|there(?: does not| doesn't| do not| don't)(?: seem| appear) to be(?: any| enough| sufficient)?|there(?: is not| isn't| are not| aren't| was not| wasn't)(?: any| enough| sufficient))`
 	// place ends a "not in the sources" phrase: the source noun must not
 	// be a modifier of something else ("not listed in the manual's table").
 	placeEnd = `(?:$|[.,;:!?)]| (?:provided|given|you|i|we|that|available|here|above|so far|at hand|or|and|but|either|supplied|retrieved|shared|-|—|–|about|on|regarding|for this|for that))`
@@ -67,13 +70,19 @@ var declinePatterns = []declinePattern{
 	// enough information", "I found no mention …".
 	{[]string{"not", "n't", "unable", "failed"}, needSpeaker, regexp.MustCompile(`\bi(?: really| unfortunately| simply| still| honestly| currently)? (?:cannot|can't|can not|could not|couldn't|am unable to|'m unable to|was unable to|am not able to|'m not able to|was not able to|wasn't able to|have not been able to|haven't been able to|have been unable to|'ve been unable to|failed to|did not|didn't|do not|don't|was not|wasn't)(?: \w+ly)? (?:find|locate|see|spot|identify|answer|determine|say|tell|confirm|verify|establish|infer|extract|derive|know|comment|speak|access|retrieve|ascertain|discover|pinpoint|help|assist|respond|be (?:certain|sure|of help)|provide (?:an? |the |any )?(?:answer|information|details|specifics|response)|give (?:an? |the |any )?(?:answer|information|details|response)|offer (?:an? |the |any )?(?:answer|information|details))\b`)},
 	{[]string{"n't have", "not have"}, needSpeaker, regexp.MustCompile(`\bi(?: really| unfortunately| simply| still| currently)? (?:do not|don't|did not|didn't) have (?:` + infoObject + `|(?:(?:any|enough|sufficient|the|specific|relevant|access to|that|this|such) )*(?:information|data|details|context|knowledge|documentation|access|sources?))`)},
-	{[]string{"no"}, needSpeaker, regexp.MustCompile(`\bi (?:have|had|found|find|see|saw|can find|could find|can see|could see)(?: \w+ly)? (?:no|nothing)\b`)},
-	{[]string{"not", "unsure", "uncertain", "afraid", "unable"}, needSpeaker, regexp.MustCompile(`\bi(?: am|'m) (?:not (?:sure|certain|aware|able)|unsure|uncertain|afraid (?:i|that|the|this|there|it|not|no)|unable)\b`)},
+	{[]string{"no"}, needSpeaker, regexp.MustCompile(`\bi (?:have|had|found|find|see|saw|can find|could find|can see|could see|was given|have been given|received|got)(?: \w+ly)? (?:no|nothing)\b`)},
+	{[]string{"not", "unsure", "uncertain", "afraid", "unable"}, needSpeaker, regexp.MustCompile(`\bi(?: am|'m) (?:not (?:sure|certain|aware|able|finding|seeing|locating|getting)|unsure|uncertain|afraid (?:i|that|the|this|there|it|not|no)|unable)\b`)},
 	{[]string{"lack", "no idea"}, needSpeaker, regexp.MustCompile(`\bi lack\b|\bi have no idea\b`)},
 	{[]string{"not", "n't", "unable"}, needSpeaker, regexp.MustCompile(`\bwe (?:cannot|can't|could not|couldn't|were unable to|are unable to|did not|didn't) (?:find|locate|determine|answer|identify|confirm)\b.*` + srcAny)},
 
 	// "This isn't something the documentation covers."
 	{[]string{"something", "anything", "a topic", "a subject", "an area", "a question", "a detail"}, needSource, regexp.MustCompile(`(?:\bnot|n't) (?:something|anything|a topic|a subject|an area|a question|a detail) (?:that )?` + srcAny + ` (?:\w+ )?` + sourceVerb)},
+	// "That's not something I can answer from these sources."
+	{[]string{"something", "anything", "a question"}, needSpeaker, regexp.MustCompile(`\bnot (?:something|anything|a question) (?:that )?i (?:can|could|am able to|'m able to) (?:answer|find|determine|say|tell|confirm|speak to)\b`)},
+	// "According to the sources I have, this is not addressed."
+	{[]string{"not", "n't"}, needSource, regexp.MustCompile(`\b(?:based on|according to|from|in|within|given|per) ` + srcAny + `\W.*\b(?:this|that|it|the answer|the question|the topic)(?: is|'s| was)(?: not|n't) (?:addressed|covered|mentioned|stated|specified|answered|discussed|documented|explained|described|included|given|provided)\b`)},
+	// "The information needed is missing from the excerpts."
+	{[]string{"missing", "absent", "lacking", "omitted"}, needSource, regexp.MustCompile(`\b(?:missing|absent|lacking|omitted) (?:from|in) (?:any of )?` + srcAny + placeEnd)},
 	// "None of the excerpts answer …", "no source mentions …", "neither
 	// document covers …", "nothing in the documentation says …".
 	{[]string{"none", "neither", "not one", "nothing"}, needSource, regexp.MustCompile(`\b(?:none|neither|not one|nothing) (?:of |in |within |from |across )` + srcAny + srcGap + sourceVerb)},
@@ -83,8 +92,8 @@ var declinePatterns = []declinePattern{
 	// Absence located in the sources: "there is no information about X in
 	// the documents", "not mentioned in the provided sources", "not in the
 	// documents provided", "no data found in the manual".
-	{[]string{"there", "i see", "i found", "with "}, needSource, regexp.MustCompile(`\b(?:there (?:is|are|was|were|seems to be|appears to be|'s)|there's|i see|i found|with) (?:no|not any|not enough|insufficient|nothing)\b.*\b(?:in|within|among|across|from|inside|throughout|of) ` + srcAny + placeEnd)},
-	{[]string{"there"}, needSource, regexp.MustCompile(`\b(?:based on|according to|from|in|within|given|looking at|after reviewing|having reviewed|reviewing|searching) ` + srcAny + `\b.*\bthere (?:is|are|was|were|seems to be|appears to be|'s) (?:no|not any|nothing) (?:` + infoAdj + ` )*` + infoNoun + `(?:$| (?:about|on|regarding|of|for|concerning|as to|related to|that))`)},
+	{[]string{"there", "i see", "i found", "with "}, needSource, regexp.MustCompile(`\b(?:` + thereIs + `|(?:i see|i found|with) (?:no|not any|not enough|insufficient|nothing))\b.*\b(?:in|within|among|across|from|inside|throughout|of) ` + srcAny + placeEnd)},
+	{[]string{"there"}, needSource, regexp.MustCompile(`\b(?:based on|according to|from|in|within|given|looking at|after reviewing|having reviewed|reviewing|searching) ` + srcAny + `\b.*\b` + thereIs + ` (?:` + infoAdj + ` )*` + infoNoun + `(?:$| (?:about|on|regarding|of|for|concerning|as to|related to|that))`)},
 	{[]string{"no "}, needSource, regexp.MustCompile(`\bno (?:` + infoAdj + ` )*` + infoNoun + `\b(?:[^.;]*\b(?:in|within|among|across|from|inside|throughout|by) ` + srcAny + placeEnd + `| (?:was |is |were |could be |can be )?(?:found|available|provided|given|present|located)(?: here)?$)`)},
 	{[]string{"not", "n't"}, needSource, regexp.MustCompile(`(?:\bnot|n't) (?:\w+ ){0,3}(?:in|within|among|across|from|inside|by|throughout|part of|covered by|addressed by) (?:any of )?` + srcAny + placeEnd)},
 	{[]string{"not", "n't"}, needCue, regexp.MustCompile(`(?:\bnot|n't) (?:\w+ ){0,2}(?:in|within|among|across|from|inside) (?:any of )?(?:the )?(?:docs|documentation|documents|sources|excerpts|passages|snippets|context)` + placeEnd)},
@@ -137,8 +146,10 @@ var (
 
 const (
 	weakTailVerb = neg + ` ` + metaVerb + `\b|` + neg + ` ` + contentVerb + ` ` + infoObject +
-		`|(?:(?:contains?|includes?|provides?|gives?|offers?|has|have|holds?|makes?|presents?|yields?) (?:no|nothing|zero)|(?:says?|mentions?|states?|tells?|specif(?:y|ies)|indicates?) nothing|(?:is|are|seems?|appears?)(?: to be)? (?:silent|mute|quiet)|lacks?|fails? to|(?:is|are)(?: not|n't) (?:helpful|relevant|sufficient|enough)|(?:is|are) (?:insufficient|inadequate|irrelevant|unrelated))\b`
-	coordinatedTail = ` (?:only |mainly |mostly |just )?\w+(?: [\w-]+){0,5},? (?:and|but) ` + neg + ` ` + metaVerb + `\b`
+		`|(?:(?:contains?|includes?|provides?|gives?|offers?|has|have|holds?|makes?|presents?|yields?) (?:no|nothing|zero)|(?:says?|mentions?|states?|tells?|specif(?:y|ies)|indicates?) nothing|(?:is|are|seems?|appears?)(?: to be)? (?:silent|mute|quiet)|lacks?|fails? to|(?:is|are)(?: not|n't) (?:helpful|relevant|sufficient|enough)|(?:is|are) (?:insufficient|inadequate|irrelevant|unrelated)|(?:sheds?|throws?|casts?) no light)\b`
+	coordinatedTail = ` (?:only |mainly |mostly |just )?\w+(?: [\w-]+){0,5},? (?:and|but) ` + neg + ` ` + metaVerb + `\b` +
+		// "the excerpts only cover installation, not maintenance"
+		`| (?:only|just|mainly|merely) (?:cover|discuss|mention|describe|address|deal with|talk about|explain|concern|relate to)\w*\b[^.;]{1,80}?,? (?:but )?not\b`
 )
 
 var (
@@ -256,6 +267,11 @@ func cues(s string) (cue, speaker bool) {
 var (
 	// contrastRe splits a sentence where a second statement may start.
 	contrastRe = regexp.MustCompile(`\b(?:but|however|although|though|whereas|yet|nevertheless|nonetheless|except that|other than that|apart from that|instead|that said)\b`)
+	// narrationRe is a part that only says where the model looked ("I
+	// searched the context but found nothing …").
+	narrationRe = regexp.MustCompile(`^\W*(?:i|we) (?:searched|looked|checked|reviewed|went through|scanned|examined|read|consulted)\b[^,;]{0,80}$`)
+	// foundNothingRe is a subjectless "found nothing" after such a part.
+	foundNothingRe = regexp.MustCompile(`^\W*(?:(?:i )?(?:found|find|could find|see|saw|did not find|didn't find|could not find|couldn't find) (?:no|nothing|anything)|(?:there is|there's) nothing)\b`)
 	// apologyRe is a part that only apologises.
 	apologyRe = regexp.MustCompile(`^\W*(?:(?:i'm|i am|we're|we are) (?:very |so |really )?(?:sorry|afraid)|sorry|apologies|my apologies|i apologi[sz]e|unfortunately|regrettably|alas)\W*$`)
 	// suggestionRe is advice on where else to look, which may follow a
@@ -294,12 +310,17 @@ func IsDecline(sentence string) bool {
 	// A decline is not validated, so a claim must not ride on one ("The
 	// manual does not say, but the pump runs at 50 bar."): every part
 	// after a contrast must itself decline or only suggest where to look.
-	// An apology may come first ("I'm sorry, but I can't …").
-	found := false
+	// An apology may come first ("I'm sorry, but I can't …"), and so may
+	// where the model looked ("I searched the context but found nothing").
+	found, narrated := false, false
 	for _, p := range contrastRe.Split(s, -1) {
 		switch {
 		case declines(p):
 			found = true
+		case narrated && foundNothingRe.MatchString(p):
+			found = true
+		case narrationRe.MatchString(p):
+			narrated = true
 		case strings.Trim(p, " ,;:.!-—–") == "", apologyRe.MatchString(p), found && suggestionRe.MatchString(p):
 		default:
 			return false
