@@ -19,7 +19,7 @@ const DeclineMessage = "The indexed documentation does not contain this informat
 // ("the question cannot be answered"). The pieces are written once and
 // combined so that a new phrasing is a new word in a list, not a new rule.
 const (
-	// det introduces a noun phrase naming the sources.
+	// srcDet introduces a noun phrase naming the sources.
 	srcDet = `(?:the|these|those|this|your|my|our|any|all|both|its|their|no|such)`
 	// srcMetaAdj marks a noun as the retrieved material ("provided text").
 	srcMetaAdj = `(?:provided|given|retrieved|supplied|available|indexed|attached|shared|above|cited|referenced|relevant|uploaded|returned|accompanying|quoted|excerpted|included|underlying|source|reference|following|current|search)`
