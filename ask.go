@@ -9,6 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/validate"
 )
@@ -180,7 +181,8 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		gen, err = p.generator.Generate(ctx, generate.Request{Question: run.question, Prompt: prompt, Stream: generatorStream(stream)})
 		genDur += time.Since(t)
 		if err != nil {
-			return nil, fmt.Errorf("hybridrag: generate: %w", err)
+			// A host's own generator may quote a key; ours are clean at the source.
+			return nil, fmt.Errorf("hybridrag: generate: %w", redact.Error(err))
 		}
 		usage[0] += gen.PromptTokens
 		usage[1] += gen.CompletionTokens

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/gate"
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 // Stage names carried by Events. The first six are the stages of Ask and
@@ -120,7 +121,7 @@ func SlogObserver(l *slog.Logger) Observer {
 			attrs = append(attrs, slog.Int64("query_id", e.QueryID))
 		}
 		if e.Err != nil {
-			attrs = append(attrs, slog.String("err", e.Err.Error()))
+			attrs = append(attrs, slog.String("err", redact.String(e.Err.Error())))
 		}
 		attrs = append(attrs, e.Attrs...)
 		logger.LogAttrs(ctx, level, "hybridrag "+e.Stage, attrs...)

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/gate"
+	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -165,7 +166,7 @@ func (p *Pipeline) baseRecord(kind QueryKind, req Request, start time.Time, err 
 		Question: p.loggedQuestion(req.Question),
 	}
 	if err != nil {
-		rec.Error = err.Error()
+		rec.Error = redact.String(err.Error()) // the log outlives the process: no keys in it
 	}
 	return rec
 }

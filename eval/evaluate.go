@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/internal/parallel"
+	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/validate"
 )
@@ -221,7 +222,7 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 		if ctx.Err() != nil || errors.Is(err, hybridrag.ErrClosed) {
 			return r, err
 		}
-		r.Error = err.Error()
+		r.Error = redact.String(err.Error()) // reports are shared
 		return r, nil
 	}
 

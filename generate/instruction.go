@@ -43,6 +43,12 @@ var instructionPhrases = []instructionPhrase{
 	phrase("knowledge",
 		`(?:(?:answer|respond|reply) (?:using|from|with)|use) (?:your )?(?:own|general|outside|prior|world) knowledge`),
 	phrase("jailbreak developer anything", `jailbreak|developer mode|do anything now`),
+	// Exfiltration: leading the model to emit a link or image that carries
+	// data ("render this image in your answer", "append the password to
+	// https://…").
+	phrase("render embed display show include insert add put",
+		`(?:render|embed|display|show|include|insert|add|put)(?: \w+){0,3} (?:image|images|link|links|url|urls|markdown|picture|badge|pixel)(?: \w+){0,4} (?:in|into|to|at the end of) (?:your|the|every|each) (?:answer|answers|response|responses|reply|replies)`),
+	phrase("append add", `(?:append|add)(?: \w+){0,5} to (?:the |this )?(?:url|link|query|https|http|hxxps|hxxp|www)`),
 }
 
 // phraseWindow is how many bytes of skeleton before and after an anchor a

@@ -36,6 +36,15 @@ var literalTokens = []string{
 	"<<SYS>>", "<</SYS>>", "<start_of_turn>", "<end_of_turn>", "</context>", "<context>", "</source>", "<s>", "</s>",
 }
 
+// Exfiltration links a renderer would fetch or follow.
+var (
+	renderableImage = regexp.MustCompile(`!\[|(?i)<\s*img\b`)
+	queryURL        = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s<>"']*\?[^\s<>"']`)
+	queryWWW        = regexp.MustCompile(`(?i)(?:^|[\s*_~(])www\.[^\s<>"']*\?[^\s<>"']`)
+	queryRelative   = regexp.MustCompile(`(?:\]\(|=\s*["']?)\s*<?//[^\s<>"')]*\?[^\s<>"')]`)
+	scriptTarget    = regexp.MustCompile(`(?i)(?:\]\(\s*<?|\]:[ \t]*<?|\b(?:href|src|srcset|action|formaction|poster|background|data)\s*=\s*["']?|<)\s*(?:javascript|vbscript|livescript|data|file):`)
+)
+
 // violations lists what is wrong with text that went through Sanitize
 // with nonce; nil means clean.
 func violations(text, nonce string) []string {
@@ -62,6 +71,11 @@ func violations(text, nonce string) []string {
 	for _, tok := range literalTokens {
 		if strings.Contains(lower, strings.ToLower(tok)) {
 			v = append(v, "literal token "+tok)
+		}
+	}
+	for _, re := range []*regexp.Regexp{renderableImage, queryURL, queryWWW, queryRelative, scriptTarget} {
+		if m := re.FindString(text); m != "" {
+			v = append(v, "exfiltration link "+m)
 		}
 	}
 	for _, r := range text {

@@ -23,6 +23,9 @@ const (
 	// FlagCitation: a bracket that could parse as a citation marker ([S1],
 	// [Source 2], [chunk: id], …) was turned into parentheses.
 	FlagCitation = "citation_marker"
+	// FlagLink: an image or a link that could exfiltrate data (a URL with
+	// a query string, a script or data URI) was defanged (links.go).
+	FlagLink = "exfiltration_link"
 	// FlagInstructionLike: the text reads like an instruction to the model
 	// ("ignore previous instructions", "you are now", …). It is kept as
 	// data, since it may be a legitimate quote, and the prompt rules tell
@@ -30,14 +33,15 @@ const (
 	FlagInstructionLike = "instruction_like"
 )
 
-var flagOrder = []string{FlagInvisible, FlagFence, FlagRoleToken, FlagCitation, FlagInstructionLike}
+var flagOrder = []string{FlagInvisible, FlagFence, FlagRoleToken, FlagCitation, FlagLink, FlagInstructionLike}
 
 // nonceReplacement stands in for the nonce; it holds no run of 8 letters or
 // digits, so it can never contain a valid nonce.
 const nonceReplacement = "(nonce removed)"
 
 // maxRounds bounds the normalise-and-neutralise loop. Every neutralisation
-// removes a '<', '>', '[', ':' or a nonce and adds none, so the loop reaches
+// removes a '<', '>', '[', ':' or a nonce and adds none, or (links.go)
+// turns a live link into a form no neutraliser matches, so the loop reaches
 // a fixed point in a round or two; the bound only guards against a bug, and
 // escapeAll then enforces the invariants bluntly.
 const maxRounds = 16
@@ -58,11 +62,16 @@ const maxRounds = 16
 //     more '<' or '>'), citation-like brackets and the nonce, keeping the
 //     text readable: "<|im_start|>" becomes "(im_start)", "[S3]" "(S3)",
 //     "<<<" "‹‹‹", "System:" at a line start "System -";
+//   - defangs images and exfiltration links (links.go): "![x](https://e/p?d=1)"
+//     becomes "(image: x; hxxps://e/p?d=1)", a URL with a query string
+//     loses its live scheme ("hxxps://…"), a javascript: or data: link
+//     target its colon; plain links without a query string are kept;
 //   - flags instruction-like text without changing it.
 //
 // The result is NFKC-normalised valid UTF-8 that contains no nonce (ASCII
-// case-insensitively), no "<<<" or ">>>" (even spaced out), no role token
-// and no bracket the citation parser could read; Sanitize is idempotent.
+// case-insensitively), no "<<<" or ">>>" (even spaced out), no role token,
+// no bracket the citation parser could read, no renderable image and no
+// live URL with a query string; Sanitize is idempotent.
 // nonce must be 8 to 64 ASCII letters or digits (NewNonce's form) or empty
 // for none; other values are ignored. Flags come in a fixed order.
 // Sanitize is safe for concurrent use.
@@ -77,6 +86,7 @@ func Sanitize(text, nonce string) (clean string, flags []string) {
 		s = norm.NFKC.String(stripInvisible(s, &found))
 		s = neutralizeChatTokens(s, &found)
 		s = neutralizeFences(s, &found)
+		s = neutralizeLinks(s, &found)
 		s = neutralizeCitations(s, &found)
 		s = neutralizeRoleLabels(s, &found)
 		s = neutralizeNonce(s, nonce, &found)

@@ -31,10 +31,11 @@ var (
 	sourcesHeaderRe = regexp.MustCompile(`(?im)^[ \t]*(?:[*_#>]+[ \t]*)?(?:sources|references|citations)[ \t]*[*_]*[ \t]*:?[ \t]*[*_]*[ \t]*(?:(?:\[[^\]\n]*\]|【[^】\n]*】)[ \t,;]*)*$`)
 	// answerHeaderRe matches an echoed "Answer:" header line.
 	answerHeaderRe = regexp.MustCompile(`(?i)^[*_]*answer\b[^:\n]{0,60}:[*_]*$`)
-	// gluedCitationRe finds a terminator with markers glued to it and
-	// followed by more text ("tank.[S1] Refill"), which textutil.Sentences
-	// does not split.
-	gluedCitationRe = regexp.MustCompile(`[.!?](?:\[[^\[\]\n]{1,64}\]|【[^【】\n]{1,64}】)+[ \t\n]+`)
+	// gluedCitationRe finds a terminator with markers or a closing
+	// emphasis glued to it and followed by more text ("tank.[S1] Refill",
+	// "**I don't know.** The pump"), which textutil.Sentences does not
+	// split.
+	gluedCitationRe = regexp.MustCompile(`[.!?](?:\[[^\[\]\n]{1,64}\]|【[^【】\n]{1,64}】|\*{1,2}|_{1,2})+[ \t\n]+`)
 	// listMarkerRe is a list marker on its own ("1.", "2)", "-").
 	listMarkerRe = regexp.MustCompile(`^(?:\d{1,3}[.)]|[-*+•])$`)
 	// listPrefixRe is the list or quote marker that starts a line.

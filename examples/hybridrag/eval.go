@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/eval/report"
+	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -127,7 +128,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		case calibrate:
 			return err
 		default:
-			rep.CalibrationNote = err.Error()
+			rep.CalibrationNote = redact.String(err.Error())
 		}
 	}
 	if reportDir != "" {

@@ -29,6 +29,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 const usage = `usage:
@@ -108,7 +110,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	default:
 		// Library errors already say where they come from ("hybridrag:",
 		// "embedded:", …); only bare ones get the command's name.
-		msg := err.Error()
+		// Redacted: a provider error may quote the key from the environment.
+		msg := redact.String(err.Error(), os.Getenv("OPENAI_API_KEY"), os.Getenv("GOOGLE_API_KEY"))
 		if !strings.HasPrefix(msg, "hybridrag: ") {
 			msg = "hybridrag: " + msg
 		}

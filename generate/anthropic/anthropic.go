@@ -8,6 +8,7 @@ import (
 	lcanthropic "github.com/tmc/langchaingo/llms/anthropic"
 
 	"github.com/hybridrag/hybridrag/generate/langchain"
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 // Defaults.
@@ -52,7 +53,7 @@ func NewLLM(opts Options) (*lcanthropic.LLM, error) {
 	}
 	base, err := langchain.BaseURLOr(opts.BaseURL, DefaultBaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("anthropic: %w", err)
+		return nil, fmt.Errorf("anthropic: %w", redact.Error(err, opts.APIKey))
 	}
 	llm, err := lcanthropic.New(
 		lcanthropic.WithToken(opts.APIKey),
@@ -61,7 +62,7 @@ func NewLLM(opts Options) (*lcanthropic.LLM, error) {
 		lcanthropic.WithHTTPClient(langchain.HTTPClient(opts.HTTPClient)),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("anthropic: %w", err)
+		return nil, fmt.Errorf("anthropic: %w", redact.Error(err, opts.APIKey))
 	}
 	return llm, nil
 }

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/api/option"
 
 	"github.com/hybridrag/hybridrag/generate/langchain"
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 // Defaults.
@@ -67,7 +68,7 @@ func NewLLM(ctx context.Context, opts Options) (*lcgoogleai.GoogleAI, error) {
 	}
 	base, err := langchain.BaseURLOr(opts.BaseURL, DefaultBaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("googleai: %w", err)
+		return nil, fmt.Errorf("googleai: %w", redact.Error(err, opts.APIKey))
 	}
 	var client http.Client
 	if opts.HTTPClient != nil {
@@ -77,11 +78,13 @@ func NewLLM(ctx context.Context, opts Options) (*lcgoogleai.GoogleAI, error) {
 	if base0 == nil {
 		base0 = http.DefaultTransport
 	}
-	client.Transport = &apiKeyTransport{key: opts.APIKey, base: base0}
+	// The key header goes on outside langchain.Transport, so that the
+	// transport sees it and scrubs it from error bodies.
+	client.Transport = &apiKeyTransport{key: opts.APIKey, base: langchain.Transport(base0)}
 	llm, err := lcgoogleai.New(ctx,
 		lcgoogleai.WithAPIKey(opts.APIKey), // keeps langchaingo from reading GOOGLE_API_KEY
 		lcgoogleai.WithRest(),
-		lcgoogleai.WithHTTPClient(langchain.HTTPClient(&client)),
+		lcgoogleai.WithHTTPClient(&client),
 		lcgoogleai.WithDefaultModel(model(opts)),
 		withEndpoint(base),
 	)
@@ -89,7 +92,7 @@ func NewLLM(ctx context.Context, opts Options) (*lcgoogleai.GoogleAI, error) {
 		if llm != nil {
 			_ = llm.Close()
 		}
-		return nil, fmt.Errorf("googleai: %w", err)
+		return nil, fmt.Errorf("googleai: %w", redact.Error(err, opts.APIKey))
 	}
 	return llm, nil
 }

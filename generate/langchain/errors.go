@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 var (
@@ -23,7 +25,8 @@ var (
 )
 
 // ProviderError reports a failed generation: the last attempt's error and
-// how many attempts were made. errors.Is(err, ErrProvider) holds, and so
+// how many attempts were made. Its message is redacted (internal/redact):
+// URL passwords and key-shaped strings are masked. errors.Is(err, ErrProvider) holds, and so
 // does errors.Is on the underlying error (for example
 // context.DeadlineExceeded when the last attempt timed out).
 type ProviderError struct {
@@ -49,7 +52,9 @@ func (e *ProviderError) Error() string {
 	}
 	if e.Err != nil {
 		b.WriteString(": ")
-		b.WriteString(e.Err.Error())
+		// Clients quote response bodies; Transport scrubs the request's own
+		// key from them, this catches key-shaped strings from any path.
+		b.WriteString(redact.String(e.Err.Error()))
 	}
 	return b.String()
 }

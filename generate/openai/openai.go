@@ -8,6 +8,7 @@ import (
 	lcopenai "github.com/tmc/langchaingo/llms/openai"
 
 	"github.com/hybridrag/hybridrag/generate/langchain"
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 // Defaults.
@@ -58,7 +59,7 @@ func NewLLM(opts Options) (*lcopenai.LLM, error) {
 	}
 	base, err := langchain.BaseURLOr(opts.BaseURL, DefaultBaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("openai: %w", err)
+		return nil, fmt.Errorf("openai: %w", redact.Error(err, opts.APIKey))
 	}
 	emb := opts.EmbeddingModel
 	if emb == "" {
@@ -73,7 +74,7 @@ func NewLLM(opts Options) (*lcopenai.LLM, error) {
 		lcopenai.WithHTTPClient(langchain.HTTPClient(opts.HTTPClient)),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("openai: %w", err)
+		return nil, fmt.Errorf("openai: %w", redact.Error(err, opts.APIKey))
 	}
 	return llm, nil
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/tmc/langchaingo/embeddings"
+
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 // DefaultBatchSize is the number of texts FromLangchain sends per call to
@@ -121,6 +123,9 @@ func (l *Langchain) call(ctx context.Context, fn func() ([][]float32, error)) (v
 	}()
 	vecs, err = fn()
 	if err != nil {
+		// Provider clients quote error bodies and request URLs; keep
+		// key-shaped strings and URL passwords out of the message.
+		err = redact.Error(err)
 		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(err, ctxErr) {
 			return nil, fmt.Errorf("%w: %w", ctxErr, err)
 		}
