@@ -13,11 +13,24 @@ type evidence struct {
 	facts     map[string]map[string]bool // number → units seen with it ("" for none)
 	units     map[string]bool            // units named anywhere, with or without a number
 	sentences []evidenceSentence
+	// canonCount counts the sentences holding each canonical term.
+	canonCount map[string]int
 }
 
 type evidenceSentence struct {
 	terms     map[string]bool
 	negations int
+	// canon maps canonical content terms (with hyphen parts) and, prefixed
+	// with "#", polarity and scale words to the units of the sentence that
+	// hold them: bit u for unit u (units past 63 share bit 63).
+	canon map[string]uint64
+	facts []unitFact
+}
+
+// unitFact is a quantity of a source sentence and the unit it is stated in.
+type unitFact struct {
+	fact
+	in int
 }
 
 func newEvidence(text string) *evidence {
@@ -44,9 +57,18 @@ func newEvidence(text string) *evidence {
 			e.units[f.unit] = true
 		}
 	}
+	e.canonCount = map[string]int{}
+	memo := map[string]string{}
 	for _, sp := range textutil.Sentences(text) {
 		s := text[sp.Start:sp.End]
-		e.sentences = append(e.sentences, evidenceSentence{terms: termSet(s), negations: negations(s)})
+		es := evidenceSentence{terms: termSet(s), negations: negations(s)}
+		es.canon, es.facts = indexUnits(s, memo)
+		for t := range es.canon {
+			if t[0] != '#' {
+				e.canonCount[t]++
+			}
+		}
+		e.sentences = append(e.sentences, es)
 	}
 	return e
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/cite"
@@ -112,7 +113,8 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 			next++
 		}
 		cits := all[first:next]
-		core := sentenceCore(answer, sp, cits)
+		marked := markedCore(answer, sp, cits)
+		core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
 		switch classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
 		case segStructure:
 			continue
@@ -120,7 +122,7 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 			declines++
 			continue
 		}
-		s := v.check(core, cits, len(sources), evidenceOf)
+		s := v.check(marked, cits, sources, evidenceOf)
 		s.Text, s.Start, s.End = answer[sp.Start:sp.End], sp.Start, sp.End
 		if s.Supported {
 			supported++
@@ -134,8 +136,11 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 	return rep, nil
 }
 
-// check judges one claim sentence.
-func (v *Lexical) check(core string, cits []cite.Citation, n int, evidenceOf func(int) *evidence) Sentence {
+// check judges one claim sentence, given its analysed text with markers
+// as markerFill: first as a whole (recall, numbers, names, negation), then
+// clause by clause (checkClauses), and its URLs.
+func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence {
+	n := len(sources)
 	s := Sentence{Sources: []int{}}
 	invalid := false
 	for _, c := range cits {
@@ -156,8 +161,22 @@ func (v *Lexical) check(core string, cits []cite.Citation, n int, evidenceOf fun
 		return s
 	}
 	var text cited
+	var labels, raw []string
 	for _, i := range s.Sources {
 		text = append(text, evidenceOf(i))
+		labels = append(labels, "S"+strconv.Itoa(i+1))
+		raw = append(raw, sources[i].Chunk.Text)
+	}
+	urls := findURLs(marked)
+	for _, u := range urls {
+		if !urlCited(u.url, raw) {
+			s.Failures = append(s.Failures, Failure{Clause: u.url, Issue: URLMismatch, Detail: "not in " + strings.Join(labels, ", ")})
+		}
+	}
+	marked = blankURLs(marked, urls)
+	core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
+	whole := func(is Issue, detail string) {
+		s.Failures = append(s.Failures, Failure{Clause: core, Issue: is, Detail: detail})
 	}
 	terms := recallTerms(core)
 	found := 0
@@ -171,23 +190,27 @@ func (v *Lexical) check(core string, cits []cite.Citation, n int, evidenceOf fun
 		s.Recall = float64(found) / float64(len(terms))
 	}
 	if s.Recall < v.minRecall {
-		s.Issues = append(s.Issues, LowOverlap)
+		whole(LowOverlap, fmt.Sprintf("%d of %d content words found in %s", found, len(terms), strings.Join(labels, ", ")))
 	}
 	facts := extractFacts(core)
 	for _, f := range facts {
 		if !text.factFound(f) {
-			s.Issues = append(s.Issues, NumberMismatch)
-			break
+			whole(NumberMismatch, strings.TrimSpace(core[f.start:f.end])+" not in "+strings.Join(labels, ", "))
 		}
 	}
 	for _, en := range extractEntities(core, facts) {
 		if !text.entityFound(en) {
-			s.Issues = append(s.Issues, EntityMismatch)
-			break
+			whole(EntityMismatch, strconv.Quote(en.text)+" not in "+strings.Join(labels, ", "))
 		}
 	}
 	if !text.polarityMatches(terms, negations(core)) {
-		s.Issues = append(s.Issues, NegationMismatch)
+		whole(NegationMismatch, "negated in the sentence or its source, not both")
+	}
+	s.Failures = append(s.Failures, checkClauses(marked, text, labels)...)
+	for _, f := range s.Failures {
+		if !slices.Contains(s.Issues, f.Issue) {
+			s.Issues = append(s.Issues, f.Issue)
+		}
 	}
 	s.Supported = len(s.Issues) == 0
 	return s
