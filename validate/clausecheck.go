@@ -7,40 +7,27 @@ import (
 	"strings"
 )
 
-// citedSentence is a sentence of a cited source.
-type citedSentence struct {
-	s     *evidenceSentence
-	label string // "S1", …
-}
-
 // clauseJudge holds what the clauses of one claim sentence are judged
-// against: the sentences of its cited sources.
+// against: its cited sources.
 type clauseJudge struct {
-	text      cited
-	labels    []string
-	sentences []citedSentence
+	text   cited
+	labels []string
 	// sentTerms are the found content terms of the whole claim sentence,
-	// used where a clause has too few of its own.
+	// used where a clause has none of its own.
 	sentTerms []clauseTerm
 }
 
 // clauseTerm is a content term of a claim clause.
 type clauseTerm struct {
 	term, word string
-	idx        int // position among the clause's terms
 }
 
 // checkClauses splits a claim (markers replaced by markerFill, URLs
 // blanked) into clauses and judges each against the cited text.
 func checkClauses(marked string, text cited, labels []string) []Failure {
 	facts := extractFacts(marked)
-	toks := analyse(marked, facts, nil)
+	toks := analyse(marked, facts)
 	j := clauseJudge{text: text, labels: labels}
-	for i, e := range text {
-		for k := range e.sentences {
-			j.sentences = append(j.sentences, citedSentence{&e.sentences[k], labels[i]})
-		}
-	}
 	for _, t := range contentTerms(toks) {
 		if j.foundAnywhere(t.term) {
 			j.sentTerms = append(j.sentTerms, t)
@@ -57,25 +44,34 @@ func checkClauses(marked string, text cited, labels []string) []Failure {
 // paraphrase may not add freely, in order.
 func contentTerms(toks []tok) []clauseTerm {
 	var out []clauseTerm
-	seen := map[string]bool{}
 	for _, t := range toks {
-		if t.term == "" || generic[t.term] || seen[t.term] {
-			continue
+		if t.term != "" && !generic[t.term] {
+			out = appendTerm(out, t.term, t.text)
 		}
-		seen[t.term] = true
-		out = append(out, clauseTerm{term: t.term, word: t.text, idx: len(out)})
+	}
+	return out
+}
+
+func appendTerm(ts []clauseTerm, term, word string) []clauseTerm {
+	for _, t := range ts {
+		if t.term == term {
+			return ts
+		}
+	}
+	return append(ts, clauseTerm{term: term, word: word})
+}
+
+func termsOf(ts []clauseTerm) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.term
 	}
 	return out
 }
 
 func (j *clauseJudge) foundAnywhere(t string) bool {
 	for _, e := range j.text {
-		if e.canonCount[t] > 0 {
-			return true
-		}
-	}
-	for _, s := range j.sentences {
-		if lookup(s.s.canon, t) != 0 {
+		if len(e.postings(t)) > 0 {
 			return true
 		}
 	}
@@ -86,7 +82,7 @@ func (j *clauseJudge) foundAnywhere(t string) bool {
 // in its first sentence (a title or heading) or in two of its sentences.
 func (j *clauseJudge) topical(t string) bool {
 	for _, e := range j.text {
-		if e.canonCount[t] >= 2 || len(e.sentences) > 0 && lookup(e.sentences[0].canon, t) != 0 {
+		if ps := e.postings(t); len(ps) >= 2 || len(ps) == 1 && ps[0].sent == 0 {
 			return true
 		}
 	}
@@ -96,8 +92,8 @@ func (j *clauseJudge) topical(t string) bool {
 // judge checks one clause: every content term must be in the cited text;
 // the terms must be stated together in one source sentence (only leading
 // terms naming what the source is about may come from elsewhere); each
-// number must sit in the source unit that best matches the clause; and
-// polarity and scale words must agree with the best-matching sentences.
+// number must sit in the source unit that matches the clause; and polarity
+// and scale words must agree with the best-matching sentences.
 func (j *clauseJudge) judge(marked string, c clause) []Failure {
 	text := strings.TrimSpace(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "))
 	text = strings.TrimSpace(strings.Trim(text, ",;: "))
@@ -119,44 +115,31 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 		fail(MissingTerm, strings.Join(missing, ", ")+" not in "+j.citedLabels())
 	}
 
-	// Co-location, and the best-matching sentences.
+	// Co-location, and the best-matching sentences (the clause's
+	// quantities count towards the match too).
+	query := found
+	if len(terms) == 0 {
+		query = j.sentTerms
+	}
+	cands := j.text.gather(termsOf(query))
 	colocated := len(found) < 2
 	bestN := 0
-	var best []citedSentence
-	for _, s := range j.sentences {
-		n, first := 0, -1
-		for _, t := range found {
-			if lookup(s.s.canon, t.term) != 0 {
-				n++
-				if first < 0 {
-					first = t.idx
-				}
-			}
-		}
-		if n == 0 {
-			continue
-		}
-		// The clause's quantities count towards the best match too.
+	var best []*candidate
+	for _, cd := range cands {
+		n := cd.n()
 		for _, f := range c.facts {
-			if s.hasFact(f, j) {
+			if j.hasFact(cd.sentRef, f) {
 				n++
 			}
 		}
 		switch {
 		case n > bestN:
-			bestN, best = n, append(best[:0], s)
+			bestN, best = n, append(best[:0], cd)
 		case n == bestN:
-			best = append(best, s)
+			best = append(best, cd)
 		}
 		if !colocated {
-			ok := true
-			for _, t := range found {
-				if lookup(s.s.canon, t.term) == 0 && (t.idx > first || !j.topical(t.term)) {
-					ok = false
-					break
-				}
-			}
-			colocated = ok
+			colocated = j.colocated(cd, found)
 		}
 	}
 	if !colocated {
@@ -170,107 +153,106 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 	// Numbers are bound with the clause's terms and polarity words
 	// ("12% more than in 2020": the increase); a clause with no term of
 	// its own is bound with those of its sentence.
-	var bind []clauseTerm
-	if len(terms) == 0 {
-		bind = append(bind, j.sentTerms...)
-		best = j.bestFor(bind)
-	}
-	for _, p := range c.toks {
-		switch {
-		case p.term != "" && !generic[p.term] && j.foundAnywhere(p.term):
-			bind = appendTerm(bind, p.term, p.text)
-		case p.polar != "" && j.foundAnywhere(p.polar):
-			bind = appendTerm(bind, p.polar, p.text)
+	if len(c.facts) > 0 {
+		var bind []clauseTerm
+		if len(terms) == 0 {
+			bind = append(bind, j.sentTerms...)
+		}
+		for _, p := range c.toks {
+			switch {
+			case p.term != "" && !generic[p.term] && j.foundAnywhere(p.term):
+				bind = appendTerm(bind, p.term, p.text)
+			case p.polar != "" && j.foundAnywhere(p.polar):
+				bind = appendTerm(bind, p.polar, p.text)
+			}
+		}
+		for _, f := range c.facts {
+			if d := j.misplaced(f, bind); d != "" {
+				fail(NumberMismatch, d)
+			}
 		}
 	}
-	for _, f := range c.facts {
-		if d := j.misplaced(f, bind); d != "" {
-			fail(NumberMismatch, d)
-		}
-	}
-	if len(best) == 0 {
-		best = j.sentences
-	}
+
 	for k, p := range c.toks {
 		if p.polar == "" || p.polar == canonAny && leading(c.toks, k) {
 			continue
 		}
-		if anyHas(best, "#"+p.polar) {
+		if j.anyPolar(best, p.polar) {
 			continue
 		}
-		anto := ""
+		anto := false
 		for _, a := range antonyms[p.polar] {
-			if anyHas(best, "#"+a) {
-				anto = a
+			if j.anyPolar(best, a) {
+				anto = true
 				break
 			}
 		}
 		switch {
-		case anto != "":
-			fail(Antonym, fmt.Sprintf("%q contradicts %s", p.text, best[0].label))
+		case anto:
+			fail(Antonym, fmt.Sprintf("%q contradicts %s", p.text, j.bestLabel(best)))
 		case scale[p.polar]:
-			fail(UnsupportedQuantifier, fmt.Sprintf("%q is not stated in %s", p.text, best[0].label))
+			fail(UnsupportedQuantifier, fmt.Sprintf("%q is not stated in %s", p.text, j.bestLabel(best)))
 		}
 	}
 	return out
 }
 
-func appendTerm(ts []clauseTerm, term, word string) []clauseTerm {
-	for _, t := range ts {
-		if t.term == term {
-			return ts
-		}
-	}
-	return append(ts, clauseTerm{term: term, word: word, idx: len(ts)})
-}
-
-// leading reports whether toks[k] opens its clause (after a conjunction
-// or pronoun that opened it).
-func leading(toks []tok, k int) bool {
-	for _, t := range toks[:k] {
-		if !clauseWords[strings.ToLower(t.text)] {
+// colocated reports whether cd states the found terms of a clause
+// together: every term it lacks must lead the clause (come before the
+// first term it holds) and name what a cited source is about.
+func (j *clauseJudge) colocated(cd *candidate, found []clauseTerm) bool {
+	first := bits.TrailingZeros64(cd.terms)
+	for k, t := range found {
+		if cd.terms&(1<<k) == 0 && (k > first || !j.topical(t.term)) {
 			return false
 		}
 	}
 	return true
 }
 
-func anyHas(ss []citedSentence, key string) bool {
-	for _, s := range ss {
-		if s.s.canon[key] != 0 {
+// anyPolar reports whether one of the best sentences holds polarity id;
+// with no best sentence, whether any cited sentence does.
+func (j *clauseJudge) anyPolar(best []*candidate, id string) bool {
+	if len(best) == 0 {
+		for _, e := range j.text {
+			if len(e.polar.get(id)) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, cd := range best {
+		if hasPolar(j.text[cd.src], id, cd.sent) {
 			return true
 		}
 	}
 	return false
 }
 
-// bestFor returns the cited sentences sharing most of terms.
-func (j *clauseJudge) bestFor(terms []clauseTerm) []citedSentence {
-	bestN := 0
-	var best []citedSentence
-	for _, s := range j.sentences {
-		n := 0
-		for _, t := range terms {
-			if lookup(s.s.canon, t.term) != 0 {
-				n++
-			}
-		}
-		switch {
-		case n == 0 || n < bestN:
-		case n > bestN:
-			bestN, best = n, append(best[:0], s)
-		default:
-			best = append(best, s)
+func (j *clauseJudge) bestLabel(best []*candidate) string {
+	if len(best) == 0 {
+		return j.citedLabels()
+	}
+	return j.labels[best[0].src]
+}
+
+// leading reports whether toks[k] opens its clause (after a conjunction
+// or pronoun that opened it).
+func leading(toks []tok, k int) bool {
+	for _, t := range toks[:k] {
+		if !t.info.clause {
+			return false
 		}
 	}
-	return best
+	return true
 }
 
 // misplaced checks that a quantity found in the cited text is stated about
 // what the clause says it is about. The quantity must sit in a source unit
-// F (a source clause, see indexUnits) such that no unit sharing more of the
-// clause's terms holds a term of the clause that F lacks, unless that term
-// leads the clause (its subject, stated earlier in the source sentence).
+// F (a source clause, see indexSentence) such that no unit sharing more of
+// the clause's terms holds a term of the clause that F lacks, unless the
+// clause also names something only F states, or the terms F lacks lead
+// the clause (its subject, stated earlier in the source sentence).
 // "Replace the seal every 250 hours" against "Replace the seal every 1,800
 // hours; replace the filter every 250 hours" finds 250 hours only in a
 // unit without "seal". It returns a description of the mismatch, or "".
@@ -278,33 +260,44 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 	if len(bind) == 0 || !j.text.factFound(f) {
 		return "" // a missing number is reported for the whole sentence
 	}
-	bind = bind[:min(len(bind), 64)]
 	type unitMask struct {
 		mask uint64
 		n    int
 	}
-	var units, holders []unitMask
-	where := ""
-	for _, s := range j.sentences {
-		var masks [64]uint64
+	// Unit term masks of every candidate sentence.
+	var units []unitMask
+	masks := map[sentRef][]uint64{}
+	for _, cd := range j.text.gather(termsOf(bind)) {
+		var m [64]uint64
 		top := 0
-		for k, t := range bind {
-			m := lookup(s.s.canon, t.term)
-			for m != 0 {
-				u := bits.TrailingZeros64(m)
-				masks[u] |= 1 << k
+		for k, um := range cd.units {
+			for um != 0 {
+				u := bits.TrailingZeros64(um)
+				m[u] |= 1 << k
 				top = max(top, u+1)
-				m &= m - 1
+				um &= um - 1
 			}
 		}
-		for u := range top {
-			units = append(units, unitMask{masks[u], bits.OnesCount64(masks[u])})
+		masks[cd.sentRef] = m[:top:top]
+		for _, x := range m[:top] {
+			units = append(units, unitMask{x, bits.OnesCount64(x)})
 		}
-		for _, uf := range s.s.facts {
-			if uf.num == f.num && (f.unit == "" || uf.unit == f.unit || uf.unit == "" && j.namesUnit(f.unit)) {
-				holders = append(holders, unitMask{masks[uf.in], bits.OnesCount64(masks[uf.in])})
+	}
+	var holders []unitMask
+	where := ""
+	for src, e := range j.text {
+		for sent, es := range e.sentences {
+			for _, uf := range es.facts {
+				if !j.sameFact(uf, f) {
+					continue
+				}
+				var h uint64
+				if m := masks[sentRef{src, sent}]; uf.in < len(m) {
+					h = m[uf.in]
+				}
+				holders = append(holders, unitMask{h, bits.OnesCount64(h)})
 				if where == "" {
-					where = s.label
+					where = j.labels[src]
 				}
 			}
 		}
@@ -331,10 +324,17 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 	return fmt.Sprintf("%s is stated in %s about something else", strings.TrimSpace(f.num+" "+f.unit), where)
 }
 
+// sameFact reports whether a source quantity is f: the same number, with
+// the same unit, or with none when f has none; a bare source number
+// matches a unit the source names elsewhere (as factFound does).
+func (j *clauseJudge) sameFact(uf unitFact, f fact) bool {
+	return uf.num == f.num && (f.unit == "" || uf.unit == f.unit || uf.unit == "" && j.namesUnit(f.unit))
+}
+
 // hasFact reports whether the sentence states f.
-func (s citedSentence) hasFact(f fact, j *clauseJudge) bool {
-	for _, uf := range s.s.facts {
-		if uf.num == f.num && (f.unit == "" || uf.unit == f.unit || uf.unit == "" && j.namesUnit(f.unit)) {
+func (j *clauseJudge) hasFact(ref sentRef, f fact) bool {
+	for _, uf := range j.text[ref.src].sentences[ref.sent].facts {
+		if j.sameFact(uf, f) {
 			return true
 		}
 	}

@@ -1,10 +1,7 @@
 package validate
 
 import (
-	"strings"
-	"unicode"
 
-	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // markerFill replaces citation markers in the analysed text of a claim, so
@@ -18,6 +15,7 @@ type tok struct {
 	polar string // canonical id of a polarity or scale word, else ""
 	start int
 	end   int
+	info  *wordInfo
 }
 
 // clauseWords open a new clause: coordinating conjunctions and relative
@@ -27,34 +25,31 @@ var clauseWords = map[string]bool{
 	"that": true, "who": true, "whom": true, "whose": true, "where": true, "whereas": true, "while": true,
 }
 
-// analyse tokenises s, given its facts, with memo caching canon.
-func analyse(s string, facts []fact, memo map[string]string) []tok {
-	words := splitWords(s)
-	out := make([]tok, 0, len(words))
-	canonOf := func(lw string) string {
-		if memo == nil {
-			return canon(lw)
-		}
-		c, ok := memo[lw]
-		if !ok {
-			c = canon(lw)
-			memo[lw] = c
-		}
-		return c
-	}
+// analyse tokenises s, given its facts.
+func analyse(s string, facts []fact) []tok {
+	return (&analyser{}).analyse(s, facts)
+}
+
+// analyser reuses its buffers from one sentence to the next; the tokens
+// it returns are valid until its next call.
+type analyser struct {
+	words []word
+	toks  []tok
+}
+
+func (a *analyser) analyse(s string, facts []fact) []tok {
+	a.words = appendWords(a.words[:0], s)
+	words := a.words
+	out := a.toks[:0]
+	defer func() { a.toks = out[:0] }()
 	prev := ""
 	for _, w := range words {
-		lw := strings.ToLower(w.text)
-		lw = strings.TrimSuffix(strings.TrimSuffix(lw, "'s"), "’s")
-		t := tok{text: w.text, start: w.start, end: w.end}
-		letters := strings.IndexFunc(lw, unicode.IsLetter) >= 0
-		c := ""
-		if letters {
-			c = canonOf(lw)
-		}
+		info := infoOf(w.text)
+		lw := info.lower
+		t := tok{text: w.text, start: w.start, end: w.end, info: info}
 		// Negation cues are compared by the negation check.
-		if letters && !insideFact(w, facts) && !textutil.IsStopword(lw) && !clauseWords[lw] && !negationCues[lw] {
-			t.term = c
+		if info.letter && !info.stop && !info.clause && !info.neg && !insideFact(w, facts) {
+			t.term = info.canon
 		}
 		switch {
 		case lw == "least" && prev == "at", lw == "less" && (prev == "no" || prev == "not"):
@@ -62,8 +57,8 @@ func analyse(s string, facts []fact, memo map[string]string) []tok {
 		case lw == "most" && prev == "at", lw == "to" && prev == "up",
 			lw == "more" && (prev == "no" || prev == "not"):
 			t.polar, t.text = canonMaximum, prev+" "+w.text
-		case c != "" && (antonyms[c] != nil || scale[c]):
-			t.polar = c
+		default:
+			t.polar = info.polar
 		}
 		prev = lw
 		out = append(out, t)
@@ -94,14 +89,14 @@ func splitClauses(s string, toks []tok, facts []fact) []clause {
 	start, semi, k, fi := 0, false, 0, 0
 	emit := func(end int, nextSemi bool) {
 		c := clause{start: start, end: end, afterSemi: semi}
+		k0, f0 := k, fi
 		for k < len(toks) && toks[k].start < end {
-			c.toks = append(c.toks, toks[k])
 			k++
 		}
 		for fi < len(facts) && facts[fi].start < end {
-			c.facts = append(c.facts, facts[fi])
 			fi++
 		}
+		c.toks, c.facts = toks[k0:k:k], facts[f0:fi:fi]
 		if len(c.toks) > 0 {
 			out = append(out, c)
 			semi = false
@@ -114,7 +109,7 @@ func splitClauses(s string, toks []tok, facts []fact) []clause {
 		for tk < len(toks) && toks[tk].end <= i {
 			tk++
 		}
-		if tk < len(toks) && toks[tk].start == i && clauseWords[strings.ToLower(toks[tk].text)] && i > start {
+		if tk < len(toks) && toks[tk].start == i && toks[tk].info.clause && i > start {
 			emit(i, false)
 			continue
 		}
@@ -134,90 +129,3 @@ func splitClauses(s string, toks []tok, facts []fact) []clause {
 	return out
 }
 
-// indexUnits analyses one source sentence. Its units are its clauses
-// joined back together, except that a semicolon always starts a new unit,
-// and so does a clause stating a quantity of its own after a unit that
-// already states one ("replace the seal every 1,800 hours and the filter
-// every 250 hours"): a number is bound to the unit it is stated in.
-func indexUnits(s string, memo map[string]string) (map[string]uint64, []unitFact) {
-	facts := extractFacts(s)
-	toks := analyse(s, facts, memo)
-	canon := make(map[string]uint64, len(toks))
-	var ufacts []unitFact
-	unit, unitHasFact, unitHasTerm := 0, false, false
-	for ci, c := range splitClauses(s, toks, facts) {
-		hasTerm := false
-		for _, t := range c.toks {
-			hasTerm = hasTerm || t.term != ""
-		}
-		own := hasTerm && len(c.facts) > 0
-		if ci > 0 && (c.afterSemi || own && unitHasFact && unitHasTerm) {
-			unit = min(unit+1, 63)
-			unitHasFact, unitHasTerm = false, false
-		}
-		bit := uint64(1) << unit
-		for _, t := range c.toks {
-			if t.term != "" {
-				addTerm(canon, t.term, bit, memo)
-			}
-			if t.polar != "" {
-				// A polarity word is also a term: "at least" states a
-				// minimum, "more" an increase.
-				canon["#"+t.polar] |= bit
-				canon[t.polar] |= bit
-			}
-		}
-		for _, f := range c.facts {
-			ufacts = append(ufacts, unitFact{fact: f, in: unit})
-		}
-		unitHasFact = unitHasFact || len(c.facts) > 0
-		unitHasTerm = unitHasTerm || hasTerm
-	}
-	return canon, ufacts
-}
-
-// addTerm records a term, and for a hyphenated one its joined form and its
-// parts, so "high-pressure" and "high pressure" meet.
-func addTerm(m map[string]uint64, t string, bit uint64, memo map[string]string) {
-	m[t] |= bit
-	if !strings.Contains(t, "-") {
-		return
-	}
-	m[strings.ReplaceAll(t, "-", "")] |= bit
-	for part := range strings.SplitSeq(t, "-") {
-		if part != "" {
-			m[part] |= bit
-			if memo != nil {
-				c, ok := memo[part]
-				if !ok {
-					c = canon(part)
-					memo[part] = c
-				}
-				m[c] |= bit
-			}
-		}
-	}
-}
-
-// lookup returns the units of a sentence holding term t: as a whole, or
-// for a hyphenated term, joined or with every part present.
-func lookup(m map[string]uint64, t string) uint64 {
-	if b := m[t]; b != 0 || !strings.Contains(t, "-") {
-		return b
-	}
-	if b := m[strings.ReplaceAll(t, "-", "")]; b != 0 {
-		return b
-	}
-	var units uint64
-	for part := range strings.SplitSeq(t, "-") {
-		if part == "" {
-			continue
-		}
-		b := m[part] | m[canon(part)]
-		if b == 0 {
-			return 0
-		}
-		units |= b
-	}
-	return units
-}

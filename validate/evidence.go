@@ -13,18 +13,17 @@ type evidence struct {
 	facts     map[string]map[string]bool // number → units seen with it ("" for none)
 	units     map[string]bool            // units named anywhere, with or without a number
 	sentences []evidenceSentence
-	// canonCount counts the sentences holding each canonical term.
-	canonCount map[string]int
+	// index maps canonical content terms (with hyphen parts) to the
+	// sentences and units holding them; polar does the same for polarity
+	// and scale words.
+	index termIndex
+	polar termIndex
+	seen  map[*wordInfo]*wordEntry
 }
 
 type evidenceSentence struct {
-	terms     map[string]bool
 	negations int
-	// canon maps canonical content terms (with hyphen parts) and, prefixed
-	// with "#", polarity and scale words to the units of the sentence that
-	// hold them: bit u for unit u (units past 63 share bit 63).
-	canon map[string]uint64
-	facts []unitFact
+	facts     []unitFact
 }
 
 // unitFact is a quantity of a source sentence and the unit it is stated in.
@@ -34,74 +33,57 @@ type unitFact struct {
 }
 
 func newEvidence(text string) *evidence {
+	// Maps sized for the distinct words of a text of this length, so that
+	// they are not rehashed while filled.
+	n := len(text)/24 + 8
 	e := &evidence{
-		terms: termSet(text),
-		words: map[string]bool{},
+		terms: make(map[string]bool, n),
+		words: make(map[string]bool, n),
 		facts: map[string]map[string]bool{},
 		units: map[string]bool{},
+		index: make(termIndex, n),
+		polar: termIndex{},
+		seen:  make(map[*wordInfo]*wordEntry, n),
 	}
-	for _, w := range splitWords(text) {
-		for _, v := range wordVariants(w.text) {
-			e.words[v] = true
-		}
-		if u, ok := isUnitWord(w.text); ok {
-			e.units[u] = true
-		}
-	}
-	for _, f := range extractFacts(text) {
-		if e.facts[f.num] == nil {
-			e.facts[f.num] = map[string]bool{}
-		}
-		e.facts[f.num][f.unit] = true
-		if f.unit != "" {
-			e.units[f.unit] = true
-		}
-	}
-	e.canonCount = map[string]int{}
-	memo := map[string]string{}
+	var an analyser
+	// One pass per sentence: every word is looked up once (infoOf).
 	for _, sp := range textutil.Sentences(text) {
 		s := text[sp.Start:sp.End]
-		es := evidenceSentence{terms: termSet(s), negations: negations(s)}
-		es.canon, es.facts = indexUnits(s, memo)
-		for t := range es.canon {
-			if t[0] != '#' {
-				e.canonCount[t]++
+		facts := extractFacts(s)
+		toks := an.analyse(s, facts)
+		for _, t := range toks {
+			e.entry(t.info) // words not in any clause still name entities
+		}
+		for _, f := range facts {
+			if e.facts[f.num] == nil {
+				e.facts[f.num] = map[string]bool{}
+			}
+			e.facts[f.num][f.unit] = true
+			if f.unit != "" {
+				e.units[f.unit] = true
 			}
 		}
+		es := evidenceSentence{negations: negationsOf(s, toks)}
+		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
 		e.sentences = append(e.sentences, es)
 	}
 	return e
 }
 
-// termSet returns the content terms of s, adding the parts of hyphenated
-// terms and their joined form, so "high-pressure" and "high pressure" meet.
-func termSet(s string) map[string]bool {
-	set := map[string]bool{}
-	for _, t := range textutil.ContentTerms(s) {
-		set[t] = true
-		if strings.Contains(t, "-") {
-			set[strings.ReplaceAll(t, "-", "")] = true
-			for part := range strings.SplitSeq(t, "-") {
-				if part != "" {
-					set[part] = true
-					set[textutil.Stem(part)] = true
-				}
-			}
+// addStem adds a stemmed term and, for a hyphenated one, its joined form
+// and parts, so "high-pressure" and "high pressure" meet.
+func addStem(set map[string]bool, t string) {
+	set[t] = true
+	if !strings.Contains(t, "-") {
+		return
+	}
+	set[strings.ReplaceAll(t, "-", "")] = true
+	for part := range strings.SplitSeq(t, "-") {
+		if part != "" {
+			set[part] = true
+			set[infoOf(part).stem] = true
 		}
 	}
-	return set
-}
-
-// wordVariants returns the lower-cased forms under which a word can be
-// found: as written, without a possessive, and without hyphens.
-func wordVariants(w string) []string {
-	lw := strings.ToLower(w)
-	lw = strings.TrimSuffix(strings.TrimSuffix(lw, "'s"), "’s")
-	out := []string{lw}
-	if strings.Contains(lw, "-") {
-		out = append(out, strings.ReplaceAll(lw, "-", ""))
-	}
-	return out
 }
 
 // cited is the union of the evidence of a sentence's cited sources.
@@ -173,28 +155,21 @@ func (c cited) factFound(f fact) bool {
 }
 
 // polarityMatches compares the negation cues of a sentence with those of
-// its best-matching source sentences (most shared terms). Cues are counted,
-// not just detected, so that flipping one of two negations ("requires … and
-// cannot" → "does not require … and cannot") is seen. It reports true when
-// no source sentence shares a term (nothing to compare), or when any of the
-// tied best sentences has as many cues.
+// its best-matching source sentences (most shared canonical terms). Cues
+// are counted, not just detected, so that flipping one of two negations
+// ("requires … and cannot" → "does not require … and cannot") is seen. It
+// reports true when no source sentence shares a term (nothing to compare),
+// or when any of the tied best sentences has as many cues.
 func (c cited) polarityMatches(terms []string, negs int) bool {
 	best, match := 0, false
-	for _, e := range c {
-		for _, s := range e.sentences {
-			n := 0
-			for _, t := range terms {
-				if s.terms[t] {
-					n++
-				}
-			}
-			switch {
-			case n == 0 || n < best:
-			case n > best:
-				best, match = n, s.negations == negs
-			default:
-				match = match || s.negations == negs
-			}
+	for _, cd := range c.gather(terms) {
+		n := cd.n()
+		switch {
+		case n < best:
+		case n > best:
+			best, match = n, c[cd.src].sentences[cd.sent].negations == negs
+		default:
+			match = match || c[cd.src].sentences[cd.sent].negations == negs
 		}
 	}
 	return best == 0 || match

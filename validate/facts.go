@@ -353,10 +353,20 @@ type word struct {
 
 // splitWords tokenises like textutil.Words (inner apostrophes, hyphens and
 // decimal points join) but keeps case and offsets.
-func splitWords(s string) []word {
-	var out []word
+func splitWords(s string) []word { return appendWords(nil, s) }
+
+// appendWords is splitWords appending to out.
+func appendWords(out []word, s string) []word {
 	start := -1
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && isAlnumByte(c) {
+			// ASCII fast path: most text is.
+			if start < 0 {
+				start = i
+			}
+			i++
+			continue
+		}
 		r, sz := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case isAlnum(r):
@@ -477,9 +487,14 @@ func startsSentence(s string, words []word, k int) bool {
 // cannot, neither, nor, none, and words ending in "n't". "No." before a
 // number ("No. 5") is an abbreviation, not a cue.
 func negations(s string) int {
+	return negationsOf(s, analyse(s, nil))
+}
+
+// negationsOf is negations over the analysed words of s.
+func negationsOf(s string, toks []tok) int {
 	n := 0
-	for _, w := range splitWords(s) {
-		lw := strings.ToLower(w.text)
+	for _, w := range toks {
+		lw := w.info.lower
 		switch {
 		case lw == "no":
 			if rest := s[w.end:]; strings.HasPrefix(rest, ".") && digitsRun(strings.TrimLeft(rest[1:], " \u00a0")) > 0 {

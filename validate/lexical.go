@@ -203,7 +203,14 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 			whole(EntityMismatch, strconv.Quote(en.text)+" not in "+strings.Join(labels, ", "))
 		}
 	}
-	if !text.polarityMatches(terms, negations(core)) {
+	ctoks := analyse(core, facts)
+	var cterms []string
+	for _, t := range ctoks {
+		if t.term != "" && !slices.Contains(cterms, t.term) {
+			cterms = append(cterms, t.term)
+		}
+	}
+	if !text.polarityMatches(cterms, negationsOf(core, ctoks)) {
 		whole(NegationMismatch, "negated in the sentence or its source, not both")
 	}
 	s.Failures = append(s.Failures, checkClauses(marked, text, labels)...)

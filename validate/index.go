@@ -1,0 +1,263 @@
+package validate
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// posting says that a sentence of a source holds a term, and in which of
+// its units (bit u for unit u; units past 63 share bit 63).
+type posting struct {
+	sent  int
+	units uint64
+}
+
+// postingList is the postings of one term, sorted by sentence, each
+// sentence once (sentences are indexed in order).
+type postingList struct{ ps []posting }
+
+func (l *postingList) add(sent int, bit uint64) {
+	if n := len(l.ps); n > 0 && l.ps[n-1].sent == sent {
+		l.ps[n-1].units |= bit
+		return
+	}
+	l.ps = append(l.ps, posting{sent, bit})
+}
+
+// wordEntry is where a word of a source goes in its indexes.
+type wordEntry struct {
+	term  []*postingList // as a content term
+	polar []*postingList // as a polarity word
+}
+
+// entry returns the entry of a word, recording the word in the source's
+// word, stem and unit sets the first time it is seen.
+func (e *evidence) entry(info *wordInfo) *wordEntry {
+	if en := e.seen[info]; en != nil {
+		return en
+	}
+	e.words[info.lower] = true
+	if info.joined != "" {
+		e.words[info.joined] = true
+	}
+	if info.unit != "" {
+		e.units[info.unit] = true
+	}
+	if !info.stop && info.stem != "" {
+		addStem(e.terms, info.stem)
+	}
+	en := &wordEntry{}
+	if info.canon != "" {
+		en.term = e.listsFor(info.canon, "")
+	}
+	if info.polar != "" {
+		en.polar = e.listsFor("", info.polar)
+	}
+	e.seen[info] = en
+	return en
+}
+
+// termIndex maps a term to its postings.
+type termIndex map[string]*postingList
+
+func (x termIndex) get(t string) []posting {
+	if l := x[t]; l != nil {
+		return l.ps
+	}
+	return nil
+}
+
+func list(index termIndex, t string) *postingList {
+	l := index[t]
+	if l == nil {
+		l = &postingList{}
+		index[t] = l
+	}
+	return l
+}
+
+// listsFor returns the posting lists a word goes to: its term, and for a
+// hyphenated one its joined form and its parts, so "high-pressure" and
+// "high pressure" meet; a polarity word goes to the polarity index and,
+// as a term, to the term index too ("at least" states a minimum, "more"
+// an increase).
+func (e *evidence) listsFor(term, polar string) []*postingList {
+	var out []*postingList
+	add := func(index termIndex, t string) {
+		l := list(index, t)
+		for _, x := range out {
+			if x == l {
+				return
+			}
+		}
+		out = append(out, l)
+	}
+	if term != "" {
+		add(e.index, term)
+		if strings.Contains(term, "-") {
+			add(e.index, strings.ReplaceAll(term, "-", ""))
+			for part := range strings.SplitSeq(term, "-") {
+				if part != "" {
+					add(e.index, part)
+					if c := infoOf(part).canon; c != "" {
+						add(e.index, c)
+					}
+				}
+			}
+		}
+	}
+	if polar != "" {
+		add(e.polar, polar)
+		add(e.index, polar)
+	}
+	return out
+}
+
+// indexSentence adds the analysed words of sentence sent to e's indexes
+// and returns its quantities with their units. The units of a sentence
+// are its clauses joined back together, except that a semicolon always
+// starts a new unit, and so does a clause stating a quantity of its own
+// after a unit that already states one ("replace the seal every 1,800
+// hours and the filter every 250 hours"): a number is bound to the unit
+// it is stated in.
+func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) []unitFact {
+	var ufacts []unitFact
+	unit, unitHasFact, unitHasTerm := 0, false, false
+	for ci, c := range splitClauses(s, toks, facts) {
+		hasTerm := false
+		for _, t := range c.toks {
+			hasTerm = hasTerm || t.term != ""
+		}
+		own := hasTerm && len(c.facts) > 0
+		if ci > 0 && (c.afterSemi || own && unitHasFact && unitHasTerm) {
+			unit = min(unit+1, 63)
+			unitHasFact, unitHasTerm = false, false
+		}
+		bit := uint64(1) << unit
+		for _, t := range c.toks {
+			if t.term == "" && t.polar == "" {
+				continue
+			}
+			// Most words recur: their index entries are found through
+			// the word's info, without hashing the term again.
+			en := e.entry(t.info)
+			if t.term != "" {
+				for _, l := range en.term {
+					l.add(sent, bit)
+				}
+			}
+			switch {
+			case t.polar == "":
+			case t.polar == t.info.polar:
+				for _, l := range en.polar {
+					l.add(sent, bit)
+				}
+			default: // a phrase: "at least", "up to"
+				for _, l := range e.listsFor("", t.polar) {
+					l.add(sent, bit)
+				}
+			}
+		}
+		for _, f := range c.facts {
+			ufacts = append(ufacts, unitFact{fact: f, in: unit})
+		}
+		unitHasFact = unitHasFact || len(c.facts) > 0
+		unitHasTerm = unitHasTerm || hasTerm
+	}
+	return ufacts
+}
+
+// postings returns the sentences of e holding term t: as a whole, or for a
+// hyphenated term joined or with every part in the sentence.
+func (e *evidence) postings(t string) []posting {
+	if ps := e.index.get(t); len(ps) > 0 || !strings.Contains(t, "-") {
+		return ps
+	}
+	if ps := e.index.get(strings.ReplaceAll(t, "-", "")); len(ps) > 0 {
+		return ps
+	}
+	var out []posting
+	first := true
+	for part := range strings.SplitSeq(t, "-") {
+		if part == "" {
+			continue
+		}
+		ps := e.index.get(part)
+		if c := infoOf(part).canon; len(ps) == 0 && c != "" {
+			ps = e.index.get(c)
+		}
+		if first {
+			out, first = append(out, ps...), false
+			continue
+		}
+		out = intersect(out, ps)
+	}
+	return out
+}
+
+// intersect keeps the sentences of a that b holds, joining their units.
+func intersect(a, b []posting) []posting {
+	out := a[:0]
+	j := 0
+	for _, p := range a {
+		for j < len(b) && b[j].sent < p.sent {
+			j++
+		}
+		if j < len(b) && b[j].sent == p.sent {
+			out = append(out, posting{p.sent, p.units | b[j].units})
+		}
+	}
+	return out
+}
+
+// has reports whether sentence sent holds polarity id.
+func hasPolar(e *evidence, id string, sent int) bool {
+	for _, p := range e.polar.get(id) {
+		if p.sent == sent {
+			return true
+		}
+		if p.sent > sent {
+			break
+		}
+	}
+	return false
+}
+
+// sentRef names a sentence of a cited source.
+type sentRef struct {
+	src  int // index into the cited list
+	sent int
+}
+
+// candidate is a cited sentence sharing terms with a query, with the units
+// holding each of the query's terms.
+type candidate struct {
+	sentRef
+	terms uint64   // bit k: query term k is in the sentence
+	units []uint64 // units[k]: the units holding term k
+}
+
+func (c *candidate) n() int { return bits.OnesCount64(c.terms) }
+
+// gather returns the cited sentences holding any of terms (at most 64).
+func (c cited) gather(terms []string) []*candidate {
+	terms = terms[:min(len(terms), 64)]
+	var out []*candidate
+	at := map[sentRef]*candidate{}
+	for k, t := range terms {
+		for ei, e := range c {
+			for _, p := range e.postings(t) {
+				ref := sentRef{ei, p.sent}
+				cd := at[ref]
+				if cd == nil {
+					cd = &candidate{sentRef: ref, units: make([]uint64, len(terms))}
+					at[ref] = cd
+					out = append(out, cd)
+				}
+				cd.terms |= 1 << k
+				cd.units[k] |= p.units
+			}
+		}
+	}
+	return out
+}
