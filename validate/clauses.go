@@ -1,8 +1,6 @@
 package validate
 
-import (
-
-)
+import ()
 
 // markerFill replaces citation markers in the analysed text of a claim, so
 // that the clause splitter sees where they were.
@@ -128,4 +126,3 @@ func splitClauses(s string, toks []tok, facts []fact) []clause {
 	emit(len(s), false)
 	return out
 }
-

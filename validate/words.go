@@ -3,8 +3,8 @@ package validate
 import (
 	"strings"
 	"sync"
-	"unicode"
 	"sync/atomic"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
