@@ -105,6 +105,9 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 	var found []clauseTerm
 	var missing []string
 	for _, t := range terms {
+		if u := infoOf(t.word).unit; u != "" && j.namesUnit(u) {
+			continue // "36 operating hours" against "36 hours of operation"
+		}
 		if j.foundAnywhere(t.term) {
 			found = append(found, t)
 		} else {
@@ -173,41 +176,107 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 		}
 	}
 
+	var bestCl []clauseRef
 	for k, p := range c.toks {
 		if p.polar == "" || p.polar == canonAny && leading(c.toks, k) {
 			continue
 		}
-		if j.anyPolar(best, p.polar) {
-			continue
-		}
+		present := j.anyPolar(best, p.polar)
 		anto := false
 		for _, a := range antonyms[p.polar] {
-			if j.anyPolar(best, a) {
+			if !present && j.anyPolar(best, a) {
 				anto = true
 				break
 			}
 		}
+		if present && !anto && antonyms[p.polar] != nil {
+			// The sentence states both words ("disabled by default and
+			// must be enabled"): compare with its best-matching clause.
+			if bestCl == nil {
+				bestCl = bestClauses(best)
+			}
+			anto = contradictsClause(j, bestCl, p.polar)
+		}
 		switch {
 		case anto:
 			fail(Antonym, fmt.Sprintf("%q contradicts %s", p.text, j.bestLabel(best)))
-		case scale[p.polar]:
+		case !present && scale[p.polar]:
 			fail(UnsupportedQuantifier, fmt.Sprintf("%q is not stated in %s", p.text, j.bestLabel(best)))
 		}
 	}
 	return out
 }
 
+// clauseRef is a clause of a cited sentence.
+type clauseRef struct {
+	cd   *candidate
+	mask uint64 // bit of the clause
+}
+
+// bestClauses returns the clauses of the best sentences that share most
+// query terms.
+func bestClauses(best []*candidate) []clauseRef {
+	var out []clauseRef
+	top := 0
+	for _, cd := range best {
+		var counts [64]int
+		for _, m := range cd.clauses {
+			for m != 0 {
+				counts[bits.TrailingZeros64(m)]++
+				m &= m - 1
+			}
+		}
+		for cl, n := range counts {
+			switch {
+			case n == 0 || n < top:
+			case n > top:
+				top, out = n, append(out[:0], clauseRef{cd, 1 << cl})
+			default:
+				out = append(out, clauseRef{cd, 1 << cl})
+			}
+		}
+	}
+	return out
+}
+
+// contradictsClause reports whether no best clause holds polarity id and
+// one holds an antonym of it.
+func contradictsClause(j *clauseJudge, cls []clauseRef, id string) bool {
+	anto := false
+	for _, cl := range cls {
+		e := j.text[cl.cd.src]
+		if polarIn(e, id, cl.cd.sent)&cl.mask != 0 {
+			return false
+		}
+		for _, a := range antonyms[id] {
+			anto = anto || polarIn(e, a, cl.cd.sent)&cl.mask != 0
+		}
+	}
+	return anto
+}
+
 // colocated reports whether cd states the found terms of a clause
-// together: every term it lacks must lead the clause (come before the
-// first term it holds) and name what a cited source is about.
+// together: every term it lacks must be named in a cited source's title
+// (its first sentence: the product or subject) or lead the clause (come
+// before the first term it holds) and name what the source is about.
 func (j *clauseJudge) colocated(cd *candidate, found []clauseTerm) bool {
 	first := bits.TrailingZeros64(cd.terms)
 	for k, t := range found {
-		if cd.terms&(1<<k) == 0 && (k > first || !j.topical(t.term)) {
+		if cd.terms&(1<<k) == 0 && !j.inTitle(t.term) && (k > first || !j.topical(t.term)) {
 			return false
 		}
 	}
 	return true
+}
+
+// inTitle reports whether a cited source's first sentence holds t.
+func (j *clauseJudge) inTitle(t string) bool {
+	for _, e := range j.text {
+		if ps := e.postings(t); len(ps) > 0 && ps[0].sent == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // anyPolar reports whether one of the best sentences holds polarity id;
@@ -222,7 +291,7 @@ func (j *clauseJudge) anyPolar(best []*candidate, id string) bool {
 		return false
 	}
 	for _, cd := range best {
-		if hasPolar(j.text[cd.src], id, cd.sent) {
+		if polarIn(j.text[cd.src], id, cd.sent) != 0 {
 			return true
 		}
 	}
@@ -261,6 +330,7 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 		return "" // a missing number is reported for the whole sentence
 	}
 	type unitMask struct {
+		ref  sentRef
 		mask uint64
 		n    int
 	}
@@ -280,7 +350,7 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 		}
 		masks[cd.sentRef] = m[:top:top]
 		for _, x := range m[:top] {
-			units = append(units, unitMask{x, bits.OnesCount64(x)})
+			units = append(units, unitMask{cd.sentRef, x, bits.OnesCount64(x)})
 		}
 	}
 	var holders []unitMask
@@ -291,25 +361,48 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 				if !j.sameFact(uf, f) {
 					continue
 				}
+				if sent == 0 {
+					return "" // stated in the title: about the whole source ("annual report 2022")
+				}
 				var h uint64
 				if m := masks[sentRef{src, sent}]; uf.in < len(m) {
 					h = m[uf.in]
 				}
-				holders = append(holders, unitMask{h, bits.OnesCount64(h)})
+				holders = append(holders, unitMask{sentRef{src, sent}, h, bits.OnesCount64(h)})
 				if where == "" {
 					where = j.labels[src]
 				}
 			}
 		}
 	}
-	for _, h := range holders {
+	// subject reports whether the terms of extra may be the subject of h:
+	// leading the clause and, unless stated earlier in h's own sentence,
+	// named in a source's title.
+	subject := func(h unitMask, u unitMask) bool {
 		first := bits.TrailingZeros64(h.mask) // 64 when h shares no term
+		extra := u.mask &^ h.mask
+		if extra>>first != 0 {
+			return false
+		}
+		if u.ref == h.ref {
+			return true
+		}
+		for extra != 0 {
+			k := bits.TrailingZeros64(extra)
+			if !j.inTitle(bind[k].term) {
+				return false
+			}
+			extra &= extra - 1
+		}
+		return true
+	}
+	for _, h := range holders {
 		ok := true
 		for _, u := range units {
 			// A better-matching unit is harmless when the clause also
 			// names something only h states, or when what only it states
-			// leads the clause.
-			if u.n > h.n && (h.mask == 0 || h.mask&^u.mask == 0 && (u.mask&^h.mask)>>first != 0) {
+			// is the clause's subject.
+			if u.n > h.n && (h.mask == 0 || h.mask&^u.mask == 0 && !subject(h, u)) {
 				ok = false
 				break
 			}

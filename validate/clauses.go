@@ -1,6 +1,6 @@
 package validate
 
-import ()
+import "strings"
 
 // markerFill replaces citation markers in the analysed text of a claim, so
 // that the clause splitter sees where they were.
@@ -41,7 +41,7 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 	out := a.toks[:0]
 	defer func() { a.toks = out[:0] }()
 	prev := ""
-	for _, w := range words {
+	for i, w := range words {
 		info := infoOf(w.text)
 		lw := info.lower
 		t := tok{text: w.text, start: w.start, end: w.end, info: info}
@@ -55,6 +55,18 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 		case lw == "most" && prev == "at", lw == "to" && prev == "up",
 			lw == "more" && (prev == "no" || prev == "not"):
 			t.polar, t.text = canonMaximum, prev+" "+w.text
+		case lw == "exceed" && (prev == "not" || prev == "never" || prev == "cannot"):
+			t.polar = canonMaximum // "must not exceed 600 V"
+		case (lw == "every" || lw == "each") && beforeNumber(words, i, s):
+			// "every 250 hours" is a frequency, not "all".
+		case lw == "under" && beforeNumber(words, i, s):
+			t.polar = canonBelow // "under 6 hours", unlike "under the cover"
+		case lw == "over" && beforeNumber(words, i, s):
+			t.polar = canonAbove
+		case lw == "down" && before(words, i, s):
+			t.polar = canonDecrease // "down by 12%", unlike "shut down"
+		case lw == "up" && before(words, i, s):
+			t.polar = canonIncrease
 		default:
 			t.polar = info.polar
 		}
@@ -64,10 +76,32 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 	return out
 }
 
+// beforeNumber reports whether words[i] is followed by a number.
+func beforeNumber(words []word, i int, s string) bool {
+	return i+1 < len(words) && isDigit(words[i+1].text[0]) || i+1 < len(words) && strings.ContainsAny(s[words[i].end:words[i+1].start], "€$£")
+}
+
+// before reports whether words[i] is followed by a number, "from" or
+// "by" ("up from 91.5%", "down by 12%").
+func before(words []word, i int, s string) bool {
+	if beforeNumber(words, i, s) {
+		return true
+	}
+	if i+1 < len(words) {
+		n := strings.ToLower(words[i+1].text)
+		return n == "from" || n == "by"
+	}
+	return false
+}
+
 var (
-	canonMinimum = canon("minimum")
-	canonMaximum = canon("maximum")
-	canonAny     = canon("any")
+	canonIncrease = rootOf("increase")
+	canonDecrease = rootOf("decrease")
+	canonAbove    = rootOf("above")
+	canonBelow    = rootOf("below")
+	canonMinimum  = canon("minimum")
+	canonMaximum  = canon("maximum")
+	canonAny      = canon("any")
 )
 
 // clause is a piece of a sentence between split points.

@@ -493,19 +493,45 @@ func negations(s string) int {
 // negationsOf is negations over the analysed words of s.
 func negationsOf(s string, toks []tok) int {
 	n := 0
-	for _, w := range toks {
+	for k, w := range toks {
 		lw := w.info.lower
 		switch {
 		case lw == "no":
-			if rest := s[w.end:]; strings.HasPrefix(rest, ".") && digitsRun(strings.TrimLeft(rest[1:], " \u00a0")) > 0 {
+			if rest := s[w.end:]; strings.HasPrefix(rest, ".") && digitsRun(strings.TrimLeft(rest[1:], " \u00a0")) > 0 || bound(toks, k) {
 				continue
 			}
 			n++
 		case negationCues[lw], strings.HasSuffix(lw, "n't"), strings.HasSuffix(lw, "n’t"):
+			if lw != "never" && bound(toks, k) {
+				continue
+			}
 			n++
 		}
 	}
 	return n
+}
+
+// bound reports whether the negation toks[k] states a bound rather than
+// a negation: "no more than 55 °C", "must not exceed 600 V".
+func bound(toks []tok, k int) bool {
+	if k+1 >= len(toks) {
+		return false
+	}
+	switch toks[k+1].info.lower {
+	case "exceed", "exceeds":
+		// A limit ("must not exceed 600 V"), not a report ("did not
+		// exceed 1 NTU").
+		cue := toks[k].info.lower
+		return modals[cue] || k > 0 && modals[toks[k-1].info.lower] && cue == "not"
+	case "more", "less", "later", "earlier", "greater", "fewer", "higher", "lower", "longer", "shorter":
+		return k+2 < len(toks) && toks[k+2].info.lower == "than"
+	}
+	return false
+}
+
+var modals = map[string]bool{
+	"must": true, "should": true, "shall": true, "may": true, "can": true, "cannot": true, "will": true,
+	"mustn't": true, "shouldn't": true, "can't": true, "won't": true, "to": true,
 }
 
 // negated reports whether s contains a negation cue.

@@ -8,20 +8,22 @@ import (
 // posting says that a sentence of a source holds a term, and in which of
 // its units (bit u for unit u; units past 63 share bit 63).
 type posting struct {
-	sent  int
-	units uint64
+	sent    int
+	units   uint64
+	clauses uint64 // the same for the sentence's clauses (splitClauses)
 }
 
 // postingList is the postings of one term, sorted by sentence, each
 // sentence once (sentences are indexed in order).
 type postingList struct{ ps []posting }
 
-func (l *postingList) add(sent int, bit uint64) {
+func (l *postingList) add(sent int, bit, cbit uint64) {
 	if n := len(l.ps); n > 0 && l.ps[n-1].sent == sent {
 		l.ps[n-1].units |= bit
+		l.ps[n-1].clauses |= cbit
 		return
 	}
-	l.ps = append(l.ps, posting{sent, bit})
+	l.ps = append(l.ps, posting{sent, bit, cbit})
 }
 
 // wordEntry is where a word of a source goes in its indexes.
@@ -133,7 +135,7 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 			unit = min(unit+1, 63)
 			unitHasFact, unitHasTerm = false, false
 		}
-		bit := uint64(1) << unit
+		bit, cbit := uint64(1)<<unit, uint64(1)<<min(ci, 63)
 		for _, t := range c.toks {
 			if t.term == "" && t.polar == "" {
 				continue
@@ -143,18 +145,18 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 			en := e.entry(t.info)
 			if t.term != "" {
 				for _, l := range en.term {
-					l.add(sent, bit)
+					l.add(sent, bit, cbit)
 				}
 			}
 			switch {
 			case t.polar == "":
 			case t.polar == t.info.polar:
 				for _, l := range en.polar {
-					l.add(sent, bit)
+					l.add(sent, bit, cbit)
 				}
 			default: // a phrase: "at least", "up to"
 				for _, l := range e.listsFor("", t.polar) {
-					l.add(sent, bit)
+					l.add(sent, bit, cbit)
 				}
 			}
 		}
@@ -204,23 +206,24 @@ func intersect(a, b []posting) []posting {
 			j++
 		}
 		if j < len(b) && b[j].sent == p.sent {
-			out = append(out, posting{p.sent, p.units | b[j].units})
+			out = append(out, posting{p.sent, p.units | b[j].units, p.clauses | b[j].clauses})
 		}
 	}
 	return out
 }
 
-// has reports whether sentence sent holds polarity id.
-func hasPolar(e *evidence, id string, sent int) bool {
+// polarIn returns the clauses of sentence sent holding polarity id (0
+// when none does).
+func polarIn(e *evidence, id string, sent int) uint64 {
 	for _, p := range e.polar.get(id) {
 		if p.sent == sent {
-			return true
+			return p.clauses
 		}
 		if p.sent > sent {
 			break
 		}
 	}
-	return false
+	return 0
 }
 
 // sentRef names a sentence of a cited source.
@@ -233,8 +236,9 @@ type sentRef struct {
 // holding each of the query's terms.
 type candidate struct {
 	sentRef
-	terms uint64   // bit k: query term k is in the sentence
-	units []uint64 // units[k]: the units holding term k
+	terms   uint64   // bit k: query term k is in the sentence
+	units   []uint64 // units[k]: the units holding term k
+	clauses []uint64 // clauses[k]: the clauses holding term k
 }
 
 func (c *candidate) n() int { return bits.OnesCount64(c.terms) }
@@ -250,12 +254,13 @@ func (c cited) gather(terms []string) []*candidate {
 				ref := sentRef{ei, p.sent}
 				cd := at[ref]
 				if cd == nil {
-					cd = &candidate{sentRef: ref, units: make([]uint64, len(terms))}
+					cd = &candidate{sentRef: ref, units: make([]uint64, len(terms)), clauses: make([]uint64, len(terms))}
 					at[ref] = cd
 					out = append(out, cd)
 				}
 				cd.terms |= 1 << k
 				cd.units[k] |= p.units
+				cd.clauses[k] |= p.clauses
 			}
 		}
 	}

@@ -47,17 +47,17 @@ var synonymGroups = [][]string{
 	{"configure", "configuration", "setup"},
 	{"send", "transmit", "transmission"},
 	{"notify", "inform", "alert", "notification"},
-	{"store", "storage", "stored", "keep", "retain", "kept", "preserve", "hold", "held"},
+	{"store", "storage", "stored", "keep", "retain", "kept", "preserve"},
+	{"wear", "worn", "wore"},
 	{"flight", "fly", "flew", "flown"},
 	{"process", "treat", "treatment"},
 	{"clean", "cleaning", "cleanse"},
 	{"damage", "harm"},
-	{"contain", "comprise"},
 	{"employee", "staff", "worker", "personnel"},
 	{"big", "large", "huge"},
 	{"small", "little", "tiny"},
 	{"receive", "obtain", "get"},
-	{"report", "record", "log"},
+	{"log", "record"},
 	{"fill", "refill"},
 	{"reach", "attain", "achieve"},
 	{"work", "job"},
@@ -75,10 +75,11 @@ var synonymGroups = [][]string{
 	{"need", "require", "requirement", "necessary", "needed", "required"},
 	{"maximum", "max", "maximal", "maximise", "maximize", "highest", "peak", "utmost"},
 	{"minimum", "min", "minimal", "minimise", "minimize", "lowest"},
-	{"increase", "rise", "rose", "risen", "raise", "grow", "grew", "grown", "climb", "more", "higher",
-		"greater", "larger", "bigger", "above", "exceed", "beyond", "longer", "gain"},
-	{"decrease", "reduce", "reduction", "fall", "fell", "fallen", "drop", "decline", "shrink", "less",
-		"fewer", "lower", "smaller", "below", "shorter", "cut", "beneath"},
+	// Changes and comparisons are kept apart: "raised" is not "above".
+	{"increase", "rise", "rose", "risen", "raise", "grow", "grew", "grown", "climb", "gain"},
+	{"decrease", "reduce", "reduction", "fall", "fell", "fallen", "drop", "decline", "shrink", "cut", "lowered", "lowering"},
+	{"above", "more", "higher", "greater", "larger", "bigger", "exceed", "beyond", "longer"},
+	{"below", "less", "fewer", "lower", "smaller", "shorter", "beneath"},
 	{"before", "prior", "earlier", "beforehand", "ahead"},
 	{"after", "later", "afterwards", "subsequently", "newer"},
 	{"all", "every", "each", "entire", "whole", "everything", "everyone", "everybody", "per"},
@@ -110,18 +111,20 @@ var genericWords = []string{
 	"whereas", "whilst", "although", "though", "thereby", "which", "whose", "wherein", "whereby",
 	"mean", "means", "result", "resulting", "cause", "causes", "caused", "lead", "leads", "led",
 	"happen", "happens", "occur", "occurs", "one", "ones", "thing", "things", "way", "ways",
-	"case", "cases", "time", "times", "there", "here", "can", "could", "able", "instance", "example",
+	"case", "cases", "there", "here", "can", "could", "able", "instance", "example",
 	"e.g", "i.e", "etc", "namely", "respectively", "specifically", "particular", "particularly",
 	"new", "now", "currently", "when", "whenever", "once", "first", "least", "most", "amount",
 	"since", "unless", "following", "compare", "compared", "measure", "measures", "feature", "rely",
-	"relies", "suitable",
+	"relies", "suitable", "reach", "reached", "reaching", "total", "totalling", "amount", "amounting",
+	"stand", "stood", "equal", "equals", "due", "find", "found", "observe", "observed", "detect",
+	"detected", "see", "seen", "show", "went", "gone", "hold", "held", "contain", "comprise",
 }
 
 // polarPairs lists words whose swap for their partner turns a statement
 // into its opposite. A pair relates the groups of its two words, so
 // "rose" against "fell" counts as increase against decrease.
 var polarPairs = [][2]string{
-	{"maximum", "minimum"}, {"increase", "decrease"}, {"higher", "lower"}, {"more", "less"},
+	{"maximum", "minimum"}, {"increase", "decrease"}, {"higher", "lower"}, {"more", "less"}, {"rise", "fall"},
 	{"more", "fewer"}, {"above", "below"}, {"greater", "smaller"}, {"larger", "smaller"},
 	{"exceed", "below"}, {"before", "after"}, {"earlier", "later"},
 	{"always", "never"}, {"all", "none"}, {"every", "none"}, {"everything", "nothing"},
@@ -160,7 +163,7 @@ var polarPairs = [][2]string{
 // restates a generic plural and is exempt.
 var scaleWords = []string{
 	"all", "every", "unlimited", "any", "always", "only", "completely", "maximum", "minimum",
-	"increase", "decrease", "guarantee", "best", "worst", "most", "least", "fastest", "slowest",
+	"increase", "decrease", "above", "below", "guarantee", "best", "worst", "most", "least", "fastest", "slowest",
 	"largest", "smallest", "longest", "shortest", "strongest", "weakest", "cheapest", "safest",
 	"easiest", "newest", "latest", "oldest", "quickest", "quietest", "better", "worse", "cheaper",
 	"stronger", "weaker", "heavier", "lighter", "quieter", "louder", "safer", "easier", "twice",
@@ -230,8 +233,16 @@ func containsStr(s []string, x string) bool {
 // keeps taken off, so nominalisations meet their verbs ("storage" /
 // "stored", "failure" / "fail").
 func rootOf(lw string) string {
+	// The stemmer strips "-able" but not "-er" before it ("recoverable"
+	// → "recover", "recover" → "recov"): strip it first.
+	for _, suf := range []string{"able", "ible"} {
+		if len(lw) > len(suf)+3 && strings.HasSuffix(lw, suf) {
+			lw = strings.TrimSuffix(lw, suf)
+			break
+		}
+	}
 	r := textutil.Stem(lw)
-	for _, suf := range []string{"ag", "ur", "abl", "ibl"} {
+	for _, suf := range []string{"ag", "ur", "li"} {
 		if len(r) > len(suf)+3 && strings.HasSuffix(r, suf) {
 			r = strings.TrimSuffix(r, suf)
 			break
@@ -246,6 +257,16 @@ func rootOf(lw string) string {
 // canon is the canonical term of a lower-cased word: its root, folded onto
 // its synonym group.
 func canon(lw string) string {
+	if strings.Contains(lw, "-") {
+		// Hyphenated: part by part, so the parts can be found alone.
+		parts := strings.Split(lw, "-")
+		for i, p := range parts {
+			if p != "" {
+				parts[i] = canon(p)
+			}
+		}
+		return strings.Join(parts, "-")
+	}
 	r := rootOf(lw)
 	if c, ok := synonymOf[r]; ok {
 		return c
