@@ -96,7 +96,7 @@ func (j *clauseJudge) topical(t string) bool {
 // and scale words must agree with the best-matching sentences.
 func (j *clauseJudge) judge(marked string, c clause) []Failure {
 	text := strings.TrimSpace(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "))
-	text = strings.TrimSpace(strings.Trim(text, ",;: "))
+	text = strings.TrimSpace(strings.Trim(text, ",;:.!? "))
 	terms := contentTerms(c.toks)
 	var out []Failure
 	fail := func(is Issue, detail string) {
@@ -361,8 +361,8 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 				if !j.sameFact(uf, f) {
 					continue
 				}
-				if sent == 0 {
-					return "" // stated in the title: about the whole source ("annual report 2022")
+				if sent == 0 && e.heading {
+					return "" // stated in the heading: about the whole source ("Annual report 2022")
 				}
 				var h uint64
 				if m := masks[sentRef{src, sent}]; uf.in < len(m) {

@@ -18,6 +18,9 @@ type evidence struct {
 	// and scale words.
 	index termIndex
 	polar termIndex
+	// heading: the first sentence is a heading (a "#" line, or a short line
+	// without a full stop), whose numbers hold for the whole source.
+	heading bool
 	seen  map[*wordInfo]*wordEntry
 }
 
@@ -63,11 +66,23 @@ func newEvidence(text string) *evidence {
 				e.units[f.unit] = true
 			}
 		}
+		if len(e.sentences) == 0 {
+			e.heading = isHeading(s, len(toks))
+		}
 		es := evidenceSentence{negations: negationsOf(s, toks)}
 		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
 		e.sentences = append(e.sentences, es)
 	}
 	return e
+}
+
+// isHeading reports whether a source's first sentence is a heading.
+func isHeading(s string, words int) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "#") {
+		return true
+	}
+	return words <= 12 && !strings.ContainsAny(s[len(s)-1:], ".!?:;")
 }
 
 // addStem adds a stemmed term and, for a hyphenated one, its joined form
