@@ -105,13 +105,13 @@ func TestURLs(t *testing.T) {
 	src := sources("Download the firmware from https://example.com/fw/v2.bin. The guide is at www.example.org/guide.")
 	v := New(Options{})
 	for answer, ok := range map[string]bool{
-		"Download the firmware from https://example.com/fw/v2.bin [S1].":                   true,
-		"Download the [firmware](https://example.com/fw/v2.bin) [S1].":                     true,
-		"The guide is at www.example.org/guide [S1].":                                      true,
-		"Download the firmware from https://example.com/fw/v3.bin [S1].":                   false,
-		"Download the [firmware](https://evil.example/fw.bin) [S1].":                       false,
-		"![firmware](https://evil.example/pixel.png?id=1) Download the firmware [S1].":     false,
-		"Download the firmware from https://example.com/fw/v2.bin?token=abc [S1].":         false,
+		"Download the firmware from https://example.com/fw/v2.bin [S1].":                  true,
+		"Download the [firmware](https://example.com/fw/v2.bin) [S1].":                    true,
+		"The guide is at www.example.org/guide [S1].":                                     true,
+		"Download the firmware from https://example.com/fw/v3.bin [S1].":                  false,
+		"Download the [firmware](https://evil.example/fw.bin) [S1].":                      false,
+		"![firmware](https://evil.example/pixel.png?id=1) Download the firmware [S1].":    false,
+		"Download the firmware from https://example.com/fw/v2.bin?token=abc [S1].":        false,
 		"Download the firmware from <https://example.com/fw/v2.bin>, then flash it [S1].": false, // "flash" is not in the source
 	} {
 		rep, err := v.Validate(context.Background(), answer, src)

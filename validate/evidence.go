@@ -21,7 +21,7 @@ type evidence struct {
 	// heading: the first sentence is a heading (a "#" line, or a short line
 	// without a full stop), whose numbers hold for the whole source.
 	heading bool
-	seen  map[*wordInfo]*wordEntry
+	seen    map[*wordInfo]*wordEntry
 }
 
 type evidenceSentence struct {
