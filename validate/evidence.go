@@ -8,8 +8,10 @@ import (
 
 // evidence indexes the text of one source for the support checks.
 type evidence struct {
-	terms     map[string]bool            // stemmed content terms, with hyphen parts
-	words     map[string]bool            // lower-cased words and their variants
+	// seenWords holds lower-cased words and their variants (isWord) and
+	// stemmed content terms with hyphen parts (isStem), in one map because
+	// most words are their own stem.
+	seenWords map[string]uint8
 	facts     map[string]map[string]bool // number → units seen with it ("" for none)
 	units     map[string]bool            // units named anywhere, with or without a number
 	sentences []evidenceSentence
@@ -38,10 +40,9 @@ type unitFact struct {
 func newEvidence(text string) *evidence {
 	// Maps sized for the distinct words of a text of this length, so that
 	// they are not rehashed while filled.
-	n := len(text)/24 + 8
+	n := len(text)/12 + 8
 	e := &evidence{
-		terms: make(map[string]bool, n),
-		words: make(map[string]bool, n),
+		seenWords: make(map[string]uint8, n),
 		facts: map[string]map[string]bool{},
 		units: map[string]bool{},
 		index: make(termIndex, n),
@@ -87,26 +88,32 @@ func isHeading(s string, words int) bool {
 
 // addStem adds a stemmed term and, for a hyphenated one, its joined form
 // and parts, so "high-pressure" and "high pressure" meet.
-func addStem(set map[string]bool, t string) {
-	set[t] = true
+func addStem(set map[string]uint8, t string) {
+	set[t] |= isStem
 	if !strings.Contains(t, "-") {
 		return
 	}
-	set[strings.ReplaceAll(t, "-", "")] = true
+	set[strings.ReplaceAll(t, "-", "")] |= isStem
 	for part := range strings.SplitSeq(t, "-") {
 		if part != "" {
-			set[part] = true
-			set[infoOf(part).stem] = true
+			set[part] |= isStem
+			set[infoOf(part).stem] |= isStem
 		}
 	}
 }
+
+// Flags of evidence.seenWords.
+const (
+	isWord uint8 = 1 << iota
+	isStem
+)
 
 // cited is the union of the evidence of a sentence's cited sources.
 type cited []*evidence
 
 func (c cited) hasTerm(t string) bool {
 	for _, e := range c {
-		if e.terms[t] {
+		if e.seenWords[t]&isStem != 0 {
 			return true
 		}
 	}
@@ -132,7 +139,7 @@ func (c cited) termFound(t string) bool {
 
 func (c cited) hasWord(w string) bool {
 	for _, e := range c {
-		if e.words[w] {
+		if e.seenWords[w]&isWord != 0 {
 			return true
 		}
 	}

@@ -38,15 +38,19 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 	if en := e.seen[info]; en != nil {
 		return en
 	}
-	e.words[info.lower] = true
+	if !info.stop && info.stem == info.lower {
+		e.seenWords[info.lower] |= isWord | isStem
+	} else {
+		e.seenWords[info.lower] |= isWord
+		if !info.stop && info.stem != "" {
+			addStem(e.seenWords, info.stem)
+		}
+	}
 	if info.joined != "" {
-		e.words[info.joined] = true
+		e.seenWords[info.joined] |= isWord
 	}
 	if info.unit != "" {
 		e.units[info.unit] = true
-	}
-	if !info.stop && info.stem != "" {
-		addStem(e.terms, info.stem)
 	}
 	en := &wordEntry{}
 	if info.canon != "" {
@@ -84,6 +88,9 @@ func list(index termIndex, t string) *postingList {
 // as a term, to the term index too ("at least" states a minimum, "more"
 // an increase).
 func (e *evidence) listsFor(term, polar string) []*postingList {
+	if polar == "" && !strings.Contains(term, "-") {
+		return []*postingList{list(e.index, term)} // the common case
+	}
 	var out []*postingList
 	add := func(index termIndex, t string) {
 		l := list(index, t)

@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/cite"
+	"github.com/hybridrag/hybridrag/internal/parallel"
 	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
@@ -117,6 +119,21 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 			index[i] = newEvidence(sources[i].Chunk.Text)
 		}
 		return index[i]
+	}
+	// Indexing the cited sources is most of the work and each is
+	// independent: do it on all processors.
+	var cited []int
+	for _, c := range ex.Citations {
+		if c.Source >= 0 && c.Source < len(sources) && !slices.Contains(cited, c.Source) {
+			cited = append(cited, c.Source)
+		}
+	}
+	if len(cited) > 1 {
+		_ = parallel.ForEach(ctx, len(cited), runtime.GOMAXPROCS(0), func(_ context.Context, k int) error {
+			i := cited[k]
+			index[i] = newEvidence(sources[i].Chunk.Text)
+			return nil
+		}, nil)
 	}
 	// Citations are in answer order, as are spans: walk both once.
 	all := slices.Clone(ex.Citations)
