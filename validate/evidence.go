@@ -43,11 +43,11 @@ func newEvidence(text string) *evidence {
 	n := len(text)/12 + 8
 	e := &evidence{
 		seenWords: make(map[string]uint8, n),
-		facts: map[string]map[string]bool{},
-		units: map[string]bool{},
-		index: make(termIndex, n),
-		polar: termIndex{},
-		seen:  make(map[*wordInfo]*wordEntry, n),
+		facts:     map[string]map[string]bool{},
+		units:     map[string]bool{},
+		index:     make(termIndex, n),
+		polar:     termIndex{},
+		seen:      make(map[*wordInfo]*wordEntry, n),
 	}
 	var an analyser
 	// One pass per sentence: every word is looked up once (infoOf).
