@@ -118,6 +118,7 @@ var genericWords = []string{
 	"relies", "suitable", "reach", "reached", "reaching", "total", "totalling", "amount", "amounting",
 	"stand", "stood", "equal", "equals", "due", "find", "found", "observe", "observed", "detect",
 	"detected", "see", "seen", "show", "went", "gone", "hold", "held", "contain", "comprise",
+	"sure", "important", "please", "advised", "advisable", "instructed",
 }
 
 // polarPairs lists words whose swap for their partner turns a statement
