@@ -245,7 +245,7 @@ func contradictsClause(j *clauseJudge, cls []clauseRef, id string) bool {
 	anto := false
 	for _, cl := range cls {
 		e := j.text[cl.cd.src]
-		if polarIn(e, id, cl.cd.sent)&cl.mask != 0 {
+		if polarOrSibling(e, id, cl.cd.sent)&cl.mask != 0 {
 			return false
 		}
 		for _, a := range antonyms[id] {
@@ -284,18 +284,27 @@ func (j *clauseJudge) inTitle(t string) bool {
 func (j *clauseJudge) anyPolar(best []*candidate, id string) bool {
 	if len(best) == 0 {
 		for _, e := range j.text {
-			if len(e.polar.get(id)) > 0 {
+			if len(e.polar.get(id)) > 0 || siblings[id] != "" && len(e.polar.get(siblings[id])) > 0 {
 				return true
 			}
 		}
 		return false
 	}
 	for _, cd := range best {
-		if polarIn(j.text[cd.src], id, cd.sent) != 0 {
+		if polarOrSibling(j.text[cd.src], id, cd.sent) != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// polarOrSibling is polarIn for id or its sibling group.
+func polarOrSibling(e *evidence, id string, sent int) uint64 {
+	m := polarIn(e, id, sent)
+	if sib := siblings[id]; sib != "" {
+		m |= polarIn(e, sib, sent)
+	}
+	return m
 }
 
 func (j *clauseJudge) bestLabel(best []*candidate) string {

@@ -77,7 +77,7 @@ var synonymGroups = [][]string{
 	{"minimum", "min", "minimal", "minimise", "minimize", "lowest"},
 	// Changes and comparisons are kept apart: "raised" is not "above".
 	{"increase", "rise", "rose", "risen", "raise", "grow", "grew", "grown", "climb", "gain"},
-	{"decrease", "reduce", "reduction", "fall", "fell", "fallen", "drop", "decline", "shrink", "cut", "lowered", "lowering"},
+	{"decrease", "reduce", "reduction", "fall", "fell", "fallen", "drop", "decline", "shrink", "cut"},
 	{"above", "more", "higher", "greater", "larger", "bigger", "exceed", "beyond", "longer"},
 	{"below", "less", "fewer", "lower", "smaller", "shorter", "beneath"},
 	{"before", "prior", "earlier", "beforehand", "ahead"},
@@ -171,6 +171,10 @@ var scaleWords = []string{
 	"double", "triple", "half",
 }
 
+// siblings are polarity groups that state the same direction: a source
+// saying costs "rose" states that they are "higher".
+var siblings = map[string]string{}
+
 var (
 	synonymOf = map[string]string{} // root → canonical root
 	generic   = map[string]bool{}   // canonical roots
@@ -209,6 +213,10 @@ func init() {
 	}
 	for _, w := range scaleWords {
 		scale[canon(w)] = true
+	}
+	for _, p := range [][2]string{{"increase", "above"}, {"decrease", "below"}} {
+		a, b := canon(p[0]), canon(p[1])
+		siblings[a], siblings[b] = b, a
 	}
 }
 

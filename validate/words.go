@@ -60,6 +60,11 @@ func newWordInfo(w string) *wordInfo {
 	}
 	if info.letter {
 		info.canon = canon(lw)
+		// A comparative inflected as a verb is a change: "lowered" is
+		// "reduced", not "below".
+		if (info.canon == canonBelow || info.canon == canonAbove) && (strings.HasSuffix(lw, "ed") || strings.HasSuffix(lw, "ing")) {
+			info.canon = siblings[info.canon]
+		}
 		if antonyms[info.canon] != nil || scale[info.canon] {
 			info.polar = info.canon
 		}
