@@ -117,7 +117,11 @@ type clause struct {
 // without any word are left out. A comma between digits ("1,800") is not a
 // split point.
 func splitClauses(s string, toks []tok, facts []fact) []clause {
-	var out []clause
+	return appendClauses(nil, s, toks, facts)
+}
+
+// appendClauses is splitClauses appending to out.
+func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
 	start, semi, k, fi := 0, false, 0, 0
 	emit := func(end int, nextSemi bool) {
 		c := clause{start: start, end: end, afterSemi: semi}

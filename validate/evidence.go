@@ -12,8 +12,8 @@ type evidence struct {
 	// stemmed content terms with hyphen parts (isStem), in one map because
 	// most words are their own stem.
 	seenWords map[string]uint8
-	facts     map[string]map[string]bool // number → units seen with it ("" for none)
-	units     map[string]bool            // units named anywhere, with or without a number
+	facts     map[fact]bool   // numbers with their units ("" for none), offsets zero; {num, "*"}: the number with any unit
+	units     map[string]bool // units named anywhere, with or without a number
 	sentences []evidenceSentence
 	// index maps canonical content terms (with hyphen parts) to the
 	// sentences and units holding them; polar does the same for polarity
@@ -24,6 +24,12 @@ type evidence struct {
 	// without a full stop), whose numbers hold for the whole source.
 	heading bool
 	seen    map[*wordInfo]*wordEntry
+	// entries and lists are slabs that entries and posting lists are
+	// allocated from: there is one of each per distinct word.
+	entries []wordEntry
+	lists   []postingList
+	slab    []posting
+	clauses []clause // splitClauses' buffer
 }
 
 type evidenceSentence struct {
@@ -40,10 +46,10 @@ type unitFact struct {
 func newEvidence(text string) *evidence {
 	// Maps sized for the distinct words of a text of this length, so that
 	// they are not rehashed while filled.
-	n := len(text)/12 + 8
+	n := len(text)/16 + 8
 	e := &evidence{
 		seenWords: make(map[string]uint8, n),
-		facts:     map[string]map[string]bool{},
+		facts:     map[fact]bool{},
 		units:     map[string]bool{},
 		index:     make(termIndex, n),
 		polar:     termIndex{},
@@ -59,10 +65,8 @@ func newEvidence(text string) *evidence {
 			e.entry(t.info) // words not in any clause still name entities
 		}
 		for _, f := range facts {
-			if e.facts[f.num] == nil {
-				e.facts[f.num] = map[string]bool{}
-			}
-			e.facts[f.num][f.unit] = true
+			e.facts[fact{num: f.num, unit: f.unit}] = true
+			e.facts[fact{num: f.num, unit: "*"}] = true
 			if f.unit != "" {
 				e.units[f.unit] = true
 			}
@@ -164,12 +168,11 @@ func (c cited) entityFound(en entity) bool {
 // (bar): 3.5") also supports "3.5 bar" when the source names that unit.
 func (c cited) factFound(f fact) bool {
 	for _, e := range c {
-		units, ok := e.facts[f.num]
 		switch {
-		case !ok:
-		case f.unit == "" || units[f.unit]:
+		case !e.facts[fact{num: f.num, unit: "*"}]:
+		case f.unit == "" || e.facts[fact{num: f.num, unit: f.unit}]:
 			return true
-		case units[""] && e.units[f.unit]:
+		case e.facts[fact{num: f.num}] && e.units[f.unit]:
 			return true
 		}
 	}

@@ -164,8 +164,9 @@ func isISODateTail(s string) bool {
 
 // ordinalEnd returns the end of an ordinal suffix ("3rd") at j, or j.
 func ordinalEnd(s string, j int) int {
+	two := s[j:min(len(s), j+2)]
 	for _, suf := range []string{"st", "nd", "rd", "th"} {
-		if strings.HasPrefix(strings.ToLower(s[j:min(len(s), j+2)]), suf) {
+		if strings.EqualFold(two, suf) {
 			if k := j + 2; k >= len(s) || !isAlnumByte(s[k]) {
 				return k
 			}

@@ -17,11 +17,21 @@ type posting struct {
 // sentence once (sentences are indexed in order).
 type postingList struct{ ps []posting }
 
-func (l *postingList) add(sent int, bit, cbit uint64) {
+func (e *evidence) add(l *postingList, sent int, bit, cbit uint64) {
 	if n := len(l.ps); n > 0 && l.ps[n-1].sent == sent {
 		l.ps[n-1].units |= bit
 		l.ps[n-1].clauses |= cbit
 		return
+	}
+	if l.ps == nil {
+		// Most terms are in a few sentences: start each list with room
+		// for 4 postings cut from a shared slab.
+		if len(e.slab)+4 > cap(e.slab) {
+			e.slab = make([]posting, 0, 1024)
+		}
+		n := len(e.slab)
+		e.slab = e.slab[:n+4]
+		l.ps = e.slab[n : n : n+4]
 	}
 	l.ps = append(l.ps, posting{sent, bit, cbit})
 }
@@ -30,6 +40,7 @@ func (l *postingList) add(sent int, bit, cbit uint64) {
 type wordEntry struct {
 	term  []*postingList // as a content term
 	polar []*postingList // as a polarity word
+	one   [1]*postingList
 }
 
 // entry returns the entry of a word, recording the word in the source's
@@ -52,8 +63,16 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 	if info.unit != "" {
 		e.units[info.unit] = true
 	}
-	en := &wordEntry{}
-	if info.canon != "" {
+	if len(e.entries) == cap(e.entries) {
+		e.entries = make([]wordEntry, 0, 64) // allocated in slabs: there is one per distinct word
+	}
+	e.entries = append(e.entries, wordEntry{})
+	en := &e.entries[len(e.entries)-1]
+	switch {
+	case info.canon != "" && !strings.Contains(info.canon, "-"):
+		en.one[0] = e.list(e.index, info.canon) // the common case, without allocating
+		en.term = en.one[:]
+	case info.canon != "":
 		en.term = e.listsFor(info.canon, "")
 	}
 	if info.polar != "" {
@@ -73,10 +92,14 @@ func (x termIndex) get(t string) []posting {
 	return nil
 }
 
-func list(index termIndex, t string) *postingList {
+func (e *evidence) list(index termIndex, t string) *postingList {
 	l := index[t]
 	if l == nil {
-		l = &postingList{}
+		if len(e.lists) == cap(e.lists) {
+			e.lists = make([]postingList, 0, 64)
+		}
+		e.lists = append(e.lists, postingList{})
+		l = &e.lists[len(e.lists)-1]
 		index[t] = l
 	}
 	return l
@@ -89,11 +112,11 @@ func list(index termIndex, t string) *postingList {
 // an increase).
 func (e *evidence) listsFor(term, polar string) []*postingList {
 	if polar == "" && !strings.Contains(term, "-") {
-		return []*postingList{list(e.index, term)} // the common case
+		return []*postingList{e.list(e.index, term)} // the common case
 	}
 	var out []*postingList
 	add := func(index termIndex, t string) {
-		l := list(index, t)
+		l := e.list(index, t)
 		for _, x := range out {
 			if x == l {
 				return
@@ -132,7 +155,8 @@ func (e *evidence) listsFor(term, polar string) []*postingList {
 func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) []unitFact {
 	var ufacts []unitFact
 	unit, unitHasFact, unitHasTerm := 0, false, false
-	for ci, c := range splitClauses(s, toks, facts) {
+	e.clauses = appendClauses(e.clauses[:0], s, toks, facts)
+	for ci, c := range e.clauses {
 		hasTerm := false
 		for _, t := range c.toks {
 			hasTerm = hasTerm || t.term != ""
@@ -152,18 +176,18 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 			en := e.entry(t.info)
 			if t.term != "" {
 				for _, l := range en.term {
-					l.add(sent, bit, cbit)
+					e.add(l, sent, bit, cbit)
 				}
 			}
 			switch {
 			case t.polar == "":
 			case t.polar == t.info.polar:
 				for _, l := range en.polar {
-					l.add(sent, bit, cbit)
+					e.add(l, sent, bit, cbit)
 				}
 			default: // a phrase: "at least", "up to"
 				for _, l := range e.listsFor("", t.polar) {
-					l.add(sent, bit, cbit)
+					e.add(l, sent, bit, cbit)
 				}
 			}
 		}

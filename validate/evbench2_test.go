@@ -1,0 +1,5 @@
+package validate
+
+import "github.com/hybridrag/hybridrag/internal/textutil"
+
+var textutilSentences = textutil.Sentences
