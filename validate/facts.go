@@ -360,13 +360,23 @@ func splitWords(s string) []word { return appendWords(nil, s) }
 func appendWords(out []word, s string) []word {
 	start := -1
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf && isAlnumByte(c) {
+		if c := s[i]; c < utf8.RuneSelf {
 			// ASCII fast path: most text is.
-			if start < 0 {
-				start = i
+			switch {
+			case isAlnumByte(c):
+				if start < 0 {
+					start = i
+				}
+				i++
+				continue
+			case c != '\'' && c != '-' && c != '.' && c != ',':
+				if start >= 0 {
+					out = append(out, word{s[start:i], start, i})
+					start = -1
+				}
+				i++
+				continue
 			}
-			i++
-			continue
 		}
 		r, sz := utf8.DecodeRuneInString(s[i:])
 		switch {
