@@ -15,6 +15,8 @@ type clauseJudge struct {
 	// sentTerms are the found content terms of the whole claim sentence,
 	// used where a clause has none of its own.
 	sentTerms []clauseTerm
+	// sentPolar holds the polarity ids of the whole claim sentence.
+	sentPolar map[string]bool
 }
 
 // clauseTerm is a content term of a claim clause.
@@ -31,6 +33,14 @@ func checkClauses(marked string, text cited, labels []string) []Failure {
 	for _, t := range contentTerms(toks) {
 		if j.foundAnywhere(t.term) {
 			j.sentTerms = append(j.sentTerms, t)
+		}
+	}
+	for _, t := range toks {
+		if t.polar != "" {
+			if j.sentPolar == nil {
+				j.sentPolar = map[string]bool{}
+			}
+			j.sentPolar[t.polar] = true
 		}
 	}
 	var out []Failure
@@ -184,7 +194,10 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 		present := j.anyPolar(best, p.polar)
 		anto := false
 		for _, a := range antonyms[p.polar] {
-			if !present && j.anyPolar(best, a) {
+			// A sentence that states both poles ("after contact, rinse …
+			// before applying the gel") reorders them, which words alone
+			// cannot judge.
+			if !present && !j.sentPolar[a] && j.anyPolar(best, a) {
 				anto = true
 				break
 			}
