@@ -100,8 +100,9 @@ func (j *clauseJudge) topical(t string) bool {
 }
 
 // judge checks one clause: every content term must be in the cited text;
-// the terms must be stated together in one source sentence (only leading
-// terms naming what the source is about may come from elsewhere); each
+// the terms must be stated together in one source sentence (only words of
+// a source's title, or leading terms naming what the source is about, may
+// come from elsewhere); each
 // number must sit in the source unit that matches the clause; and polarity
 // and scale words must agree with the best-matching sentences.
 func (j *clauseJudge) judge(marked string, c clause) []Failure {

@@ -25,8 +25,9 @@ type wordInfo struct {
 	neg    bool   // a negation cue (negationCues)
 }
 
-// maxCachedWords bounds the memo; past it infos are computed each time.
-const maxCachedWords = 1 << 17
+// maxCachedWords bounds the memo (a few MB at most); past it infos are
+// computed each time.
+const maxCachedWords = 1 << 15
 
 var (
 	wordCache  sync.Map // string → *wordInfo
@@ -39,7 +40,9 @@ func infoOf(w string) *wordInfo {
 		return v.(*wordInfo)
 	}
 	info := newWordInfo(w)
-	if wordCached.Load() < maxCachedWords {
+	// Numbers and codes are cheap to analyse and rarely recur: keep the
+	// memo for words.
+	if wordCached.Load() < maxCachedWords && strings.IndexFunc(w, unicode.IsDigit) < 0 {
 		if _, loaded := wordCache.LoadOrStore(strings.Clone(w), info); !loaded {
 			wordCached.Add(1)
 		}
