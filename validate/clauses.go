@@ -33,6 +33,9 @@ func analyse(s string, facts []fact) []tok {
 type analyser struct {
 	words []word
 	toks  []tok
+	// local, when not nil, memoises infoOf for one source: a plain map
+	// lookup is cheaper than the shared memo's.
+	local map[string]*wordInfo
 }
 
 func (a *analyser) analyse(s string, facts []fact) []tok {
@@ -42,7 +45,15 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 	defer func() { a.toks = out[:0] }()
 	prev := ""
 	for i, w := range words {
-		info := infoOf(w.text)
+		var info *wordInfo
+		if a.local != nil {
+			if info = a.local[w.text]; info == nil {
+				info = infoOf(w.text)
+				a.local[w.text] = info
+			}
+		} else {
+			info = infoOf(w.text)
+		}
 		lw := info.lower
 		t := tok{text: w.text, start: w.start, end: w.end, info: info}
 		// Negation cues are compared by the negation check.

@@ -55,7 +55,7 @@ func newEvidence(text string) *evidence {
 		polar:     termIndex{},
 		seen:      make(map[*wordInfo]*wordEntry, n),
 	}
-	var an analyser
+	an := analyser{local: make(map[string]*wordInfo, n)}
 	// One pass per sentence: every word is looked up once (infoOf).
 	for _, sp := range textutil.Sentences(text) {
 		s := text[sp.Start:sp.End]
