@@ -115,8 +115,12 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 	}
 	var found []clauseTerm
 	var missing []string
+	bare := false // a number without its unit: a unit word may be its
+	for _, f := range c.facts {
+		bare = bare || f.unit == ""
+	}
 	for _, t := range terms {
-		if u := infoOf(t.word).unit; u != "" && j.namesUnit(u) {
+		if u := infoOf(t.word).unit; bare && u != "" && j.namesUnit(u) {
 			continue // "36 operating hours" against "36 hours of operation"
 		}
 		if j.foundAnywhere(t.term) {

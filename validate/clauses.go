@@ -56,8 +56,9 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 		}
 		lw := info.lower
 		t := tok{text: w.text, start: w.start, end: w.end, info: info}
-		// Negation cues are compared by the negation check.
-		if info.letter && !info.stop && !info.clause && !info.neg && !insideFact(w, facts) {
+		// Negation cues are compared by the negation check, quantifiers
+		// by the polarity check.
+		if info.letter && !info.stop && !info.clause && !info.neg && lw != "every" && lw != "each" && !insideFact(w, facts) {
 			t.term = info.canon
 		}
 		switch {
@@ -68,8 +69,8 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 			t.polar, t.text = canonMaximum, prev+" "+w.text
 		case lw == "exceed" && (prev == "not" || prev == "never" || prev == "cannot"):
 			t.polar = canonMaximum // "must not exceed 600 V"
-		case (lw == "every" || lw == "each") && beforeNumber(words, i, s):
-			// "every 250 hours" is a frequency, not "all".
+		case (lw == "every" || lw == "each") && (beforeNumber(words, i, s) || i+1 < len(words) && timeUnits[strings.ToLower(words[i+1].text)]):
+			// "every 250 hours", "every day" are frequencies, not "all".
 		case lw == "under" && beforeNumber(words, i, s):
 			t.polar = canonBelow // "under 6 hours", unlike "under the cover"
 		case lw == "over" && beforeNumber(words, i, s):
@@ -85,6 +86,13 @@ func (a *analyser) analyse(s string, facts []fact) []tok {
 		out = append(out, t)
 	}
 	return out
+}
+
+// timeUnits name the period of a frequency ("every day").
+var timeUnits = map[string]bool{
+	"second": true, "minute": true, "hour": true, "day": true, "night": true, "morning": true, "evening": true,
+	"week": true, "weekday": true, "weekend": true, "month": true, "quarter": true, "year": true, "shift": true,
+	"run": true, "cycle": true, "time": true, "use": true,
 }
 
 // beforeNumber reports whether words[i] is followed by a number.

@@ -145,3 +145,22 @@ func TestFailuresJSON(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, string(b), "failures")
 }
+
+func TestFrequencyIsNotAQuantifier(t *testing.T) {
+	src := sources("Logs are rotated daily. Replace the standby batteries every 4 years. Test the detectors once a year.")
+	v := New(Options{})
+	for answer, ok := range map[string]bool{
+		"Logs are rotated every day [S1].":                   true,
+		"Every 4 years, replace the standby batteries [S1].": true,
+		"Replace the standby batteries every year [S1].":     false, // the year belongs to the detector test
+		"All logs are rotated daily [S1].":                   false,
+		"Logs are rotated daily [S7].":                       false,
+		"Logs are rotated daily, and kept for 30 days.":      false,
+	} {
+		rep, err := v.Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		s := rep.Sentences[0]
+		require.Equal(t, ok, s.Supported, "%q: %+v", answer, s.Failures)
+		require.Equal(t, ok, len(s.Failures) == 0, "every issue is explained: %q", answer)
+	}
+}

@@ -190,12 +190,15 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 			s.Sources = append(s.Sources, c.Source)
 		}
 	}
+	claim := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
 	if invalid {
 		s.Issues = append(s.Issues, InvalidCitation)
+		s.Failures = append(s.Failures, Failure{Clause: claim, Issue: InvalidCitation, Detail: "cites a source that was not retrieved"})
 	}
 	if len(s.Sources) == 0 {
 		if !invalid {
 			s.Issues = append(s.Issues, MissingCitation)
+			s.Failures = append(s.Failures, Failure{Clause: claim, Issue: MissingCitation, Detail: "cites no source"})
 		}
 		return s
 	}
