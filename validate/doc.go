@@ -4,7 +4,13 @@
 // validator splits the answer into sentences, maps each sentence's citation
 // markers to sources with package cite, and checks the sentence against the
 // union of the cited texts: enough of its content words, every number with
-// its unit, every named entity and its negation must be found there. The
+// its unit, every named entity and its negation must be found there. It
+// then judges each clause of the sentence on its own: every content word
+// (through a synonym table and stemming) in the cited text and stated
+// together in one cited sentence, every number in the source clause about
+// the same thing, no polarity word the source contradicts, no quantifier,
+// superlative or comparative it does not state, no URL it does not hold.
+// Sentence.Failures says which clause failed and why. The
 // result is a Report with per-sentence verdicts and the attribution
 // coverage metric (supported cited sentences / sentences; target ≥ 0.90).
 //

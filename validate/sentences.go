@@ -99,10 +99,17 @@ func trimmed(s string, start, end int) textutil.Span {
 // blanked out (offsets are kept), list and quote markers and Markdown
 // emphasis removed.
 func sentenceCore(answer string, sp textutil.Span, cits []cite.Citation) string {
+	return strings.TrimSpace(strings.ReplaceAll(markedCore(answer, sp, cits), string(markerFill), " "))
+}
+
+// markedCore is sentenceCore with every byte of a citation marker replaced
+// by markerFill instead of a space, so that clause splitting sees where
+// markers stood.
+func markedCore(answer string, sp textutil.Span, cits []cite.Citation) string {
 	b := []byte(answer[sp.Start:sp.End])
 	for _, c := range cits {
 		for i := max(c.Start, sp.Start); i < min(c.End, sp.End); i++ {
-			b[i-sp.Start] = ' '
+			b[i-sp.Start] = markerFill
 		}
 	}
 	s := listPrefixRe.ReplaceAllString(string(b), "")
