@@ -139,6 +139,14 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 	if len(terms) == 0 {
 		query = j.sentTerms
 	}
+	// A polarity or scale word ("maximum") never names what a source is
+	// about, so it cannot lead a clause from another sentence.
+	polarTerms := map[string]bool{}
+	for _, p := range c.toks {
+		if p.polar != "" && p.term != "" {
+			polarTerms[p.term] = true
+		}
+	}
 	cands := j.text.gather(termsOf(query))
 	colocated := len(found) < 2
 	bestN := 0
@@ -157,7 +165,7 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 			best = append(best, cd)
 		}
 		if !colocated {
-			colocated = j.colocated(cd, found)
+			colocated = j.colocated(cd, found, polarTerms)
 		}
 	}
 	if !colocated {
@@ -277,10 +285,10 @@ func contradictsClause(j *clauseJudge, cls []clauseRef, id string) bool {
 // together: every term it lacks must be named in a cited source's title
 // (its first sentence: the product or subject) or lead the clause (come
 // before the first term it holds) and name what the source is about.
-func (j *clauseJudge) colocated(cd *candidate, found []clauseTerm) bool {
+func (j *clauseJudge) colocated(cd *candidate, found []clauseTerm, polar map[string]bool) bool {
 	first := bits.TrailingZeros64(cd.terms)
 	for k, t := range found {
-		if cd.terms&(1<<k) == 0 && !j.inTitle(t.term) && (k > first || !j.topical(t.term)) {
+		if cd.terms&(1<<k) == 0 && !j.inTitle(t.term) && (k > first || polar[t.term] || !j.topical(t.term)) {
 			return false
 		}
 	}

@@ -1,0 +1,33 @@
+package validate_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/validate"
+)
+
+// A scale word the source uses elsewhere ("highest", "maximum" about
+// another thing) must not lend itself to a clause as if it named the
+// source's subject: the flipped claim stays unsupported.
+func TestScaleWordFromAnotherSentence(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Title: "Kestrel HRV-300 installation", Text: "# Kestrel HRV-300 installation\n\n## Mounting\n\n" +
+		"Installation requires a qualified electrician. The minimum distance between the unit and the ceiling is 300 millimetres.\n\n" +
+		"## Ducts\n\nThe maximum duct length per run is 8 metres.\n\n## Electrical\n\nThe unit draws 65 watts at its highest fan speed."}}}
+	cases := map[string]bool{
+		"The maximum distance between the unit and the ceiling is 300 millimetres [S1].": false,
+		"The minimum distance between the unit and the ceiling is 300 millimetres [S1].": true,
+		"The minimum duct length per run is 8 metres [S1].":                              false,
+		"At its highest fan speed the unit draws 65 watts [S1].":                         true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
