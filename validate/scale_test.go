@@ -31,3 +31,21 @@ func TestScaleWordFromAnotherSentence(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// Underscores and asterisks inside identifiers are text, not Markdown
+// emphasis: a verbatim quote naming reader__size stays supported.
+func TestIdentifierUnderscoresAreText(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "Assembly can refer to the size of this struct as reader__size and the offsets of the two fields as reader_buf and reader_r."}}}
+	for _, answer := range []string{
+		"Assembly can refer to the size of this struct as reader__size and the offsets of the two fields as reader_buf and reader_r. [S1]",
+		"Assembly can refer to the size of this struct as **reader__size** [S1].",
+	} {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1)
+		require.True(t, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+	rep, err := validate.New(validate.Options{}).Validate(context.Background(), "Assembly can refer to the size of this struct as reader__len [S1].", src)
+	require.NoError(t, err)
+	require.False(t, rep.Sentences[0].Supported)
+}

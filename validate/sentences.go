@@ -3,6 +3,7 @@ package validate
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -113,7 +114,7 @@ func markedCore(answer string, sp textutil.Span, cits []cite.Citation) string {
 		}
 	}
 	s := listPrefixRe.ReplaceAllString(string(b), "")
-	s = strings.NewReplacer("**", "", "__", "", "`", "", "*", "").Replace(s)
+	s = stripEmphasis(s)
 	return strings.TrimSpace(s)
 }
 
@@ -133,4 +134,36 @@ func classify(text, core string, cited bool) segKind {
 		return segStructure
 	}
 	return segClaim
+}
+
+// stripEmphasis removes Markdown emphasis ("**", "__", "*") and code
+// backticks. A run of '*' or '_' inside a word is text, not emphasis: Go's
+// "reader__size" or C's "a*b" must stay as the source writes them.
+func stripEmphasis(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '`' {
+			i++
+			continue
+		}
+		if c != '*' && c != '_' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == c {
+			j++
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[j:])
+		inWord := i > 0 && j < len(s) && isAlnum(before) && isAlnum(after)
+		if inWord || c == '_' && j-i == 1 {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
