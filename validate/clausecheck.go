@@ -193,7 +193,7 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 			}
 		}
 		for _, f := range c.facts {
-			if d := j.misplaced(f, bind); d != "" {
+			if d := j.misplaced(f, bind, len(terms) == 0); d != "" {
 				fail(NumberMismatch, d)
 			}
 		}
@@ -360,7 +360,11 @@ func leading(toks []tok, k int) bool {
 // "Replace the seal every 250 hours" against "Replace the seal every 1,800
 // hours; replace the filter every 250 hours" finds 250 hours only in a
 // unit without "seal". It returns a description of the mismatch, or "".
-func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
+//
+// whole is set when the clause names nothing of its own ("For Go 1.23, it
+// defaults to …"): it modifies its sentence, so the number is bound at
+// sentence level (every clause of a source sentence counts as one unit).
+func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
 	if len(bind) == 0 || !j.text.factFound(f) {
 		return "" // a missing number is reported for the whole sentence
 	}
@@ -383,6 +387,16 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 				um &= um - 1
 			}
 		}
+		if whole {
+			var all uint64
+			for _, x := range m[:top] {
+				all |= x
+			}
+			for u := range m[:top] {
+				m[u] = all
+			}
+			top = min(top, 1)
+		}
 		masks[cd.sentRef] = m[:top:top]
 		for _, x := range m[:top] {
 			units = append(units, unitMask{cd.sentRef, x, bits.OnesCount64(x)})
@@ -400,7 +414,11 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm) string {
 					return "" // stated in the heading: about the whole source ("Annual report 2022")
 				}
 				var h uint64
-				if m := masks[sentRef{src, sent}]; uf.in < len(m) {
+				m := masks[sentRef{src, sent}]
+				switch {
+				case whole && len(m) > 0:
+					h = m[0]
+				case uf.in < len(m):
 					h = m[uf.in]
 				}
 				holders = append(holders, unitMask{sentRef{src, sent}, h, bits.OnesCount64(h)})

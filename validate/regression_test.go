@@ -49,3 +49,23 @@ func TestIdentifierUnderscoresAreText(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, rep.Sentences[0].Supported)
 }
+
+// A clause with no words of its own ("For Go 1.23,") modifies its sentence:
+// its number is bound at sentence level, so the verbatim quote stands,
+// while the same number moved into another sentence's claim still fails.
+func TestNumberInModifierClause(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "Go 1.22 changed the default of winsymlink. " +
+		"For Go 1.23, it defaults to winreadlinkvolume=1. The setting gotypesalias appeared in Go 1.22."}}}
+	cases := map[string]bool{
+		"For Go 1.23, it defaults to winreadlinkvolume=1 [S1].": true,
+		"The setting gotypesalias appeared in Go 1.23 [S1].":    false,
+		"For Go 1.22, it defaults to winreadlinkvolume=1 [S1].": false,
+		"Go 1.22 changed the default of winsymlink [S1].":       true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
