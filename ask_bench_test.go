@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/internal/beir"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 // benchAsk asks every question in turn and reports the latency
@@ -44,7 +45,7 @@ func BenchmarkAskQuickstart(b *testing.B) {
 	require.NoError(b, err)
 	defer p.Close()
 	var docs []store.Document
-	require.NoError(b, hybridrag.LoadDir("examples/quickstart/docs", func(d store.Document) error {
+	require.NoError(b, loader.LoadDir("examples/quickstart/docs", func(d store.Document) error {
 		docs = append(docs, d)
 		return nil
 	}))

@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 const (
@@ -21,7 +22,7 @@ const (
 func loadQuickstart(t *testing.T) ([]store.Document, []hybridrag.EvalQuestion) {
 	t.Helper()
 	var docs []store.Document
-	require.NoError(t, hybridrag.LoadDir(quickstartDocs, func(d store.Document) error {
+	require.NoError(t, loader.LoadDir(quickstartDocs, func(d store.Document) error {
 		docs = append(docs, d)
 		return nil
 	}))

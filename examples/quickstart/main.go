@@ -15,6 +15,7 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 //go:embed docs
@@ -89,7 +90,7 @@ func loadDocs(dir string) ([]store.Document, error) {
 		if err := os.WriteFile(file, data, 0o600); err != nil {
 			return err
 		}
-		doc, err := hybridrag.LoadFile(file)
+		doc, err := loader.LoadFile(file)
 		if err != nil {
 			return err
 		}
