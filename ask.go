@@ -92,13 +92,16 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	ev := gate.Evidence{Question: q, Thresholds: run.th}
 
 	t := time.Now()
-	ev.Stats, err = p.store.Stats(ctx, run.req.Filter)
+	stats, known, err := p.collectionStats(ctx, run.req.Filter)
 	if err != nil {
-		return ev, none, nil, fmt.Errorf("hybridrag: store stats: %w", err)
+		return ev, none, nil, err
 	}
-	if d := p.gate.Check(ctx, ev); !d.Allow {
-		run.stage("gate", t)
-		return ev, d, p.refusal(run, d, nil), nil
+	if known {
+		ev.Stats = stats
+		if d := p.gate.Check(ctx, ev); !d.Allow {
+			run.stage("gate", t)
+			return ev, d, p.refusal(run, d, nil), nil
+		}
 	}
 	run.stage("gate", t)
 

@@ -41,7 +41,7 @@ func benchAsk(b *testing.B, p *hybridrag.Pipeline, questions []string) {
 //
 //	go test -run '^$' -bench AskQuickstart -benchtime 200x .
 func BenchmarkAskQuickstart(b *testing.B) {
-	p, err := hybridrag.New(hybridrag.Config{Dir: b.TempDir()})
+	p, err := hybridrag.New(hybridrag.Config{Store: openStore(b, b.TempDir())})
 	require.NoError(b, err)
 	defer p.Close()
 	var docs []store.Document
@@ -72,7 +72,7 @@ func BenchmarkAskSciFact(b *testing.B) {
 	}
 	ds, err := beir.Load(dir, "test")
 	require.NoError(b, err)
-	p, err := hybridrag.New(hybridrag.Config{Dir: b.TempDir()})
+	p, err := hybridrag.New(hybridrag.Config{Store: openStore(b, b.TempDir())})
 	require.NoError(b, err)
 	defer p.Close()
 	docs := make([]store.Document, len(ds.Corpus))

@@ -21,13 +21,15 @@ const (
 )
 
 // Config configures a Pipeline. The zero value of every field is the seed
-// default; only a storage location (Store or Dir) is required.
+// default; only Store is required (or a Retriever, for a read-only
+// Pipeline).
 type Config struct {
-	// Store holds the chunks. If nil, New opens (or creates) the embedded
-	// store in Dir, and Close closes it.
+	// Store holds the chunks: open one and pass it in, e.g.
+	// embedded.Open(dir, embedded.Options{Create: true}) or postgres.Open.
+	// Its optional capabilities (store.Statter, store.Checkpointer,
+	// store.Scanner, store.TermStatter) are found by type assertion; see
+	// store.Store. The Pipeline never closes it.
 	Store store.Store
-	// Dir is the embedded store's directory, used when Store is nil.
-	Dir string
 
 	// Embedder embeds chunks and questions. nil selects the offline
 	// hashing embedder (lexical, DefaultEmbedDimension dimensions). A store

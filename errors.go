@@ -10,8 +10,10 @@ var (
 	ErrInvalidQuery = errors.New("hybridrag: invalid query")
 	// ErrInvalidDocument is wrapped by every *DocumentError.
 	ErrInvalidDocument = errors.New("hybridrag: invalid document")
-	// ErrNoStore means the Config names neither a Store nor a Dir.
-	ErrNoStore = errors.New("hybridrag: no store configured (set Config.Store or Config.Dir)")
+	// ErrNoStore means the Config has no Store: New without a Store or a
+	// Retriever, or a write (Index, Delete, Reindex) on a Retriever-only
+	// Pipeline.
+	ErrNoStore = errors.New("hybridrag: no store configured (set Config.Store)")
 	// ErrClosed is returned by a Pipeline after Close.
 	ErrClosed = errors.New("hybridrag: pipeline closed")
 )

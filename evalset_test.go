@@ -3,7 +3,6 @@ package hybridrag_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -80,7 +79,7 @@ func TestQuickstartEvalSetLabels(t *testing.T) {
 func TestQuickstartEvaluation(t *testing.T) {
 	docs, qs := loadQuickstart(t)
 	ctx := context.Background()
-	p := newPipeline(t, hybridrag.Config{Dir: filepath.Join(t.TempDir(), "store")})
+	p := newPipeline(t, hybridrag.Config{})
 	_, err := p.Index(ctx, docs...)
 	require.NoError(t, err)
 	run, err := p.Evaluate(ctx, qs, hybridrag.EvalOptions{Concurrency: 2})

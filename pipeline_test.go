@@ -3,6 +3,7 @@ package hybridrag_test
 import (
 	"context"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 var manual = []store.Document{
@@ -27,13 +29,45 @@ var manual = []store.Document{
 
 func newPipeline(t *testing.T, cfg hybridrag.Config) *hybridrag.Pipeline {
 	t.Helper()
-	if cfg.Store == nil && cfg.Dir == "" {
-		cfg.Dir = t.TempDir()
+	if cfg.Store == nil {
+		cfg.Store = openStore(t, t.TempDir())
 	}
 	p, err := hybridrag.New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, p.Close()) })
 	return p
+}
+
+// openStore opens (creating) the embedded store in dir and closes it when
+// the test ends.
+func openStore(t testing.TB, dir string) *embedded.Store {
+	t.Helper()
+	st, err := embedded.Open(dir, embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	return st
+}
+
+// dirPipeline is a Pipeline over the embedded store in dir; release it
+// with closeBoth before opening dir again.
+func dirPipeline(t testing.TB, dir string, cfg hybridrag.Config) (*hybridrag.Pipeline, error) {
+	t.Helper()
+	st, err := embedded.Open(dir, embedded.Options{Create: true})
+	if err != nil {
+		return nil, err
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	cfg.Store = st
+	return hybridrag.New(cfg)
+}
+
+// closeBoth closes a Pipeline and then the store it was given.
+func closeBoth(p *hybridrag.Pipeline) error {
+	err := p.Close()
+	if c, ok := p.Store().(io.Closer); ok {
+		err = errors.Join(err, c.Close())
+	}
+	return err
 }
 
 func TestIndexRetrieveAsk(t *testing.T) {
@@ -105,7 +139,7 @@ func TestBadDocumentsLoseNothing(t *testing.T) {
 	p := newPipeline(t, hybridrag.Config{})
 	_, err := p.Index(ctx, manual...)
 	require.NoError(t, err)
-	before, err := p.Store().Stats(ctx, store.Filter{})
+	before, err := p.Store().(store.Statter).Stats(ctx, store.Filter{})
 	require.NoError(t, err)
 
 	for name, docs := range map[string][]store.Document{
@@ -120,7 +154,7 @@ func TestBadDocumentsLoseNothing(t *testing.T) {
 			require.ErrorIs(t, err, hybridrag.ErrInvalidDocument)
 			var de *hybridrag.DocumentError
 			require.ErrorAs(t, err, &de)
-			after, err := p.Store().Stats(ctx, store.Filter{})
+			after, err := p.Store().(store.Statter).Stats(ctx, store.Filter{})
 			require.NoError(t, err)
 			require.Equal(t, before.Documents, after.Documents)
 			require.Equal(t, before.Chunks, after.Chunks)
@@ -170,7 +204,7 @@ func TestEmbedderFaultsAreTypedAndLoseNothing(t *testing.T) {
 			_, err = p.Index(ctx, store.Document{ID: "more.md", Text: "Another page about the pump seal."})
 			require.Error(t, err)
 			require.True(t, errors.Is(err, embed.ErrBadVector) || errors.Is(err, embed.ErrDimension), "untyped error: %v", err)
-			st, err := p.Store().Stats(ctx, store.Filter{})
+			st, err := p.Store().(store.Statter).Stats(ctx, store.Filter{})
 			require.NoError(t, err)
 			require.Equal(t, 2, st.Documents)
 		})
@@ -194,7 +228,7 @@ func TestRefusalsNeedNoGenerator(t *testing.T) {
 }
 
 func TestClosedPipeline(t *testing.T) {
-	p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir()})
+	p, err := hybridrag.New(hybridrag.Config{Store: openStore(t, t.TempDir())})
 	require.NoError(t, err)
 	require.NoError(t, p.Close())
 	require.NoError(t, p.Close())
@@ -209,11 +243,11 @@ func TestNewNeedsStorage(t *testing.T) {
 
 func TestNewerStoreFormatIsRefused(t *testing.T) {
 	dir := t.TempDir()
-	p, err := hybridrag.New(hybridrag.Config{Dir: dir})
+	p, err := dirPipeline(t, dir, hybridrag.Config{})
 	require.NoError(t, err)
 	_, err = p.Index(context.Background(), manual...)
 	require.NoError(t, err)
-	require.NoError(t, p.Close())
+	require.NoError(t, closeBoth(p))
 
 	format := filepath.Join(dir, "FORMAT")
 	data, err := os.ReadFile(format)
@@ -222,7 +256,7 @@ func TestNewerStoreFormatIsRefused(t *testing.T) {
 	require.NotEqual(t, string(data), newer, "FORMAT holds no version field: %s", data)
 	require.NoError(t, os.WriteFile(format, []byte(newer), 0o600))
 
-	_, err = hybridrag.New(hybridrag.Config{Dir: dir})
+	_, err = dirPipeline(t, dir, hybridrag.Config{})
 	require.ErrorIs(t, err, store.ErrVersion)
 	var ve *store.VersionError
 	require.ErrorAs(t, err, &ve)
