@@ -205,7 +205,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 	}
 
 	t := time.Now()
-	ex := p.extractor.Extract(text, srcs)
+	ex := p.extractor.Extract(ctx, text, srcs)
 	run.stage("cite", t)
 	conf := decision.Confidence
 	// Coverage is judged against the configured target here; the policy's

@@ -85,7 +85,7 @@ type CitationMetrics struct {
 func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved map[string]bool, judge validate.Validator) (*CitationMetrics, error) {
 	srcs := answerSourcesBack(ans.Sources)
 	m := &CitationMetrics{AttributionCoverage: ans.Metadata.AttributionCoverage}
-	ex := p.extractor.Extract(ans.Answer, srcs)
+	ex := p.extractor.Extract(ctx, ans.Answer, srcs)
 	m.Citations = len(ex.Citations)
 	for _, c := range ex.Citations {
 		if !c.Valid() || c.Source >= len(srcs) || !retrieved[srcs[c.Source].Chunk.ID] {
@@ -135,7 +135,7 @@ func (p *Pipeline) citationMetrics(ctx context.Context, ans *Answer, retrieved m
 // supports asks the judge whether sentence, re-cited with exactly the
 // sources in subset, is supported.
 func (p *Pipeline) supports(ctx context.Context, judge validate.Validator, sentence string, subset []int, srcs []retrieve.Source) (bool, error) {
-	bare := strings.TrimSpace(cite.StripMarkers(sentence, p.extractor.Extract(sentence, srcs)))
+	bare := strings.TrimSpace(cite.StripMarkers(sentence, p.extractor.Extract(ctx, sentence, srcs)))
 	var marks strings.Builder
 	for _, i := range subset {
 		marks.WriteString("[" + label(i) + "]")

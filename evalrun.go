@@ -51,8 +51,8 @@ type EvalOptions struct {
 	// ignored; a question's Tenant and Project replace the filter's.
 	Request Request
 	// Judge checks whether cited sources support an answer sentence (the
-	// ALCE citation metrics); nil means validate.New(validate.Options{}),
-	// the lexical validator's support check.
+	// ALCE citation metrics); nil means the lexical validator's support
+	// check, reading citations with the Pipeline's Extractor.
 	Judge validate.Validator
 	// Store, if set, receives the finished run (see EvalRun.Record).
 	Store EvalRunStore
@@ -151,7 +151,7 @@ func (p *Pipeline) Evaluate(ctx context.Context, qs []EvalQuestion, opts EvalOpt
 	workers := min(orInt(opts.Concurrency, DefaultEvalConcurrency), len(qs))
 	judge := opts.Judge
 	if judge == nil {
-		judge = validate.New(validate.Options{})
+		judge = validate.New(validate.Options{Extractor: p.extractor})
 	}
 	run := &EvalRun{
 		ID:      newEvalRunID(),

@@ -102,7 +102,9 @@ func (p *Pipeline) wire() error {
 	}
 	p.validator = cfg.Validator
 	if p.validator == nil {
-		p.validator = validate.New(validate.Options{})
+		// The validator reads citations with the configured extractor, so
+		// that an answer cites the same sources for both.
+		p.validator = validate.New(validate.Options{Extractor: p.extractor})
 	}
 	return nil
 }
