@@ -99,11 +99,11 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	if known {
 		ev.Stats = stats
 		if d := p.gate.Check(ctx, ev); !d.Allow {
-			run.stage("gate", t)
+			run.stage(StageGate, t)
 			return ev, d, p.refusal(run, d, nil), nil
 		}
 	}
-	run.stage("gate", t)
+	run.stage(StageGate, t)
 
 	t = time.Now()
 	res, err := p.retriever.Retrieve(ctx, p.query(run.req, q))
@@ -113,14 +113,14 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	if res == nil {
 		return ev, none, nil, errNilResult
 	}
-	run.stage("retrieve", t)
+	run.stage(StageRetrieve, t)
 	run.retrieved = res.Candidates
 	run.res = res
 	ev.Result = res
 
 	t = time.Now()
 	d := p.gate.Check(ctx, ev)
-	run.stage("gate", t)
+	run.stage(StageGate, t)
 	if !d.Allow {
 		return ev, d, p.refusal(run, d, nil), nil
 	}
@@ -129,7 +129,7 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 
 func (p *Pipeline) build(ctx context.Context, run *askRun, srcs []retrieve.Source, strict bool) (*generate.Prompt, error) {
 	t := time.Now()
-	defer run.stage("context", t)
+	defer run.stage(StageContext, t)
 	persona := run.req.Persona
 	if persona == "" {
 		persona = p.cfg.Generation.Persona
@@ -171,7 +171,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		srcs := promptSources(prompt)
 		t = time.Now()
 		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
-		run.stage("validate", t)
+		run.stage(StageValidate, t)
 		if err != nil {
 			return nil, fmt.Errorf("hybridrag: validate: %w", err)
 		}
@@ -206,7 +206,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 
 	t := time.Now()
 	ex := p.extractor.Extract(ctx, text, srcs)
-	run.stage("cite", t)
+	run.stage(StageCite, t)
 	conf := decision.Confidence
 	// Coverage is judged against the configured target here; the policy's
 	// own Low flag only adds the MarkLow case (unsupported sentences kept).
@@ -254,7 +254,7 @@ func (p *Pipeline) refusal(run *askRun, d gate.Decision, srcs []retrieve.Source)
 }
 
 func (p *Pipeline) finish(run *askRun, a *Answer) {
-	a.Metadata.RetrievalMS = run.stages["retrieve"]
+	a.Metadata.RetrievalMS = run.stages[StageRetrieve]
 	a.Metadata.TotalMS = ms(time.Since(run.start))
 	a.Metadata.ChunksRetrieved = run.retrieved
 	a.Metadata.ChunksUsed = len(a.Sources)

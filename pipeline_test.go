@@ -2,6 +2,7 @@ package hybridrag_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -116,22 +117,54 @@ func TestQueryValidation(t *testing.T) {
 	p := newPipeline(t, hybridrag.Config{})
 	_, err := p.Index(ctx, manual...)
 	require.NoError(t, err)
-	for name, q := range map[string]string{
-		"empty":        "",
-		"too short":    "ab",
-		"spaces":       "     ",
-		"too long":     strings.Repeat("pump ", 201),
-		"invalid utf8": "pump \xff\xfe seal",
-	} {
-		t.Run(name, func(t *testing.T) {
-			_, err := p.Ask(ctx, hybridrag.Request{Question: q})
+	cases := []struct {
+		name, q string
+		reason  hybridrag.QueryReason
+		message string
+	}{
+		{"empty", "", hybridrag.QueryTooShort, "hybridrag: invalid query: too short (0 characters; allowed 3–1000)"},
+		{"too short", "ab", hybridrag.QueryTooShort, "hybridrag: invalid query: too short (2 characters; allowed 3–1000)"},
+		{"spaces", "     ", hybridrag.QueryTooShort, "hybridrag: invalid query: too short (0 characters; allowed 3–1000)"},
+		{"too long", strings.Repeat("pump ", 201), hybridrag.QueryTooLong, "hybridrag: invalid query: too long (1004 characters; allowed 3–1000)"},
+		{"invalid utf8", "pump \xff\xfe seal", hybridrag.QueryInvalidUTF8, "hybridrag: invalid query: not valid UTF-8"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := p.Ask(ctx, hybridrag.Request{Question: c.q})
 			require.ErrorIs(t, err, hybridrag.ErrInvalidQuery)
 			var qe *hybridrag.QueryError
 			require.ErrorAs(t, err, &qe)
-			_, err = p.Retrieve(ctx, hybridrag.Request{Question: q})
+			require.Equal(t, c.reason, qe.Reason)
+			require.EqualError(t, err, c.message)
+			_, err = p.Retrieve(ctx, hybridrag.Request{Question: c.q})
 			require.ErrorIs(t, err, hybridrag.ErrInvalidQuery)
 		})
 	}
+}
+
+func TestQueryReasonText(t *testing.T) {
+	cases := []struct {
+		r         hybridrag.QueryReason
+		words, id string
+	}{
+		{hybridrag.QueryTooShort, "too short", "too_short"},
+		{hybridrag.QueryTooLong, "too long", "too_long"},
+		{hybridrag.QueryInvalidUTF8, "invalid UTF-8", "invalid_utf8"},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.words, c.r.String())
+		b, err := json.Marshal(c.r)
+		require.NoError(t, err)
+		require.Equal(t, `"`+c.id+`"`, string(b))
+		var back hybridrag.QueryReason
+		require.NoError(t, json.Unmarshal(b, &back))
+		require.Equal(t, c.r, back)
+	}
+	require.Equal(t, "QueryReason(0)", hybridrag.QueryReason(0).String())
+	_, err := json.Marshal(hybridrag.QueryReason(9))
+	require.Error(t, err)
+	var r hybridrag.QueryReason
+	require.Error(t, json.Unmarshal([]byte(`"too short"`), &r))
 }
 
 func TestBadDocumentsLoseNothing(t *testing.T) {

@@ -35,19 +35,15 @@ func newDefaultRetriever(cfg Config, emb retrieve.Embedder) (retrieve.Retriever,
 		return nil, ErrNoStore
 	}
 	opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration}
-	switch cfg.Retrieval.Fusion {
-	case "weighted":
-		opts.Fusion = retrieve.FusionWeighted
-	case "rrf":
-	case "":
+	opts.Fusion = cfg.Retrieval.Fusion
+	if opts.Fusion == retrieve.FusionDefault {
 		// The offline hashing embedder's lexical vectors are a weak second
 		// opinion beside BM25: weighted fusion keeps them so. Any other
 		// embedder's score scale is unknown, and RRF needs none.
+		opts.Fusion = retrieve.FusionRRF
 		if cfg.Embedder == nil {
 			opts.Fusion = retrieve.FusionWeighted
 		}
-	default:
-		return nil, fmt.Errorf("hybridrag: unknown Retrieval.Fusion %q (rrf, weighted)", cfg.Retrieval.Fusion)
 	}
 	h, err := retrieve.NewHybrid(cfg.Store, cfg.Store, emb, opts)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 )
 
 // DeclineMessage is the sentence the prompt asks a model to write when the
-// sources do not hold the answer (source-bounded-generation §3).
+// sources do not hold the answer.
 const DeclineMessage = "The indexed documentation does not contain this information."
 
 var (
