@@ -19,4 +19,14 @@
 // every request for auditing.
 //
 // A Pipeline is safe for concurrent use.
+//
+// The root package owns the Pipeline, its Config, Request, Answer, errors,
+// Observer and QueryLog, and wires the components; it has no algorithms of
+// its own. It is cheap to import, like database/sql: it must not import a
+// storage engine (store/embedded, store/postgres), a file parser
+// (store/loader), a provider SDK (langchaingo, generate/openai, …) or the
+// evaluation code; a host opens a store and passes it in:
+//
+//	st, err := embedded.Open(dir, embedded.Options{Create: true})
+//	p, err := hybridrag.New(hybridrag.Config{Store: st})
 package hybridrag

@@ -13,4 +13,8 @@
 // display, and FormatBlock renders the answer block
 // ("Answer:" … "Sources:" with one line per cited source). Parser values are
 // immutable and safe for concurrent use.
+//
+// It owns the Extractor interface, the default Parser and the answer block
+// format. It imports retrieve (for Source) and must not import generate,
+// validate, the root or any provider.
 package cite

@@ -12,4 +12,8 @@
 // langchaingo's real clients can be pointed at them; options inject HTTP
 // failures, authentication checks, broken streams and delays. Everything is
 // deterministic and safe for concurrent use.
+//
+// It owns the conformance suites (TestStore, TestGenerator) and the fakes.
+// It may import anything in the module (it opens store/embedded for
+// TestGenerator) but must never be imported by non-test library code.
 package hybridragtest

@@ -16,4 +16,9 @@
 // MarkLow keeps them under a LOW CONFIDENCE header. An answer with nothing
 // supported becomes the refusal unsupported_answer; an answer that only
 // says the documentation lacks the information becomes model_declined.
+//
+// It owns the Validator interface, the Lexical validator, Report and
+// Policy. It imports retrieve and cite (citations are read with the
+// Extractor it is given: the Pipeline passes the configured one) and must
+// not import generate, gate or the root.
 package validate
