@@ -1,7 +1,7 @@
 // Package hybridrag answers questions only from a program's own documents.
 //
-// A Pipeline indexes documents into a store (the embedded on-disk store by
-// default, PostgreSQL or any store.Store otherwise), retrieves evidence for
+// A Pipeline indexes documents into a store the host opens (store/embedded
+// on disk, store/postgres, or any store.Store), retrieves evidence for
 // a question with hybrid BM25 + vector search, fusion and MMR, and then
 // either answers from that evidence with citations or refuses with a typed
 // reason. The retriever, not the language model, decides whether evidence

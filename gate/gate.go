@@ -91,7 +91,8 @@ type Decision struct {
 }
 
 // Gate decides whether evidence suffices for generation. It is called
-// first with Stats only (StageCollection), then with the retrieval result;
+// first with Stats only (StageCollection; skipped when the store cannot
+// count, see store.Statter), then with the retrieval result;
 // when it refuses, no generator is called. Implementations must be safe for
 // concurrent use and must not call a language model.
 type Gate interface {

@@ -2,7 +2,8 @@
 # measure-root-cost.sh TREE [RUNS]: stripped size and cold build time of
 # examples/minimal in the checkout TREE (modules already downloaded; each
 # run gets a fresh, empty GOCACHE, so the standard library is compiled
-# too). Prints one line per run: seconds, bytes, third-party packages.
+# too). Prints one line per run: wall and CPU seconds, stripped bytes,
+# third-party packages.
 # Usage for a before/after pair: run it on both trees alternately.
 set -eu
 tree=$1
@@ -12,10 +13,12 @@ pkgs=$(go list -deps ./examples/minimal | grep '^[a-z0-9-]*\.[a-z]*/' | grep -vc
 for i in $(seq "$runs"); do
 	cache=$(mktemp -d)
 	out=$(mktemp)
+	times=$(mktemp)
 	start=$(date +%s.%N)
-	GOCACHE=$cache go build -ldflags='-s -w' -o "$out" ./examples/minimal
+	GOCACHE=$cache /usr/bin/time -f '%U %S' -o "$times" go build -ldflags='-s -w' -o "$out" ./examples/minimal
 	end=$(date +%s.%N)
-	printf '%s run %d: %.1f s, %d bytes, %d third-party packages\n' "$tree" "$i" \
-		"$(echo "$end - $start" | bc)" "$(stat -c %s "$out")" "$pkgs"
+	printf '%s run %d: %.1f s wall, %.1f s CPU (user+sys), %d bytes, %d third-party packages\n' "$tree" "$i" \
+		"$(echo "$end - $start" | bc)" "$(awk '{print $1 + $2}' "$times")" "$(stat -c %s "$out")" "$pkgs"
+	rm -f "$times"
 	rm -rf "$cache" "$out"
 done
