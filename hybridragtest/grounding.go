@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 // GroundingCategory names a kind of claim in TestGrounding's corpus.
@@ -76,7 +77,10 @@ func TestGrounding(t *testing.T, c GroundingCase) {
 	t.Helper()
 	ctx := context.Background()
 	script, setItem := groundingScript()
-	p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir(), Generator: c.New(t, script)})
+	st, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	p, err := hybridrag.New(hybridrag.Config{Store: st, Generator: c.New(t, script)})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = p.Close() })
 	_, err = p.Index(ctx, groundingDocs...)

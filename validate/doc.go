@@ -1,6 +1,6 @@
 // Package validate checks, after generation, that every statement of an
 // answer is supported by the retrieved sources it cites, and enforces a
-// policy on what is not (source-bounded-generation §6). The Lexical
+// policy on what is not. The Lexical
 // validator splits the answer into sentences, maps each sentence's citation
 // markers to sources with package cite, and checks the sentence against the
 // union of the cited texts: enough of its content words, every number with
@@ -15,11 +15,16 @@
 // coverage metric (supported cited sentences / sentences; target ≥ 0.90).
 //
 // The check is lexical and deliberately strict: it is cheap, needs no
-// model, and errs on the side of flagging, because the seed requirement is
-// that the system never silently falls back to model knowledge. Apply turns
+// model, and errs on the side of flagging, because the library must never
+// silently fall back to model knowledge. Apply turns
 // a Report into the text shown to the user under a Policy: Drop removes
 // unsupported sentences, Regenerate asks for one stricter regeneration, and
 // MarkLow keeps them under a LOW CONFIDENCE header. An answer with nothing
 // supported becomes the refusal unsupported_answer; an answer that only
 // says the documentation lacks the information becomes model_declined.
+//
+// It owns the Validator interface, the Lexical validator, Report and
+// Policy. It imports retrieve and cite (citations are read with the
+// Extractor it is given: the Pipeline passes the configured one) and must
+// not import generate, gate or the root.
 package validate

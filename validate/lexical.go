@@ -106,7 +106,7 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
-	ex := v.extractor.Extract(answer, sources)
+	ex := v.extractor.Extract(ctx, answer, sources)
 	rep := &Report{Sentences: []Sentence{}}
 	end := len(answer)
 	if block := sourcesBlock(answer); block != nil {

@@ -77,3 +77,11 @@ type Report struct {
 type Validator interface {
 	Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error)
 }
+
+// Func adapts a function to Validator.
+type Func func(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error)
+
+// Validate calls f.
+func (f Func) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
+	return f(ctx, answer, sources)
+}
