@@ -318,7 +318,7 @@ type chunkView struct {
 	ProjectID  string       `json:"project_id"`
 	Source     string       `json:"source"`
 	Title      string       `json:"title"`
-	Length     int          `json:"document_length"`
+	Length     int          `json:"document_length"` // bytes of document text its chunks cover
 	Chunk      chunkDetail  `json:"chunk"`
 	Context    chunkContext `json:"context"`
 }

@@ -255,15 +255,32 @@ func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
 func (s *Server) page() http.Handler {
 	files := http.FileServerFS(s.opts.Page)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for _, prefix := range []string{"/v1/", "/rag/"} {
-			if strings.HasPrefix(r.URL.Path, prefix) {
-				s.fail(w, r, errorf(http.StatusNotFound, CodeNotFound, "no such endpoint"))
-				return
-			}
+		if strings.HasPrefix(r.URL.Path, "/v1/") || strings.HasPrefix(r.URL.Path, "/rag/") {
+			s.apiMiss(w, r)
+			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	})
+}
+
+// apiMiss answers a GET that only the page's catch-all matched: 405 when
+// the path is an endpoint for other methods, else 404.
+func (s *Server) apiMiss(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodPost, http.MethodDelete} {
+		r2 := r.Clone(r.Context())
+		r2.Method = m
+		if _, pattern := s.mux.Handler(r2); pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) == 0 {
+		s.fail(w, r, errorf(http.StatusNotFound, CodeNotFound, "no such endpoint"))
+		return
+	}
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	s.fail(w, r, errorf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, "method %s is not allowed here", r.Method))
 }
 
 type requestIDKey struct{}
