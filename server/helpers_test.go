@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
 	"github.com/hybridrag/hybridrag/server"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/store/embedded"
@@ -197,4 +199,25 @@ func decode(t *testing.T, res *http.Response, out any) {
 	b, err := io.ReadAll(res.Body)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, out), string(b))
+}
+
+type hybridragMetrics struct{ m *hybridrag.Metrics }
+
+func (h *hybridragMetrics) config() hybridrag.Config {
+	h.m = &hybridrag.Metrics{}
+	return hybridrag.Config{Observer: h.m}
+}
+
+// slowConfig's generator waits for release (or the request's end), then
+// answers with the extractive generator.
+func slowConfig(release <-chan struct{}) hybridrag.Config {
+	ext := extractive.New(extractive.Options{})
+	return hybridrag.Config{Generator: generate.GeneratorFunc(func(ctx context.Context, req generate.Request) (*generate.Generation, error) {
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return ext.Generate(ctx, req)
+	})}
 }
