@@ -141,7 +141,9 @@ func TestBadInput(t *testing.T) {
 		{"method", "GET", "/v1/query", ``, "", 405, server.CodeMethodNotAllowed},
 		{"method delete", "DELETE", "/v1/queries", ``, "", 405, server.CodeMethodNotAllowed},
 		{"no endpoint", "GET", "/v1/nothing", ``, "", 404, server.CodeNotFound},
-		{"no endpoint post", "POST", "/v2/query", `{}`, "", 405, server.CodeMethodNotAllowed},
+		{"no endpoint post", "POST", "/v1/nothing", `{}`, "", 404, server.CodeNotFound},
+		{"get-only endpoint", "POST", "/v1/queries/3", `{}`, "", 405, server.CodeMethodNotAllowed},
+		{"page path post", "POST", "/index.html", `{}`, "", 405, server.CodeMethodNotAllowed},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -172,7 +172,7 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 	h, _ := s.mux.Handler(r)
 	c := &captureWriter{header: http.Header{}}
 	h.ServeHTTP(c, r)
-	if c.code == http.StatusMethodNotAllowed {
+	if c.code == http.StatusMethodNotAllowed && !s.onlyPage(r) {
 		if allow := c.header.Get("Allow"); allow != "" {
 			w.Header().Set("Allow", allow)
 		}
@@ -262,6 +262,18 @@ func (s *Server) page() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	})
+}
+
+// onlyPage reports whether the page's catch-all is all a GET of r's path
+// would match, for an API path: then no method would do, and it is 404.
+func (s *Server) onlyPage(r *http.Request) bool {
+	if !strings.HasPrefix(r.URL.Path, "/v1/") && !strings.HasPrefix(r.URL.Path, "/rag/") {
+		return false
+	}
+	r2 := r.Clone(r.Context())
+	r2.Method = http.MethodGet
+	_, pattern := s.mux.Handler(r2)
+	return pattern == "GET /"
 }
 
 // apiMiss answers a GET that only the page's catch-all matched: 405 when

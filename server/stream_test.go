@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"errors"
+	"io"
+	"time"
 
 	"bufio"
 	"encoding/json"
@@ -126,4 +128,54 @@ func TestQueryStreamFailsMidway(t *testing.T) {
 	var e struct{ Code, Message string }
 	require.NoError(t, json.Unmarshal([]byte(last.data), &e))
 	require.Equal(t, server.CodeInternal, e.Code)
+}
+
+// Deltas reach the client while generation is still running: each event
+// is flushed, not buffered until the answer is complete.
+func TestQueryStreamFlushes(t *testing.T) {
+	release := make(chan struct{})
+	gen := generate.GeneratorFunc(func(ctx context.Context, req generate.Request) (*generate.Generation, error) {
+		text := "Prime the pump with 2 litres of water before the first start [S1]. Never run the pump dry [S1]."
+		if err := req.Stream(ctx, []byte(text[:70])); err != nil {
+			return nil, err
+		}
+		select { // hold the rest back until the client has seen the first sentence
+		case <-release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if err := req.Stream(ctx, []byte(text[70:])); err != nil {
+			return nil, err
+		}
+		return &generate.Generation{Text: text}, nil
+	})
+	f := newFixture(t, fixtureOpts{cfg: hybridrag.Config{Generator: gen}})
+	res := f.do("POST", "/v1/query/stream", "", map[string]any{"query": pumpQuestion})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	r := bufio.NewReader(res.Body)
+	first := make(chan string, 1)
+	go func() {
+		var b strings.Builder
+		for {
+			line, err := r.ReadString('\n')
+			b.WriteString(line)
+			if err != nil || line == "\n" {
+				first <- b.String()
+				return
+			}
+		}
+	}()
+	select {
+	case ev := <-first:
+		require.Contains(t, ev, "event: delta")
+		require.Contains(t, ev, "2 litres")
+	case <-time.After(20 * time.Second):
+		close(release)
+		t.Fatal("no delta arrived while generation was held back")
+	}
+	close(release)
+	var rest strings.Builder
+	_, err := io.Copy(&rest, r)
+	require.NoError(t, err)
+	require.Contains(t, rest.String(), "event: answer")
 }
