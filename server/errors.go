@@ -63,10 +63,12 @@ func (s *Server) publicError(ctx context.Context, err error) *apiError {
 	var qe *hybridrag.QueryError
 	switch {
 	case errors.As(err, &qe):
-		if qe.Reason == "invalid UTF-8" {
+		if qe.Reason == hybridrag.QueryInvalidUTF8 {
 			return errorf(http.StatusBadRequest, CodeInvalidQuery, "the question is not valid UTF-8")
 		}
 		return errorf(http.StatusBadRequest, CodeInvalidQuery, "the question is %s (%d characters; allowed %d to %d)", qe.Reason, qe.Length, qe.Min, qe.Max)
+	case errors.Is(err, hybridrag.ErrNoStore):
+		return errorf(http.StatusNotImplemented, CodeNotSupported, "this server has no writable store")
 	case errors.Is(err, hybridrag.ErrClosed):
 		return errorf(http.StatusServiceUnavailable, CodeUnavailable, "the service is shutting down")
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):

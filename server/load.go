@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/hybridrag/hybridrag/internal/loader"
+	"github.com/hybridrag/hybridrag/store/loader"
 	"github.com/hybridrag/hybridrag/store"
 )
 
