@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/hybridrag/hybridrag/store/loader"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 // loadFile reads an uploaded file with the loaders `hybridrag index` uses.
