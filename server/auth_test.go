@@ -120,6 +120,14 @@ func TestRateLimit(t *testing.T) {
 	require.Greater(t, secs, 100, "0.001/s: the next token is ~1000 s away")
 	// Buckets are per key.
 	require.Equal(t, http.StatusOK, f.do("GET", "/v1/documents", keyGlobex, nil).StatusCode)
+
+	// Wrong keys draw on a bucket per client address: guessing is throttled
+	// too, and does not use up the real keys' budgets.
+	for range 3 {
+		require.Equal(t, server.CodeUnauthorized, f.apiErr(f.do("GET", "/v1/documents", "wrong-key-0123456789", nil), http.StatusUnauthorized))
+	}
+	require.Equal(t, server.CodeRateLimited, f.apiErr(f.do("GET", "/v1/documents", "wrong-key-0123456789", nil), http.StatusTooManyRequests))
+	require.Equal(t, http.StatusOK, f.do("GET", "/v1/documents", keyGlobex, nil).StatusCode)
 }
 
 func TestSecurityHeaders(t *testing.T) {

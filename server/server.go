@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"math"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -43,7 +44,8 @@ type Options struct {
 	Auth Authenticator
 	// RateLimit is the sustained number of API requests a second each
 	// principal may make, RateBurst how many at once; over it a request
-	// gets 429 with Retry-After. 0: the defaults; a negative RateLimit
+	// gets 429 with Retry-After. Failed authentications share one such
+	// bucket per client address. 0: the defaults; a negative RateLimit
 	// turns limiting off.
 	RateLimit float64
 	RateBurst int
@@ -191,6 +193,11 @@ func (s *Server) api(fn apiFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p, err := s.authenticate(r)
 		if err != nil {
+			// Failed attempts draw on a bucket per client address, so
+			// that keys cannot be guessed at line rate.
+			if errors.Is(err, ErrUnauthenticated) && !s.allow(w, r, "unauthenticated@"+clientHost(r)) {
+				return
+			}
 			if errors.Is(err, ErrUnauthenticated) {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="hybridrag"`)
 				err = errorf(http.StatusUnauthorized, CodeUnauthorized, "send Authorization: Bearer KEY with a valid API key")
@@ -201,13 +208,8 @@ func (s *Server) api(fn apiFunc) http.Handler {
 		if sw, ok := w.(*statusWriter); ok {
 			sw.principal = p.ID
 		}
-		if s.limit != nil {
-			if ok, wait := s.limit.allow(p.ID); !ok {
-				secs := int(math.Ceil(wait.Seconds()))
-				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-				s.fail(w, r, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests; retry after %d s", max(secs, 1)))
-				return
-			}
+		if !s.allow(w, r, p.ID) {
+			return
 		}
 		if d := s.timeout(); d > 0 {
 			ctx, cancel := context.WithTimeout(r.Context(), d)
@@ -218,6 +220,31 @@ func (s *Server) api(fn apiFunc) http.Handler {
 			s.fail(w, r, err)
 		}
 	})
+}
+
+// allow takes a token from id's bucket, or answers 429 with Retry-After
+// and reports false.
+func (s *Server) allow(w http.ResponseWriter, r *http.Request, id string) bool {
+	if s.limit == nil {
+		return true
+	}
+	ok, wait := s.limit.allow(id)
+	if ok {
+		return true
+	}
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	s.fail(w, r, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests; retry after %d s", secs))
+	return false
+}
+
+// clientHost is the address a request came from (the proxy's, behind one).
+func clientHost(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }
 
 func (s *Server) authenticate(r *http.Request) (Principal, error) {
