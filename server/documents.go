@@ -33,6 +33,13 @@ func (s *Server) scanner() (store.Scanner, error) {
 	return nil, errorf(http.StatusNotImplemented, CodeNotSupported, "this store cannot list its documents")
 }
 
+func (s *Server) writable() error {
+	if s.opts.ReadOnly {
+		return errorf(http.StatusNotImplemented, CodeNotSupported, "this server is read-only: documents cannot be uploaded or deleted")
+	}
+	return nil
+}
+
 // uploadResult is one file's outcome in POST /v1/documents.
 type uploadResult struct {
 	Name       string `json:"name"`
@@ -59,6 +66,9 @@ type uploadedFile struct {
 // base name as document id (uploading a name again replaces it); the
 // answer lists every file's outcome.
 func (s *Server) upload(w http.ResponseWriter, r *http.Request, p Principal) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
 	if err := requireMediaType(r, "multipart/form-data"); err != nil {
 		return err
 	}
@@ -289,6 +299,9 @@ func (s *Server) documentChunks(r *http.Request, p Principal) (map[docKey][]stor
 
 // deleteDocument is DELETE /v1/documents/{id}[?project_id=P].
 func (s *Server) deleteDocument(w http.ResponseWriter, r *http.Request, p Principal) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
 	found, err := s.documentChunks(r, p)
 	if err != nil {
 		return err

@@ -196,3 +196,12 @@ func TestChunkContext(t *testing.T) {
 		require.LessOrEqual(t, len(view.Context.After), 100)
 	}
 }
+
+func TestReadOnly(t *testing.T) {
+	f := newFixture(t, fixtureOpts{opts: server.Options{ReadOnly: true}})
+	require.Equal(t, server.CodeNotSupported, f.apiErr(f.upload("", "", "a.md", "# A\n\nText.\n"), http.StatusNotImplemented))
+	require.Equal(t, server.CodeNotSupported, f.apiErr(f.do("DELETE", "/v1/documents/pump.md", "", nil), http.StatusNotImplemented))
+	var docs documentsJSON
+	f.json("GET", "/v1/documents", "", nil, http.StatusOK, &docs)
+	require.Len(t, docs.Documents, 2, "reads still work, nothing was deleted")
+}

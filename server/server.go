@@ -62,6 +62,9 @@ type Options struct {
 	// Logger receives request errors and an access line per request
 	// (never keys or bodies); nil: slog.Default().
 	Logger *slog.Logger
+	// ReadOnly refuses uploads and deletes (501 not_supported), for a
+	// store opened read-only or shared with other writers.
+	ReadOnly bool
 	// Page is the web page's files, served at GET / (index.html); nil:
 	// the built-in page (package server/web).
 	Page fs.FS

@@ -48,7 +48,7 @@ const usage = `usage:
   hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
                      [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
   hybridrag serve    --store DIR [--addr 127.0.0.1:8080] (--keys FILE | --open) [--generator G] [--model M]
-                     [--judge] [--timeout D] [--log PATH | --no-log] [--rate F] [--burst N]
+                     [--judge] [--timeout D] [--log PATH | --no-log] [--rate F] [--burst N] [--read-only]
                      (grounded HTTP API and web page; SIGINT/SIGTERM drain and stop)
 
 serve --keys FILE: one "KEY TENANT [PROJECT,PROJECT…]" per line (# comments; keys ≥ 16 characters);

@@ -21,11 +21,12 @@ import (
 //
 //	serve --store DIR|postgres://… [--addr 127.0.0.1:8080] (--keys FILE | --open)
 //	      [--generator G --model M --judge --timeout D] [--log PATH | --no-log]
-//	      [--min-score F --min-chunks N --k N --mmr-lambda F] [--rate F --burst N]
+//	      [--min-score F --min-chunks N --k N --mmr-lambda F] [--rate F --burst N] [--read-only]
 //
 // The gate and retrieval flags set the server's defaults (a request may
 // still set its own). The store is opened for writing, since documents can
-// be uploaded: `hybridrag index` on the same directory waits until it ends.
+// be uploaded, unless --read-only: a directory store then takes a shared
+// lock, and other commands can query it while the server runs.
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var (
 		c        common
@@ -38,6 +39,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		timeout  time.Duration
 		rate     float64
 		burst    int
+		readOnly bool
 	)
 	fs := newFlagSet("serve", &c)
 	addQueryFlags(fs, &c)
@@ -51,6 +53,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	addTimeoutFlag(fs, &timeout, "deadline of each request")
 	fs.Float64Var(&rate, "rate", server.DefaultRateLimit, "API requests a second per key (0: unlimited)")
 	fs.IntVar(&burst, "burst", server.DefaultRateBurst, "API requests a key may make at once")
+	fs.BoolVar(&readOnly, "read-only", false, "open the store read-only (no uploads or deletes), so other commands can use it too")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -74,7 +77,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := checkTimeout(timeout); err != nil {
 		return err
 	}
-	opts := server.Options{RateLimit: rate, RateBurst: burst, Timeout: timeout,
+	opts := server.Options{RateLimit: rate, RateBurst: burst, Timeout: timeout, ReadOnly: readOnly,
 		Logger: slog.New(slog.NewTextHandler(stderr, nil))}
 	if timeout == 0 {
 		opts.Timeout = -1
@@ -98,7 +101,12 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	c.gateDefaults(&cfg)
 	opts.Metrics = &hybridrag.Metrics{}
 	cfg.Observer = opts.Metrics
-	st, err := openStore(ctx, c.store, true)
+	var st cliStore
+	if readOnly {
+		st, err = openStoreReadOnly(ctx, c.store)
+	} else {
+		st, err = openStore(ctx, c.store, true)
+	}
 	if err != nil {
 		return err
 	}
@@ -120,12 +128,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	mode := fmt.Sprintf("%d API keys", opts.Auth.(*server.Keys).Len())
-	if open {
-		mode = "open: no API keys"
-		if host, _, _ := net.SplitHostPort(addr); !isLoopback(host) {
-			fmt.Fprintf(stderr, "hybridrag: warning: --open on %s serves anyone who can reach it; use --keys\n", addr)
-		}
+	mode := "open: no API keys"
+	if keys, ok := opts.Auth.(*server.Keys); ok {
+		mode = fmt.Sprintf("%d API keys", keys.Len())
+	} else if host, _, _ := net.SplitHostPort(addr); !isLoopback(host) {
+		fmt.Fprintf(stderr, "hybridrag: warning: --open on %s serves anyone who can reach it; use --keys\n", addr)
 	}
 	fmt.Fprintf(stdout, "hybridrag: serving http://%s/ (%s); Ctrl-C stops\n", l.Addr(), mode)
 	hs := &http.Server{

@@ -123,3 +123,27 @@ func TestServeUsage(t *testing.T) {
 		})
 	}
 }
+
+// --read-only shares the store: other commands run while it serves.
+func TestServeReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	docs := filepath.Join(dir, "docs")
+	require.NoError(t, os.MkdirAll(docs, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump manual\n\n## Priming\n\nPrime the pump with 2 litres of water before the first start.\n"), 0o600))
+	st := filepath.Join(dir, "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+
+	url, stop := startServe(t, "--store", st, "--open", "--read-only", "--no-log")
+	code, out, errOut := runCLI(t, "ask", "--store", st, "--no-log", "How much water primes the pump?")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "2 litres")
+	req, err := http.NewRequest("DELETE", url+"/v1/documents/pump.md", nil)
+	require.NoError(t, err)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusNotImplemented, res.StatusCode)
+	code, errOut = stop()
+	require.Equal(t, 0, code, errOut)
+}
