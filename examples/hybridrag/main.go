@@ -66,8 +66,8 @@ ask, retrieve and serve record each query in DIR/querylog.db; --log PATH puts th
 ask --stream prints the answer as each sentence is validated (only supported ones), then the Sources
         block; not with --json or --print-prompt.
 --timeout D (ask, eval, serve; default 60s, 0: none): ask ends after D, model retries included, exit 1;
-        serve answers a request that overruns with 504;
-        eval gives each model call D, and records a question that overruns as failed.
+        eval gives each question D (its whole ask), and records one that overruns as failed;
+        serve answers a request that overruns with 504.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
