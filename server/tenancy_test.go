@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -111,11 +113,22 @@ func TestTenancyProperty(t *testing.T) {
 		if project != "" {
 			body["project_id"] = project
 		}
-		endpoint := []string{"/v1/query", "/rag/query", "/v1/retrieve"}[rng.IntN(3)]
+		endpoint := []string{"/v1/query", "/rag/query", "/v1/retrieve", "/v1/query/stream"}[rng.IntN(4)]
 		var a answerJSON
 		res := f.do("POST", endpoint, k.key, body)
 		require.Equal(t, http.StatusOK, res.StatusCode)
-		decode(t, res, &a)
+		if endpoint == "/v1/query/stream" {
+			events := readEvents(t, res)
+			for _, e := range events {
+				checkText(k, e.data, "stream event")
+			}
+			require.NoError(t, json.Unmarshal([]byte(events[len(events)-1].data), &a))
+		} else {
+			b, err := io.ReadAll(res.Body)
+			require.NoError(t, err)
+			checkText(k, string(b), endpoint+" response") // sources, answer, text block: all of it
+			require.NoError(t, json.Unmarshal(b, &a))
+		}
 		checkText(k, a.Answer, endpoint+" answer")
 		// Sources carry their text: every one must be the key's own.
 		var raw struct {
