@@ -23,7 +23,8 @@
 // constants) and never an internal error's text, which goes to the log
 // with the request id the message quotes. Requests are rate-limited per
 // principal, bodies bounded, and each request has a deadline; Serve adds a
-// graceful shutdown. Every response carries a strict
+// graceful shutdown; Options.ReadOnly turns uploads and deletes off. Every
+// response carries a strict
 // Content-Security-Policy, so the page's scripts and styles are files of
 // its own origin, never inline.
 //

@@ -79,6 +79,8 @@ type Server struct {
 	log     *slog.Logger
 	mux     *http.ServeMux
 	limit   *limiter // nil: no rate limit
+	// writeMu orders uploads and deletes, so that a delete's lookup and
+	// removal see no upload of the same document in between.
 	writeMu sync.Mutex
 }
 
