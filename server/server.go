@@ -74,11 +74,11 @@ type Options struct {
 // http.Handler, safe for concurrent use; mount it at the root of a mux or
 // under a prefix with http.StripPrefix.
 type Server struct {
-	p       *hybridrag.Pipeline
-	opts    Options
-	log     *slog.Logger
-	mux     *http.ServeMux
-	limit   *limiter // nil: no rate limit
+	p     *hybridrag.Pipeline
+	opts  Options
+	log   *slog.Logger
+	mux   *http.ServeMux
+	limit *limiter // nil: no rate limit
 	// writeMu orders uploads and deletes, so that a delete's lookup and
 	// removal see no upload of the same document in between.
 	writeMu sync.Mutex
