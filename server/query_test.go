@@ -1,12 +1,19 @@
 package server_test
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/server"
 )
 
@@ -168,8 +175,28 @@ func TestBadInput(t *testing.T) {
 // An internal failure is logged with its request id and answered without
 // its text.
 func TestInternalErrorHidden(t *testing.T) {
-	f := newFixture(t, fixtureOpts{})
-	require.NoError(t, f.p.Close()) // every call now fails inside the pipeline
+	var logs bytes.Buffer
+	gen := generate.GeneratorFunc(func(context.Context, generate.Request) (*generate.Generation, error) {
+		return nil, errors.New("dial tcp 10.1.2.3:5432: secret-host refused")
+	})
+	f := newFixture(t, fixtureOpts{cfg: hybridrag.Config{Generator: gen},
+		opts: server.Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))}})
+	for _, path := range []string{"/v1/query", "/rag/query"} {
+		res := f.do("POST", path, "", `{"query": "`+pumpQuestion+`"}`)
+		id := res.Header.Get("X-Request-Id")
+		b, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		require.Equal(t, http.StatusInternalServerError, res.StatusCode)
+		require.NotContains(t, string(b), "secret-host")
+		require.NotContains(t, string(b), "10.1.2.3")
+		require.Contains(t, string(b), `"code":"internal"`)
+		require.Contains(t, string(b), id, "the message quotes the request id")
+		require.Contains(t, logs.String(), "request_id="+id)
+		require.Contains(t, logs.String(), "secret-host", "the log keeps the cause")
+	}
+
+	// A closed pipeline is unavailable, not an internal error.
+	require.NoError(t, f.p.Close())
 	res := f.do("POST", "/v1/query", "", `{"query": "`+pumpQuestion+`"}`)
 	require.Equal(t, server.CodeUnavailable, f.apiErr(res, http.StatusServiceUnavailable))
 }
