@@ -205,3 +205,12 @@ func TestReadOnly(t *testing.T) {
 	f.json("GET", "/v1/documents", "", nil, http.StatusOK, &docs)
 	require.Len(t, docs.Documents, 2, "reads still work, nothing was deleted")
 }
+
+func TestUploadTooLarge(t *testing.T) {
+	f := newFixture(t, fixtureOpts{opts: server.Options{MaxUploadBytes: 1 << 10}})
+	res := f.upload("", "", "big.md", "# Big\n\n"+strings.Repeat("All work and no play. ", 100))
+	require.Equal(t, server.CodeBodyTooLarge, f.apiErr(res, http.StatusRequestEntityTooLarge))
+	var docs documentsJSON
+	f.json("GET", "/v1/documents", "", nil, http.StatusOK, &docs)
+	require.Len(t, docs.Documents, 2, "nothing of a rejected upload is indexed")
+}
