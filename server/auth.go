@@ -14,7 +14,7 @@ import (
 	"unicode"
 )
 
-// Principal is who a request acts for: every query, history read,
+// Principal is who a request acts for (a plain value): every query, history read,
 // feedback, upload and delete is scoped to its Tenant and Projects.
 type Principal struct {
 	// ID names the caller in logs and rate limits; it must not be the
@@ -70,7 +70,8 @@ type Authenticator interface {
 	Authenticate(r *http.Request) (Principal, error)
 }
 
-// AuthenticatorFunc adapts a function to Authenticator.
+// AuthenticatorFunc adapts a function to Authenticator; it is safe for
+// concurrent use when the function is.
 type AuthenticatorFunc func(r *http.Request) (Principal, error)
 
 // Authenticate calls f.

@@ -31,5 +31,8 @@
 // The query history and feedback need a query log that can be read back
 // (hybridrag.QueryHistory, which store/sqlitelog implements); listing
 // documents and opening a chunk in context need a store.Scanner store.
-// The package imports the root and store; it imports no storage engine.
+// The package imports the root, store and store/loader (uploads are read
+// with the loaders of `hybridrag index`); it must not import a storage
+// engine or a provider SDK: the host chooses those. Nothing below it
+// imports it.
 package server
