@@ -1,6 +1,3 @@
-// Package beir reads BEIR-format retrieval datasets (corpus.jsonl,
-// queries.jsonl, qrels/*.tsv) and computes the standard ranking metrics, so
-// that every retriever in the module is measured the same way.
 package beir
 
 import (

@@ -1,5 +1,3 @@
-// Package parallel runs independent work items on a bounded number of
-// goroutines, stopping at the first failure.
 package parallel
 
 import (

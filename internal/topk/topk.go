@@ -1,5 +1,3 @@
-// Package topk keeps the k best scored items of a stream: the bounded heap
-// behind the stores' vector and keyword searches.
 package topk
 
 import "slices"

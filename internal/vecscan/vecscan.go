@@ -1,7 +1,3 @@
-// Package vecscan scores every row of a contiguous slab of vectors against
-// a query with vek and keeps the best in a topk.Heap: the brute-force
-// vector search of both stores. Callers validate lengths first (vek panics
-// on empty or unequal slices): q has length dim and slab a multiple of it.
 package vecscan
 
 import (
