@@ -198,11 +198,11 @@ export function renderSources(list, sources, onOpen) {
     li.setAttribute('aria-labelledby', 'source-' + s.id + '-name');
 
     const head = el('div', 'card-head');
-    head.append(el('span', 'label', s.id));
+    head.append(el('span', 'label', s.label || s.id));
     const name = el('span', 'doc', s.source || s.document_id || '(unnamed document)');
     name.id = 'source-' + s.id + '-name';
     head.append(name);
-    if (s.cited) head.append(el('span', 'tag', 'cited'));
+    if (s.cited && !s.label) head.append(el('span', 'tag', 'cited'));
     li.append(head);
 
     if (s.title && s.title !== s.source) li.append(el('p', 'where', s.title));
@@ -235,14 +235,17 @@ export function renderSources(list, sources, onOpen) {
     }
     li.append(scores);
 
-    if (s.text) {
-      const snippet = s.text.length > 320 ? s.text.slice(0, 320).trimEnd() + '…' : s.text;
+    // The heading path is shown above; Markdown heading lines that open
+    // the chunk would repeat it.
+    const text = (s.text || '').replace(/^(?:[ \t]*#{1,6}[ \t][^\n]*\n+)+/, '');
+    if (text) {
+      const snippet = text.length > 320 ? text.slice(0, 320).trimEnd() + '…' : text;
       li.append(el('p', 'snippet', snippet));
     }
 
     const open = el('button', 'open', 'Open in document');
     open.type = 'button';
-    open.append(el('span', 'visually-hidden', ' (' + s.id + ')'));
+    open.append(el('span', 'visually-hidden', ' (' + (s.label || s.id) + ')'));
     open.addEventListener('click', () => onOpen(s, open));
     li.append(open);
 

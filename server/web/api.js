@@ -4,8 +4,15 @@
 import { SSEParser } from './sse.js';
 
 const keyName = 'hybridrag.apiKey';
+const projectName = 'hybridrag.project';
 // memoryKey keeps the key when sessionStorage is unavailable.
 let memoryKey = '';
+let memoryProject = '';
+
+// Names the API gives to the multipart part of an uploaded file and to
+// the feedback verdict.
+export const uploadField = 'file';
+export const verdictField = 'verdict';
 
 export function getKey() {
   try {
@@ -23,6 +30,26 @@ export function setKey(key) {
     // Storage may be disabled; the key then lasts until the page reloads.
   }
   memoryKey = key;
+}
+
+// project is the project the caller works in ('' lets the server choose:
+// the key's only project, or all of the tenant's).
+export function project() {
+  try {
+    return sessionStorage.getItem(projectName) || memoryProject;
+  } catch {
+    return memoryProject;
+  }
+}
+
+export function setProject(p) {
+  memoryProject = p;
+  try {
+    if (p) sessionStorage.setItem(projectName, p);
+    else sessionStorage.removeItem(projectName);
+  } catch {
+    // As for the key.
+  }
 }
 
 function authHeaders(extra) {

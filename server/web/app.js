@@ -1,7 +1,7 @@
 // Entry point of the page: the question box, the streamed answer, its
 // sources and the feedback form. History and upload live in their own
 // modules.
-import { errorText, getKey, setKey, streamQuery, postJSON } from './api.js';
+import { errorText, getKey, postJSON, project, setKey, setProject, streamQuery, verdictField } from './api.js';
 import { CitedText, highlightSource, reasonWords, renderSources, setBadge } from './answer.js';
 import { openChunk, setupChunkDialog } from './chunk.js';
 import { loadHistory, setupHistory } from './history.js';
@@ -40,6 +40,7 @@ function metaLine(ans) {
     parts.push('attribution coverage ' + Math.round(md.attribution_coverage * 100) + '%');
   }
   if (ans.query_id) parts.push('query #' + ans.query_id);
+  if (ans.feedback) parts.push(ans.feedback);
   return parts.join(' · ');
 }
 
@@ -60,6 +61,10 @@ export function showAnswer(ans) {
   $('answer-meta').textContent = metaLine(ans);
   const sources = ans.sources || [];
   renderSources($('sources'), sources, openSource);
+  $('sources-h').textContent = ans.logged ? 'Cited passages' : 'Sources';
+  $('sources-help').textContent = ans.logged
+    ? 'The passages this stored answer cited. Open one to read it in its document.'
+    : 'Every passage the answer was allowed to use. Cited ones are marked; open one to read it in its document.';
   $('sources-section').hidden = sources.length === 0;
   resetFeedback(ans.query_id);
 }
@@ -89,6 +94,7 @@ async function ask(e) {
   const body = { query: q };
   const k = Number($('top-k').value);
   if ($('top-k').value !== '' && Number.isInteger(k) && k > 0) body.top_k = k;
+  if (project()) body.project_id = project();
 
   state.answer = null;
   $('result').hidden = false;
@@ -140,7 +146,7 @@ async function sendFeedback(e) {
   }
   try {
     await postJSON('/v1/queries/' + encodeURIComponent(id) + '/feedback', {
-      rating,
+      [verdictField]: rating,
       comment: $('feedback-comment').value.trim(),
     });
     status.textContent = 'Thank you: your feedback (' + rating + ') is recorded.';
@@ -153,11 +159,16 @@ async function sendFeedback(e) {
 
 function setupKey() {
   const input = $('api-key');
+  const proj = $('project');
   input.value = getKey();
+  proj.value = project();
   $('key-form').addEventListener('submit', (e) => {
     e.preventDefault();
     setKey(input.value.trim());
-    $('key-status').textContent = input.value.trim() ? 'Key in use for this tab.' : 'No key: open server.';
+    setProject(proj.value.trim());
+    const parts = [input.value.trim() ? 'Key in use for this tab' : 'No key (open server)'];
+    if (proj.value.trim()) parts.push('project ' + proj.value.trim());
+    $('key-status').textContent = parts.join(', ') + '.';
     loadHistory();
   });
 }

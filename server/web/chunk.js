@@ -16,42 +16,19 @@ export function setupChunkDialog() {
   });
 }
 
-// byteSlice cuts s by UTF-8 byte offsets, the unit the Go server counts in.
-function byteSlice(s, start, end) {
-  const bytes = new TextEncoder().encode(s);
-  const dec = new TextDecoder();
-  return dec.decode(bytes.subarray(Math.max(0, start), Math.min(bytes.length, end)));
-}
-
-const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-
-// split returns [before, passage, after] from the chunk endpoint's reply.
-// It prefers finding the passage in the context text (exact whatever the
-// offsets' unit), then the offsets, and otherwise shows the passage alone.
+// split returns [before, passage, after] from the chunk endpoint's reply:
+// {chunk: {text, start, end, …}, context: {start, end, before, after},
+// document_length}. An ellipsis marks document text beyond the window.
 export function split(reply, fallback) {
   const r = reply || {};
-  const chunk = r.chunk && typeof r.chunk === 'object' ? r.chunk : r;
+  const chunk = r.chunk || {};
+  const ctx = r.context || {};
   const passage = typeof chunk.text === 'string' ? chunk.text : fallback || '';
-  if (typeof r.before === 'string' || typeof r.after === 'string') {
-    return [r.before || '', passage, r.after || ''];
-  }
-  let ctx = r.context;
-  let base = num(r.context_start) ?? 0;
-  if (ctx && typeof ctx === 'object') {
-    base = num(ctx.start) ?? base;
-    ctx = ctx.text;
-  }
-  if (typeof ctx !== 'string') ctx = typeof r.document_text === 'string' ? r.document_text : undefined;
-  if (typeof ctx !== 'string' || ctx === '') return ['', passage, ''];
-  const at = passage ? ctx.indexOf(passage) : -1;
-  if (at >= 0) return [ctx.slice(0, at), passage, ctx.slice(at + passage.length)];
-  const start = num(chunk.start) ?? num(r.start) ?? num(r.chunk_start);
-  const end = num(chunk.end) ?? num(r.end) ?? num(r.chunk_end);
-  if (start !== undefined && end !== undefined && end > start) {
-    const len = new TextEncoder().encode(ctx).length;
-    return [byteSlice(ctx, 0, start - base), byteSlice(ctx, start - base, end - base), byteSlice(ctx, end - base, len)];
-  }
-  return ['', passage, ''];
+  let before = typeof ctx.before === 'string' ? ctx.before : '';
+  let after = typeof ctx.after === 'string' ? ctx.after : '';
+  if (before && ctx.start > 0) before = '…' + before;
+  if (after && ctx.end < r.document_length) after += '…';
+  return [before, passage, after];
 }
 
 function show(before, passage, after) {
@@ -96,12 +73,15 @@ export async function openChunk(src) {
   const path = '/v1/documents/' + encodeURIComponent(src.document_id) + '/chunks/' + encodeURIComponent(src.chunk_id);
   try {
     const reply = await getJSON(path);
-    if (reply && !meta.textContent) {
+    const c = (reply && reply.chunk) || reply || {};
+    if (!meta.textContent) {
       const w = [];
-      if (reply.heading) w.push(reply.heading);
-      if (reply.page > 0) w.push('page ' + reply.page);
+      const heading = Array.isArray(c.heading) ? c.heading.join(' > ') : c.heading;
+      if (heading) w.push(heading);
+      if (c.page > 0) w.push('page ' + c.page);
       meta.textContent = w.join(' · ');
     }
+    if (!src.source && reply && reply.source) title.textContent = reply.source;
     const [before, passage, after] = split(reply, src.text);
     show(before, passage, after);
   } catch (err) {

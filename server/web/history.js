@@ -1,50 +1,53 @@
-// The caller's history (GET /v1/queries, paged; GET /v1/queries/{id}).
-// The server scopes both to the tenant of the API key.
-import { errorText, getJSON } from './api.js';
+// The caller's history: GET /v1/queries?limit=N&before=ID pages through
+// the logged queries of the key's tenant, newest first; GET
+// /v1/queries/{id} reads one back (with its feedback).
+import { errorText, getJSON, project } from './api.js';
 import { setBadge } from './answer.js';
 
 const $ = (id) => document.getElementById(id);
 const pageSize = 10;
 
-// offsets of the pages seen, so "Newer" can go back.
-const nav = { offset: 0, next: null, onShow: null };
+// cursors[i] is the "before" of page i (0: the newest page).
+const nav = { cursors: [0], page: 0, next: 0, onShow: null };
 
-// items finds the list in a page reply, whichever name the server gives it.
-function items(reply) {
-  if (Array.isArray(reply)) return reply;
-  for (const k of ['queries', 'items', 'records', 'history']) {
-    if (reply && Array.isArray(reply[k])) return reply[k];
-  }
-  return [];
+function when(r) {
+  const d = new Date(r.time);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
 }
 
-const idOf = (r) => r.id ?? r.query_id;
-const questionOf = (r) => r.question ?? r.query ?? '';
+// verdict is the latest feedback on a logged query, in words.
+export function verdict(r) {
+  const f = r.feedback || [];
+  if (f.length === 0) return '';
+  return f[f.length - 1].correct ? 'marked correct' : 'marked incorrect';
+}
 
-// answerOf turns a stored query record into the Answer shape the answer
-// area renders.
-export function answerOf(r) {
-  if (r.answer && typeof r.answer === 'object') return { ...r.answer, query_id: r.answer.query_id || idOf(r) };
+// entryAnswer turns a logged query into what the answer area shows. The
+// log keeps the answer text and the chunks it cited, not the numbering of
+// the sources the model saw, so cited chunks are listed by themselves.
+export function entryAnswer(r) {
   const cited = new Set(r.cited || []);
-  const sources = r.sources || (r.retrieved || []).map((c, i) => ({
-    id: 'S' + (i + 1),
-    chunk_id: c.chunk_id,
-    document_id: c.document_id,
-    source: c.source || c.document_id,
-    heading: c.heading || '',
-    page: c.page || 0,
-    relevance: c.relevance,
-    scores: c.scores || { bm25: c.bm25, cosine: c.cosine, fused: c.fused },
-    text: c.text || '',
-    cited: cited.has(c.chunk_id),
-  }));
+  const sources = (r.retrieved || [])
+    .filter((c) => cited.has(c.chunk_id))
+    .map((c, i) => ({
+      id: 'P' + (i + 1),
+      label: 'Cited',
+      chunk_id: c.chunk_id,
+      document_id: c.document_id,
+      source: c.document_id,
+      relevance: c.relevance,
+      scores: { bm25: c.bm25, cosine: c.cosine, fused: c.fused },
+      cited: true,
+    }));
   return {
-    query: questionOf(r),
-    answer: typeof r.answer === 'string' ? r.answer : '',
+    query: r.question,
+    answer: r.answer || '',
     refusal_reason: r.refusal_reason || null,
     confidence: r.confidence || (r.refusal_reason ? 'refused' : ''),
     sources,
-    query_id: idOf(r),
+    query_id: r.id,
+    logged: true,
+    feedback: verdict(r),
     metadata: {
       total_ms: r.total_ms,
       generator: r.generator,
@@ -54,27 +57,12 @@ export function answerOf(r) {
   };
 }
 
-function when(r) {
-  const t = r.time || r.created_at;
-  if (!t) return '';
-  const d = new Date(t);
-  return Number.isNaN(d.getTime()) ? String(t) : d.toLocaleString();
-}
-
-function feedbackOf(r) {
-  const f = r.feedback;
-  if (!f) return '';
-  if (typeof f === 'string') return f;
-  if (Array.isArray(f)) return f.length ? f[f.length - 1].rating || '' : '';
-  return f.rating || '';
-}
-
 async function show(id) {
   const status = $('history-status');
   try {
     const r = await getJSON('/v1/queries/' + encodeURIComponent(id));
     status.textContent = '';
-    nav.onShow(answerOf(r));
+    nav.onShow(entryAnswer(r));
   } catch (err) {
     status.textContent = 'Could not open that query: ' + errorText(err);
   }
@@ -89,15 +77,14 @@ function render(list) {
     b.type = 'button';
     const q = document.createElement('span');
     q.className = 'q';
-    q.textContent = questionOf(r);
+    q.textContent = r.question;
     const w = document.createElement('span');
     w.className = 'when';
-    const fb = feedbackOf(r);
-    w.textContent = [when(r), fb ? 'feedback: ' + fb : ''].filter(Boolean).join(' · ');
+    w.textContent = [when(r), verdict(r), r.failed ? 'failed' : ''].filter(Boolean).join(' · ');
     const badge = document.createElement('span');
     setBadge(badge, r.confidence || (r.refusal_reason ? 'refused' : ''), r.refusal_reason || '');
     b.append(q, w, badge);
-    b.addEventListener('click', () => show(idOf(r)));
+    b.addEventListener('click', () => show(r.id));
     li.append(b);
     ol.append(li);
   }
@@ -106,37 +93,38 @@ function render(list) {
 // loadHistory reloads the current page of history.
 export async function loadHistory() {
   const status = $('history-status');
+  const params = new URLSearchParams({ limit: String(pageSize) });
+  const before = nav.cursors[nav.page];
+  if (before > 0) params.set('before', String(before));
+  if (project()) params.set('project_id', project());
   try {
-    const reply = await getJSON('/v1/queries?limit=' + pageSize + '&offset=' + nav.offset);
-    const list = items(reply);
+    const reply = await getJSON('/v1/queries?' + params);
+    const list = (reply && reply.queries) || [];
     render(list);
-    status.textContent = list.length === 0 ? (nav.offset === 0 ? 'No questions asked yet.' : 'No older questions.') : '';
-    const more = reply && !Array.isArray(reply) && (reply.next_offset !== undefined || reply.has_more !== undefined || reply.total !== undefined)
-      ? Boolean(reply.has_more) || (reply.next_offset !== undefined && reply.next_offset !== null) ||
-        (typeof reply.total === 'number' && nav.offset + list.length < reply.total)
-      : list.length === pageSize;
-    $('history-older').disabled = !more;
-    $('history-newer').disabled = nav.offset === 0;
+    nav.next = (reply && reply.next_before) || 0;
+    status.textContent = list.length === 0 ? (nav.page === 0 ? 'No questions asked yet.' : 'No older questions.') : '';
   } catch (err) {
     $('history').replaceChildren();
+    nav.next = 0;
     status.textContent = 'History unavailable: ' + errorText(err);
-    $('history-older').disabled = true;
-    $('history-newer').disabled = nav.offset === 0;
   }
+  $('history-older').disabled = nav.next === 0;
+  $('history-newer').disabled = nav.page === 0;
 }
 
 export function setupHistory(onShow) {
   nav.onShow = onShow;
   $('history-refresh').addEventListener('click', () => {
-    nav.offset = 0;
+    nav.page = 0;
     loadHistory();
   });
   $('history-older').addEventListener('click', () => {
-    nav.offset += pageSize;
+    nav.cursors[nav.page + 1] = nav.next;
+    nav.page++;
     loadHistory();
   });
   $('history-newer').addEventListener('click', () => {
-    nav.offset = Math.max(0, nav.offset - pageSize);
+    nav.page = Math.max(0, nav.page - 1);
     loadHistory();
   });
 }

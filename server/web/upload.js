@@ -1,28 +1,16 @@
-// Document upload (POST /v1/documents, multipart field "files"), with one
-// line of result per file: indexed (and how many chunks) or why not.
-import { errorText, postForm } from './api.js';
+// Document upload: POST /v1/documents (multipart: the files and an
+// optional project_id), answered with one result per file, which the page
+// lists: indexed with its chunk count, or failed with the reason.
+import { errorText, postForm, project, uploadField } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
-function results(reply) {
-  if (Array.isArray(reply)) return reply;
-  for (const k of ['files', 'results', 'documents', 'items']) {
-    if (reply && Array.isArray(reply[k])) return reply[k];
-  }
-  return [];
-}
-
 function line(r) {
-  const name = r.name || r.filename || r.file || r.source || r.document_id || '(file)';
-  const err = r.error && typeof r.error === 'object' ? r.error.message || r.error.code : r.error;
-  if (err || r.ok === false || r.status === 'error' || r.status === 'failed') {
-    return { ok: false, text: name + ': not indexed — ' + (err || r.message || r.status || 'failed') };
+  if (r.status !== 'indexed') {
+    return { ok: false, text: r.name + ': not indexed — ' + (r.message || 'failed') + (r.code ? ' (' + r.code + ')' : '') };
   }
-  const parts = [];
-  if (typeof r.chunks === 'number') parts.push(r.chunks + (r.chunks === 1 ? ' chunk' : ' chunks'));
-  if (r.document_id && r.document_id !== name) parts.push('id ' + r.document_id);
-  if (r.status && r.status !== 'ok' && r.status !== 'indexed') parts.push(r.status);
-  return { ok: true, text: name + ': indexed' + (parts.length ? ' (' + parts.join(', ') + ')' : '') };
+  const n = r.chunks === 1 ? '1 chunk' : r.chunks + ' chunks';
+  return { ok: true, text: r.name + ': indexed (' + n + ')' };
 }
 
 export function setupUpload() {
@@ -38,14 +26,16 @@ export function setupUpload() {
       return;
     }
     const data = new FormData();
-    for (const f of input.files) data.append('files', f, f.name);
+    if (project()) data.append('project_id', project());
+    for (const f of input.files) data.append(uploadField, f, f.name);
     const button = form.querySelector('button[type="submit"]');
     button.disabled = true;
-    status.textContent = 'Uploading and indexing ' + input.files.length + (input.files.length === 1 ? ' file…' : ' files…');
+    const n = input.files.length;
+    status.textContent = 'Uploading and indexing ' + n + (n === 1 ? ' file…' : ' files…');
     list.replaceChildren();
     try {
       const reply = await postForm('/v1/documents', data);
-      const rs = results(reply).map(line);
+      const rs = ((reply && reply.results) || []).map(line);
       for (const r of rs) {
         const li = document.createElement('li');
         li.className = r.ok ? 'ok' : 'fail';
