@@ -259,6 +259,7 @@ export function highlightSource(list, label) {
   const card = list.querySelector('#source-' + CSS.escape(label));
   if (!card) return null;
   card.classList.add('highlight');
-  card.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  card.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
   return card;
 }
