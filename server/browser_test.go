@@ -31,16 +31,16 @@ import (
 )
 
 // The browser test drives the real page in Debian's chromium: upload the
-// manual, ask an answerable question and watch it stream with citations,
+// manual, ask an browserAnswerable question and watch it stream with citations,
 // open [S1] in its document, send feedback and read it back through the
-// API, ask an unanswerable question and read the refusal reason, and look
+// API, ask an browserUnanswerable question and read the refusal reason, and look
 // at the page at phone width. Screenshots go to t.ArtifactDir (kept with
 // go test -artifacts), never into the repository.
 
 // manual returns a small product manual, long enough (about 3,000
 // tokens) to be cut into several chunks, so that a cited chunk has
 // document text around it.
-func manual() string {
+func browserManual() string {
 	var b strings.Builder
 	b.WriteString(`# AquaPure 300 Water Filter Manual
 
@@ -99,7 +99,7 @@ then press the reset button for three seconds.
 	return b.String()
 }
 
-const faqTXT = `AquaPure 300 frequently asked questions
+const browserFAQ = `AquaPure 300 frequently asked questions
 
 Does the filter remove lead? Yes. The carbon block removes 99 percent of lead
 at the rated flow of 2 litres per minute, as certified under NSF/ANSI 53.
@@ -109,13 +109,13 @@ because sand and silt clog the carbon block within weeks.
 `
 
 const (
-	answerable   = "How often should the carbon cartridge be replaced?"
-	unanswerable = "How do I pair the filter with my smartphone over Bluetooth?"
+	browserAnswerable   = "How often should the carbon cartridge be replaced?"
+	browserUnanswerable = "How do I pair the filter with my smartphone over Bluetooth?"
 )
 
 // chromium returns the browser to drive. A missing browser fails the test
 // under CI=true (CI installs it) and skips it elsewhere.
-func chromium(t *testing.T) string {
+func chromiumPath(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("HYBRIDRAG_CHROMIUM"); p != "" {
 		return p
@@ -134,7 +134,7 @@ func chromium(t *testing.T) string {
 }
 
 // page is one browser tab on the server under test.
-type page struct {
+type browserPage struct {
 	t    *testing.T
 	ctx  context.Context
 	base string
@@ -145,14 +145,14 @@ type page struct {
 	problems []string
 }
 
-func (p *page) do(step string, actions ...chromedp.Action[chromedp.Void]) {
+func (p *browserPage) do(step string, actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	require.NoError(p.t, chromedp.Do(p.ctx, actions...), step)
 }
 
 // eval runs a JavaScript expression through DevTools (not through the
 // page, so the page's CSP, which forbids eval, still holds for the page).
-func eval[T any](p *page, expr string) T {
+func browserEval[T any](p *browserPage, expr string) T {
 	p.t.Helper()
 	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
 	require.NoError(p.t, err, expr)
@@ -161,7 +161,7 @@ func eval[T any](p *page, expr string) T {
 
 // waitFor polls expr until it is true. chromedp.Poll would compile the
 // predicate with new Function inside the page, which the CSP blocks.
-func (p *page) waitFor(what, expr string) {
+func (p *browserPage) waitFor(what, expr string) {
 	p.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -180,13 +180,13 @@ func (p *page) waitFor(what, expr string) {
 	}
 }
 
-func (p *page) text(sel string) string {
+func (p *browserPage) text(sel string) string {
 	p.t.Helper()
-	return eval[string](p, `(document.querySelector(`+strconv.Quote(sel)+`) || {textContent: ''}).textContent`)
+	return browserEval[string](p, `(document.querySelector(`+strconv.Quote(sel)+`) || {textContent: ''}).textContent`)
 }
 
 // screenshot saves the viewport, or the whole page when full is set, as PNG.
-func (p *page) screenshot(name string, full bool) {
+func (p *browserPage) screenshot(name string, full bool) {
 	p.t.Helper()
 	shot := chromedp.CaptureScreenshot()
 	if full {
@@ -202,9 +202,9 @@ func (p *page) screenshot(name string, full bool) {
 // ask types a question and presses Enter, then waits until the answer is
 // final (badge set, stream closed). It records every text the answer area
 // showed while the stream was open.
-func (p *page) ask(q string) []string {
+func (p *browserPage) ask(q string) []string {
 	p.t.Helper()
-	eval[bool](p, `(() => {
+	browserEval[bool](p, `(() => {
 		window.__streamed = [];
 		const a = document.getElementById('answer');
 		if (window.__observer) window.__observer.disconnect();
@@ -224,10 +224,10 @@ func (p *page) ask(q string) []string {
 		const done = document.getElementById('answer').getAttribute('aria-busy') === 'false';
 		return done && (b.classList.contains('normal') || b.classList.contains('low') || b.classList.contains('refused'));
 	})()`)
-	return eval[[]string](p, `window.__streamed`)
+	return browserEval[[]string](p, `window.__streamed`)
 }
 
-func (p *page) api(method, path string, v any) int {
+func (p *browserPage) api(method, path string, v any) int {
 	p.t.Helper()
 	req, err := http.NewRequest(method, p.base+path, nil)
 	require.NoError(p.t, err)
@@ -243,10 +243,10 @@ func (p *page) api(method, path string, v any) int {
 	return res.StatusCode
 }
 
-func newPage(t *testing.T, base, key string) *page {
+func newBrowserPage(t *testing.T, base, key string) *browserPage {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
+		chromedp.ExecPath(chromiumPath(t)),
 		chromedp.WindowSize(1280, 1000),
 	)
 	if os.Geteuid() == 0 {
@@ -258,7 +258,7 @@ func newPage(t *testing.T, base, key string) *page {
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(cancel)
 
-	p := &page{t: t, ctx: ctx, base: base, key: key, dir: t.ArtifactDir()}
+	p := &browserPage{t: t, ctx: ctx, base: base, key: key, dir: t.ArtifactDir()}
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -281,8 +281,8 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser; run without -short")
 	}
-	base, key := startServer(t)
-	p := newPage(t, base, key)
+	base, key := startBrowserServer(t)
+	p := newBrowserPage(t, base, key)
 	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Minute)
 	defer cancel()
 	// The first action starts the browser; the timeout applies to the steps.
@@ -301,22 +301,22 @@ func TestBrowser(t *testing.T) {
 	// Upload the manual: one result line per file.
 	docs := t.TempDir()
 	files := []string{filepath.Join(docs, "manual.md"), filepath.Join(docs, "faq.txt")}
-	require.NoError(t, os.WriteFile(files[0], []byte(manual()), 0o600))
-	require.NoError(t, os.WriteFile(files[1], []byte(faqTXT), 0o600))
+	require.NoError(t, os.WriteFile(files[0], []byte(browserManual()), 0o600))
+	require.NoError(t, os.WriteFile(files[1], []byte(browserFAQ), 0o600))
 	p.do("upload the manual",
 		chromedp.SetUploadFiles(chromedp.ID("files"), files),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type="submit"]`)),
 	)
 	p.waitFor("per-file upload results", `document.querySelectorAll('#upload-results li').length === 2`)
-	results := eval[[]string](p, `[...document.querySelectorAll('#upload-results li')].map(li => li.className + ': ' + li.textContent)`)
+	results := browserEval[[]string](p, `[...document.querySelectorAll('#upload-results li')].map(li => li.className + ': ' + li.textContent)`)
 	require.Len(t, results, 2)
 	for i, name := range []string{"manual.md", "faq.txt"} {
 		require.Contains(t, results[i], name)
 		require.True(t, strings.HasPrefix(results[i], "ok: "), results[i])
 	}
 
-	// An answerable question streams in, cited.
-	streamed := p.ask(answerable)
+	// An browserAnswerable question streams in, cited.
+	streamed := p.ask(browserAnswerable)
 	require.Contains(t, []string{"Grounded in the sources", "LOW CONFIDENCE — limited source coverage"}, p.text("#badge"))
 	answer := p.text("#answer")
 	require.Contains(t, answer, "every 6 months")
@@ -324,8 +324,8 @@ func TestBrowser(t *testing.T) {
 	for _, s := range streamed {
 		require.True(t, strings.HasPrefix(answer, s), "streamed %q is not a prefix of the answer %q", s, answer)
 	}
-	require.Positive(t, eval[int](p, `document.querySelectorAll('#answer a.cite[data-label="S1"]').length`), answer)
-	cards := eval[int](p, `document.querySelectorAll('#sources .card').length`)
+	require.Positive(t, browserEval[int](p, `document.querySelectorAll('#answer a.cite[data-label="S1"]').length`), answer)
+	cards := browserEval[int](p, `document.querySelectorAll('#sources .card').length`)
 	require.Positive(t, cards)
 	card := p.text("#source-S1")
 	require.Contains(t, card, "manual.md")
@@ -337,7 +337,7 @@ func TestBrowser(t *testing.T) {
 	// [S1] highlights its card and opens the chunk inside its document.
 	p.do("click [S1]", chromedp.Click(chromedp.CSS(`#answer a.cite[data-label="S1"]`)))
 	p.waitFor("the chunk dialog", `document.getElementById('chunk-dialog').open && !document.getElementById('chunk-body').hasAttribute('aria-busy')`)
-	require.True(t, eval[bool](p, `document.getElementById('source-S1').classList.contains('highlight')`))
+	require.True(t, browserEval[bool](p, `document.getElementById('source-S1').classList.contains('highlight')`))
 	passage := p.text("#chunk-passage")
 	require.Contains(t, passage, "must be replaced every 6 months")
 	body := p.text("#chunk-body")
@@ -347,10 +347,10 @@ func TestBrowser(t *testing.T) {
 	p.screenshot("2-chunk-dialog", false)
 	p.do("close the dialog with Escape", chromedp.KeyEvent("\x1b"))
 	p.waitFor("the dialog to close", `!document.getElementById('chunk-dialog').open`)
-	require.Equal(t, "S1", eval[string](p, `document.activeElement.dataset.label || ''`), "focus does not return to the citation")
+	require.Equal(t, "S1", browserEval[string](p, `document.activeElement.dataset.label || ''`), "focus does not return to the citation")
 
 	// Feedback, then read it back through the API.
-	idText := eval[string](p, `document.getElementById('feedback-form').dataset.queryId`)
+	idText := browserEval[string](p, `document.getElementById('feedback-form').dataset.queryId`)
 	id, err := strconv.ParseInt(idText, 10, 64)
 	require.NoError(t, err, "the answer has no query id")
 	const comment = "The sticker on my unit says every 4 months."
@@ -370,14 +370,14 @@ func TestBrowser(t *testing.T) {
 	}
 	require.Equal(t, http.StatusOK, p.api(http.MethodGet, "/v1/queries/"+idText, &logged))
 	require.Equal(t, id, logged.ID)
-	require.Equal(t, answerable, logged.Question)
+	require.Equal(t, browserAnswerable, logged.Question)
 	require.Len(t, logged.Feedback, 1)
 	require.False(t, logged.Feedback[0].Correct)
 	require.Equal(t, comment, logged.Feedback[0].Comment)
 
 	// The history lists the question with its feedback; opening it shows
 	// the stored answer and the passages it cited.
-	p.waitFor("the history entry", `[...document.querySelectorAll('#history .q')].some(e => e.textContent === `+strconv.Quote(answerable)+`)`)
+	p.waitFor("the history entry", `[...document.querySelectorAll('#history .q')].some(e => e.textContent === `+strconv.Quote(browserAnswerable)+`)`)
 	require.Contains(t, p.text("#history li:first-child .when"), "marked incorrect")
 	p.do("open the history entry", chromedp.Click(chromedp.CSS(`#history li:first-child button`)))
 	p.waitFor("the stored answer", `document.getElementById('sources-h').textContent === 'Cited passages'`)
@@ -385,53 +385,53 @@ func TestBrowser(t *testing.T) {
 	require.Contains(t, p.text("#answer-meta"), "marked incorrect")
 	require.Contains(t, p.text("#sources .card"), "manual.md")
 
-	// An unanswerable question is refused, the reason said in words.
-	p.ask(unanswerable)
+	// An browserUnanswerable question is refused, the reason said in words.
+	p.ask(browserUnanswerable)
 	badge := p.text("#badge")
 	require.True(t, strings.HasPrefix(badge, "REFUSED — "), badge)
 	reason := p.text("#refusal")
 	require.Regexp(t, `^Why: [A-Z][a-z]+( [a-z]+)+.*\(reason: [a-z_]+\)$`, reason)
 	require.Contains(t, reason, "No supporting documentation was found")
-	require.Zero(t, eval[int](p, `document.querySelectorAll('#answer a.cite').length`))
+	require.Zero(t, browserEval[int](p, `document.querySelectorAll('#answer a.cite').length`))
 	p.screenshot("3-refusal-desktop", false)
 
 	// Phone width: nothing wider than the screen, the answer still readable.
-	p.ask(answerable)
+	p.ask(browserAnswerable)
 	p.do("phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
 	p.waitFor("the phone layout", `window.innerWidth === 375`)
-	require.LessOrEqual(t, eval[int](p, `document.documentElement.scrollWidth`), 375, "the page scrolls sideways at 375 px")
-	require.GreaterOrEqual(t, eval[float64](p, `parseFloat(getComputedStyle(document.getElementById('answer')).fontSize)`), 16.0)
+	require.LessOrEqual(t, browserEval[int](p, `document.documentElement.scrollWidth`), 375, "the page scrolls sideways at 375 px")
+	require.GreaterOrEqual(t, browserEval[float64](p, `parseFloat(getComputedStyle(document.getElementById('answer')).fontSize)`), 16.0)
 	p.screenshot("4-answer-phone", false)
 
 	// Keyboard: Tab from the question reaches the Ask button, and the
 	// focused control shows a visible outline.
 	p.do("tab to Ask", chromedp.Focus(chromedp.ID("top-k")), chromedp.KeyEvent("\t"))
-	require.Equal(t, "ask-button", eval[string](p, `document.activeElement.id`))
-	require.NotEqual(t, "none", eval[string](p, `getComputedStyle(document.activeElement).outlineStyle`))
+	require.Equal(t, "ask-button", browserEval[string](p, `document.activeElement.id`))
+	require.NotEqual(t, "none", browserEval[string](p, `getComputedStyle(document.activeElement).outlineStyle`))
 
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	require.Empty(t, p.problems, "the page logged exceptions or CSP violations")
 }
 
-// startServer serves server.New over a fresh pipeline on loopback, with
+// startBrowserServer serves server.New over a fresh pipeline on loopback, with
 // one API key, and returns the URL and the key.
-func startServer(t *testing.T) (string, string) {
+func startBrowserServer(t *testing.T) (string, string) {
 	t.Helper()
 	const key = "browser-test-key-0123456789abcdef"
 	keys, err := server.ParseKeys(strings.NewReader(key + " acme\n"))
 	require.NoError(t, err)
-	h, err := server.New(newPipeline(t), server.Options{Auth: keys, Logger: slog.New(slog.DiscardHandler)})
+	h, err := server.New(newBrowserPipeline(t), server.Options{Auth: keys, Logger: slog.New(slog.DiscardHandler)})
 	require.NoError(t, err)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv.URL, key
 }
 
-// newPipeline builds a real pipeline with every default over an empty
+// newBrowserPipeline builds a real pipeline with every default over an empty
 // embedded store, and a SQLite query log for history and feedback. The
 // manual arrives through the page's upload form.
-func newPipeline(t *testing.T) *hybridrag.Pipeline {
+func newBrowserPipeline(t *testing.T) *hybridrag.Pipeline {
 	t.Helper()
 	dir := t.TempDir()
 	st, err := embedded.Open(filepath.Join(dir, "store"), embedded.Options{Create: true})
