@@ -104,10 +104,10 @@ func TestBrowserModules(t *testing.T) {
 			{"Source 2", []string{"S2"}},
 			{"Sources: 1, 3", []string{"S1", "S3"}},
 			{"Source: S2", []string{"S2"}},
-			{"1", nil},      // a footnote, as in package cite's default parser
-			{"1-3", nil},    // a range of footnotes
-			{"S3-S1", nil},  // reversed
-			{"S0-S2", nil},  // no S0
+			{"1", nil},     // a footnote, as in package cite's default parser
+			{"1-3", nil},   // a range of footnotes
+			{"S3-S1", nil}, // reversed
+			{"S0-S2", nil}, // no S0
 			{"Sources", nil},
 			{"see S1", nil},
 			{"S1, note", nil},
