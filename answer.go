@@ -10,8 +10,8 @@ import (
 )
 
 // Answer is the outcome of Ask: either an answer drawn from the sources
-// with citations, or a typed refusal. Its JSON form is the contract of
-// DESIGN.md ("Answer, as JSON").
+// with citations, or a typed refusal. Its JSON form is a contract (the
+// CLI's ask --json prints it): fields are added, never renamed or removed.
 type Answer struct {
 	Query string `json:"query"`
 	// Answer is the validated answer text with [S#] markers, or the refusal

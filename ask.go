@@ -109,15 +109,18 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	ev := gate.Evidence{Question: q, Thresholds: run.th}
 
 	t := time.Now()
-	ev.Stats, err = p.store.Stats(ctx, run.req.Filter)
+	stats, known, err := p.collectionStats(ctx, run.req.Filter)
 	if err != nil {
-		return ev, none, nil, fmt.Errorf("hybridrag: store stats: %w", err)
+		return ev, none, nil, err
 	}
-	if d := p.gate.Check(ctx, ev); !d.Allow {
-		run.stage("gate", t)
-		return ev, d, p.refusal(run, d, nil), nil
+	if known {
+		ev.Stats = stats
+		if d := p.gate.Check(ctx, ev); !d.Allow {
+			run.stage(StageGate, t)
+			return ev, d, p.refusal(run, d, nil), nil
+		}
 	}
-	run.stage("gate", t)
+	run.stage(StageGate, t)
 
 	t = time.Now()
 	res, err := p.retriever.Retrieve(ctx, p.query(run.req, q))
@@ -127,14 +130,14 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	if res == nil {
 		return ev, none, nil, errNilResult
 	}
-	run.stage("retrieve", t)
+	run.stage(StageRetrieve, t)
 	run.retrieved = res.Candidates
 	run.res = res
 	ev.Result = res
 
 	t = time.Now()
 	d := p.gate.Check(ctx, ev)
-	run.stage("gate", t)
+	run.stage(StageGate, t)
 	if !d.Allow {
 		return ev, d, p.refusal(run, d, nil), nil
 	}
@@ -143,7 +146,7 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 
 func (p *Pipeline) build(ctx context.Context, run *askRun, srcs []retrieve.Source, strict bool) (*generate.Prompt, error) {
 	t := time.Now()
-	defer run.stage("context", t)
+	defer run.stage(StageContext, t)
 	persona := run.req.Persona
 	if persona == "" {
 		persona = p.cfg.Generation.Persona
@@ -188,7 +191,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		usage[1] += gen.CompletionTokens
 		t = time.Now()
 		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
-		run.stage("validate", t)
+		run.stage(StageValidate, t)
 		if err != nil {
 			return nil, fmt.Errorf("hybridrag: validate: %w", err)
 		}
@@ -222,8 +225,8 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 	}
 
 	t := time.Now()
-	ex := p.extractor.Extract(text, srcs)
-	run.stage("cite", t)
+	ex := p.extractor.Extract(ctx, text, srcs)
+	run.stage(StageCite, t)
 	conf := decision.Confidence
 	// Coverage is judged against the configured target here; the policy's
 	// own Low flag only adds the MarkLow case (unsupported sentences kept).
@@ -274,7 +277,7 @@ func (p *Pipeline) refusal(run *askRun, d gate.Decision, srcs []retrieve.Source)
 }
 
 func (p *Pipeline) finish(run *askRun, a *Answer) {
-	a.Metadata.RetrievalMS = run.stages["retrieve"]
+	a.Metadata.RetrievalMS = run.stages[StageRetrieve]
 	a.Metadata.TotalMS = ms(time.Since(run.start))
 	a.Metadata.ChunksRetrieved = run.retrieved
 	a.Metadata.ChunksUsed = len(a.Sources)

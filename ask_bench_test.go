@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/internal/beir"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 // benchAsk asks every question in turn and reports the latency
@@ -40,11 +41,11 @@ func benchAsk(b *testing.B, p *hybridrag.Pipeline, questions []string) {
 //
 //	go test -run '^$' -bench AskQuickstart -benchtime 200x .
 func BenchmarkAskQuickstart(b *testing.B) {
-	p, err := hybridrag.New(hybridrag.Config{Dir: b.TempDir()})
+	p, err := hybridrag.New(hybridrag.Config{Store: openStore(b, b.TempDir())})
 	require.NoError(b, err)
 	defer p.Close()
 	var docs []store.Document
-	require.NoError(b, hybridrag.LoadDir("examples/quickstart/docs", func(d store.Document) error {
+	require.NoError(b, loader.LoadDir("examples/quickstart/docs", func(d store.Document) error {
 		docs = append(docs, d)
 		return nil
 	}))
@@ -71,7 +72,7 @@ func BenchmarkAskSciFact(b *testing.B) {
 	}
 	ds, err := beir.Load(dir, "test")
 	require.NoError(b, err)
-	p, err := hybridrag.New(hybridrag.Config{Dir: b.TempDir()})
+	p, err := hybridrag.New(hybridrag.Config{Store: openStore(b, b.TempDir())})
 	require.NoError(b, err)
 	defer p.Close()
 	docs := make([]store.Document, len(ds.Corpus))

@@ -16,18 +16,21 @@ const (
 	DefaultEmbedDimension = 384  // offline hashing embedder
 	DefaultIndexBatchSize = 64   // documents per store write
 	// DefaultCoverageTarget is the attribution coverage below which an
-	// answer is marked LOW CONFIDENCE (the seed's ≥ 0.90 target).
+	// answer is marked LOW CONFIDENCE (at least 90% of claim sentences
+	// supported).
 	DefaultCoverageTarget = validate.DefaultCoverageTarget
 )
 
-// Config configures a Pipeline. The zero value of every field is the seed
-// default; only a storage location (Store or Dir) is required.
+// Config configures a Pipeline. The zero value of every field is its
+// documented default; only Store is required (or a Retriever, for a read-only
+// Pipeline).
 type Config struct {
-	// Store holds the chunks. If nil, New opens (or creates) the embedded
-	// store in Dir, and Close closes it.
+	// Store holds the chunks: open one and pass it in, e.g.
+	// embedded.Open(dir, embedded.Options{Create: true}) or postgres.Open.
+	// Its optional capabilities (store.Statter, store.Checkpointer,
+	// store.Scanner, store.TermStatter) are found by type assertion; see
+	// store.Store. The Pipeline never closes it.
 	Store store.Store
-	// Dir is the embedded store's directory, used when Store is nil.
-	Dir string
 
 	// Embedder embeds chunks and questions. nil selects the offline
 	// hashing embedder (lexical, DefaultEmbedDimension dimensions). A store
@@ -83,13 +86,15 @@ type RetrievalConfig struct {
 	MinScore  float64
 	MinChunks int
 	Probe     float64
-	// Fusion picks how keyword and vector candidates are combined: "rrf"
-	// (Reciprocal Rank Fusion, k = 60), "weighted" (min-max normalised
-	// scores, keyword 0.8 : vector 0.2), or "" for the default: weighted with
-	// the offline hashing embedder, whose lexical vectors are a weak second
-	// opinion (SciFact test nDCG@10: weighted 0.70, RRF 0.64, BM25 alone
-	// 0.69), and RRF with any other embedder, whose score scale is unknown.
-	Fusion string
+	// Fusion picks how keyword and vector candidates are combined:
+	// retrieve.FusionRRF (Reciprocal Rank Fusion, k = 60),
+	// retrieve.FusionWeighted (min-max normalised scores, keyword 0.8 :
+	// vector 0.2), or retrieve.FusionDefault: weighted with the offline
+	// hashing embedder, whose lexical vectors are a weak second opinion
+	// (SciFact test nDCG@10: weighted 0.70, RRF 0.64, BM25 alone 0.69), and
+	// RRF with any other embedder, whose score scale is unknown.
+	// retrieve.ParseFusion reads the names "rrf" and "weighted".
+	Fusion retrieve.Fusion
 	// Calibration maps raw scores to Source.Relevance, the value the gate
 	// thresholds. The zero value suits the offline hashing embedder; fit it
 	// to a real embedding model with `hybridrag eval --calibrate`.

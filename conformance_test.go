@@ -82,21 +82,13 @@ func TestGeneratorConformance(t *testing.T) {
 	}
 }
 
-// groundingGaps are the hallucination categories today's sentence-level
-// validator lets through (issue 9, item 1). Remove once the clause-level
-// validator is merged: the suite must then pass whole.
-var groundingGaps = []hybridragtest.GroundingCategory{
-	hybridragtest.NumberSameSource, hybridragtest.AntonymFlip, hybridragtest.NounSwap,
-	hybridragtest.VerbObjectSwap, hybridragtest.AddedClause, hybridragtest.AddedQuantifier,
-}
-
 // TestGroundingConformance runs the validator conformance suite through
 // every generator: scripted hallucinations of each category are dropped,
 // faithful replies kept, and the extractive generator's own answers pass.
 func TestGroundingConformance(t *testing.T) {
 	for name, c := range generators() {
 		t.Run(name, func(t *testing.T) {
-			hybridragtest.TestGrounding(t, hybridragtest.GroundingCase{New: c.New, Scriptable: c.Scriptable, KnownGaps: groundingGaps})
+			hybridragtest.TestGrounding(t, hybridragtest.GroundingCase{New: c.New, Scriptable: c.Scriptable})
 		})
 	}
 }

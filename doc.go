@@ -1,7 +1,7 @@
 // Package hybridrag answers questions only from a program's own documents.
 //
-// A Pipeline indexes documents into a store (the embedded on-disk store by
-// default, PostgreSQL or any store.Store otherwise), retrieves evidence for
+// A Pipeline indexes documents into a store the host opens (store/embedded
+// on disk, store/postgres, or any store.Store), retrieves evidence for
 // a question with hybrid BM25 + vector search, fusion and MMR, and then
 // either answers from that evidence with citations or refuses with a typed
 // reason. The retriever, not the language model, decides whether evidence
@@ -19,4 +19,14 @@
 // request for auditing.
 //
 // A Pipeline is safe for concurrent use.
+//
+// The root package owns the Pipeline, its Config, Request, Answer, errors,
+// Observer and QueryLog, and wires the components; it has no algorithms of
+// its own. It is cheap to import, like database/sql: it must not import a
+// storage engine (store/embedded, store/postgres), a file parser
+// (store/loader), a provider SDK (langchaingo, generate/openai, …) or the
+// evaluation code; a host opens a store and passes it in:
+//
+//	st, err := embedded.Open(dir, embedded.Options{Create: true})
+//	p, err := hybridrag.New(hybridrag.Config{Store: st})
 package hybridrag

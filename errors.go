@@ -10,23 +10,72 @@ var (
 	ErrInvalidQuery = errors.New("hybridrag: invalid query")
 	// ErrInvalidDocument is wrapped by every *DocumentError.
 	ErrInvalidDocument = errors.New("hybridrag: invalid document")
-	// ErrNoStore means the Config names neither a Store nor a Dir.
-	ErrNoStore = errors.New("hybridrag: no store configured (set Config.Store or Config.Dir)")
+	// ErrNoStore means the Config has no Store: New without a Store or a
+	// Retriever, or a write (Index, Delete, Reindex) on a Retriever-only
+	// Pipeline.
+	ErrNoStore = errors.New("hybridrag: no store configured (set Config.Store)")
 	// ErrClosed is returned by a Pipeline after Close.
 	ErrClosed = errors.New("hybridrag: pipeline closed")
 )
 
 // QueryError explains why a question was rejected before retrieval.
 type QueryError struct {
-	Reason string // "too short", "too long", "invalid UTF-8"
-	Length int    // characters
+	Reason QueryReason
+	Length int // characters
 	Min    int
 	Max    int
 }
 
+// QueryReason is why a question was rejected. It prints as words
+// ("too short") and marshals as a stable identifier ("too_short").
+type QueryReason int
+
+// Reasons a question is rejected before retrieval.
+const (
+	QueryTooShort    QueryReason = iota + 1 // fewer characters than QueryConfig.MinLength
+	QueryTooLong                            // more characters than QueryConfig.MaxLength
+	QueryInvalidUTF8                        // not valid UTF-8
+)
+
+var queryReasons = [...]struct{ text, id string }{
+	QueryTooShort:    {"too short", "too_short"},
+	QueryTooLong:     {"too long", "too_long"},
+	QueryInvalidUTF8: {"invalid UTF-8", "invalid_utf8"},
+}
+
+func (r QueryReason) known() bool { return r > 0 && int(r) < len(queryReasons) }
+
+// String returns the reason in words, as the error message uses it.
+func (r QueryReason) String() string {
+	if !r.known() {
+		return fmt.Sprintf("QueryReason(%d)", int(r))
+	}
+	return queryReasons[r].text
+}
+
+// MarshalText returns the reason's identifier: too_short, too_long or
+// invalid_utf8.
+func (r QueryReason) MarshalText() ([]byte, error) {
+	if !r.known() {
+		return nil, fmt.Errorf("hybridrag: unknown QueryReason %d", int(r))
+	}
+	return []byte(queryReasons[r].id), nil
+}
+
+// UnmarshalText reads an identifier written by MarshalText.
+func (r *QueryReason) UnmarshalText(b []byte) error {
+	for i, q := range queryReasons {
+		if i > 0 && q.id == string(b) {
+			*r = QueryReason(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("hybridrag: unknown QueryReason %q", b)
+}
+
 func (e *QueryError) Error() string {
 	switch e.Reason {
-	case "invalid UTF-8":
+	case QueryInvalidUTF8:
 		return "hybridrag: invalid query: not valid UTF-8"
 	default:
 		return fmt.Sprintf("hybridrag: invalid query: %s (%d characters; allowed %d–%d)", e.Reason, e.Length, e.Min, e.Max)

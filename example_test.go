@@ -8,6 +8,7 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 // A pipeline with the offline defaults answers from its documents with
@@ -20,7 +21,12 @@ func Example() {
 	}
 	defer os.RemoveAll(dir)
 
-	p, err := hybridrag.New(hybridrag.Config{Dir: dir})
+	st, err := embedded.Open(dir, embedded.Options{Create: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer st.Close()
+	p, err := hybridrag.New(hybridrag.Config{Store: st})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -31,6 +31,9 @@ func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStat
 		return IndexStats{}, err
 	}
 	defer done()
+	if p.store == nil {
+		return IndexStats{}, ErrNoStore
+	}
 
 	entries := make([]store.Entry, 0, len(docs))
 	type key struct{ tenant, project, id string }
@@ -57,7 +60,7 @@ func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStat
 		if err := p.embedEntries(ctx, batch); err != nil {
 			return stats, err
 		}
-		if err := p.store.Put(ctx, batch...); err != nil {
+		if err := p.put(ctx, batch); err != nil {
 			return stats, fmt.Errorf("hybridrag: store: %w", err)
 		}
 		for _, e := range batch {

@@ -15,10 +15,13 @@ import (
 	"github.com/hybridrag/hybridrag/gate"
 )
 
-// DefaultLatencyBuckets are the upper bounds, in seconds, of the latency
-// histogram buckets of Metrics: from a millisecond (a refusal at the
-// collection stage) to ten seconds (a slow remote model).
-var DefaultLatencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
+// DefaultLatencyBuckets returns the upper bounds, in seconds, of the
+// latency histogram buckets of Metrics: from a millisecond (a refusal at
+// the collection stage) to ten seconds (a slow remote model). The slice is
+// a copy: changing it changes nothing in Metrics.
+func DefaultLatencyBuckets() []float64 { return slices.Clone(latencyBuckets[:]) }
+
+var latencyBuckets = [...]float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
 // Metrics is an Observer that counts calls by outcome and refusals by
 // reason, and keeps a latency histogram per operation and stage. WriteText
@@ -77,11 +80,11 @@ func (m *Metrics) Observe(_ context.Context, e Event) {
 	key := [2]string{string(e.Op), e.Stage}
 	h := m.latency[key]
 	if h == nil {
-		h = &histogram{counts: make([]uint64, len(DefaultLatencyBuckets)+1)}
+		h = &histogram{counts: make([]uint64, len(latencyBuckets)+1)}
 		m.latency[key] = h
 	}
 	s := e.Duration.Seconds()
-	i, _ := slices.BinarySearch(DefaultLatencyBuckets, s) // first bound ≥ s
+	i, _ := slices.BinarySearch(latencyBuckets[:], s) // first bound ≥ s
 	h.counts[i]++
 	h.sum += s
 	h.count++
@@ -119,8 +122,8 @@ func (m *Metrics) WriteText(w io.Writer) error {
 		for i, c := range h.counts {
 			cum += c
 			le := "+Inf"
-			if i < len(DefaultLatencyBuckets) {
-				le = formatFloat(DefaultLatencyBuckets[i])
+			if i < len(latencyBuckets) {
+				le = formatFloat(latencyBuckets[i])
 			}
 			fmt.Fprintf(b, "hybridrag_stage_duration_seconds_bucket{%s,le=%q} %d\n", labels, le, cum)
 		}

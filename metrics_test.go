@@ -55,8 +55,8 @@ func histogramText(op, stage string, cum []int, sum string, count int) string {
 	labels := fmt.Sprintf(`op=%q,stage=%q`, op, stage)
 	for i, c := range cum {
 		le := "+Inf"
-		if i < len(hybridrag.DefaultLatencyBuckets) {
-			le = fmt.Sprint(hybridrag.DefaultLatencyBuckets[i])
+		if buckets := hybridrag.DefaultLatencyBuckets(); i < len(buckets) {
+			le = fmt.Sprint(buckets[i])
 		}
 		fmt.Fprintf(&b, "hybridrag_stage_duration_seconds_bucket{%s,le=%q} %d\n", labels, le, c)
 	}

@@ -13,19 +13,18 @@ import (
 	"github.com/hybridrag/hybridrag/generate/extractive"
 	"github.com/hybridrag/hybridrag/internal/chunker"
 	"github.com/hybridrag/hybridrag/retrieve"
-	"github.com/hybridrag/hybridrag/retrieve/embed"
 	"github.com/hybridrag/hybridrag/store"
-	"github.com/hybridrag/hybridrag/store/embedded"
 	"github.com/hybridrag/hybridrag/validate"
 )
 
 // Pipeline indexes documents and answers questions from them. It is safe
 // for concurrent use: any number of Ask and Retrieve calls may run alongside
-// Index. Close releases the store if the Pipeline opened it.
+// Index, Delete and Reindex. The Pipeline serialises its own writes to the
+// Store (one Put or Delete at a time), so a Store need only allow searches
+// alongside one writer, as store.Store documents.
 type Pipeline struct {
 	cfg       Config
-	store     store.Store
-	ownsStore bool
+	store     store.Store // nil when only a Retriever is configured
 	embedder  retrieve.Embedder
 	retriever retrieve.Retriever
 	gate      gate.Gate
@@ -35,28 +34,22 @@ type Pipeline struct {
 	validator validate.Validator
 	chunking  chunker.Options
 
+	writeMu sync.Mutex // serialises Put and Delete on store
+
 	mu     sync.RWMutex // guards closed
 	closed bool
 }
 
-// New builds a Pipeline from cfg, opening the embedded store in cfg.Dir
-// when cfg.Store is nil.
+// New builds a Pipeline from cfg. cfg.Store is required unless
+// cfg.Retriever is set (a read-only pipeline: Index, Delete and Reindex
+// then return ErrNoStore). The Pipeline does not own the Store: whoever
+// opened it closes it, after Close.
 func New(cfg Config) (*Pipeline, error) {
-	p := &Pipeline{cfg: cfg, store: cfg.Store}
-	if p.store == nil {
-		if cfg.Dir == "" {
-			return nil, ErrNoStore
-		}
-		st, err := embedded.Open(cfg.Dir, embedded.Options{Create: true})
-		if err != nil {
-			return nil, fmt.Errorf("hybridrag: open store: %w", err)
-		}
-		p.store, p.ownsStore = st, true
+	if cfg.Store == nil && cfg.Retriever == nil {
+		return nil, ErrNoStore
 	}
+	p := &Pipeline{cfg: cfg, store: cfg.Store}
 	if err := p.wire(); err != nil {
-		if p.ownsStore {
-			_ = p.store.Close()
-		}
 		return nil, err
 	}
 	return p, nil
@@ -65,11 +58,7 @@ func New(cfg Config) (*Pipeline, error) {
 // wire fills every unset component with its default.
 func (p *Pipeline) wire() error {
 	cfg := &p.cfg
-	emb := cfg.Embedder
-	if emb == nil {
-		emb = embed.NewHash(embed.HashOptions{Dim: DefaultEmbedDimension})
-	}
-	p.embedder = embed.Validate(emb, 0)
+	p.embedder = resolveEmbedder(*cfg)
 	p.chunking = chunker.Options{
 		TargetTokens:  cfg.Chunking.TargetTokens,
 		MaxTokens:     cfg.Chunking.MaxTokens,
@@ -77,23 +66,11 @@ func (p *Pipeline) wire() error {
 	}
 	p.retriever = cfg.Retriever
 	if p.retriever == nil {
-		opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration}
-		switch cfg.Retrieval.Fusion {
-		case "weighted":
-			opts.Fusion = retrieve.FusionWeighted
-		case "rrf":
-		case "":
-			if cfg.Embedder == nil {
-				opts.Fusion = retrieve.FusionWeighted
-			}
-		default:
-			return fmt.Errorf("hybridrag: unknown Retrieval.Fusion %q (rrf, weighted)", cfg.Retrieval.Fusion)
-		}
-		h, err := retrieve.NewHybrid(p.store, p.store, p.embedder, opts)
+		r, err := newDefaultRetriever(*cfg, p.embedder)
 		if err != nil {
-			return fmt.Errorf("hybridrag: %w", err)
+			return err
 		}
-		p.retriever = h
+		p.retriever = r
 	}
 	p.gate = cfg.Gate
 	if p.gate == nil {
@@ -125,7 +102,9 @@ func (p *Pipeline) wire() error {
 	}
 	p.validator = cfg.Validator
 	if p.validator == nil {
-		p.validator = validate.New(validate.Options{})
+		// The validator reads citations with the configured extractor, so
+		// that an answer cites the same sources for both.
+		p.validator = validate.New(validate.Options{Extractor: p.extractor})
 	}
 	if cfg.Generation.Judge != nil {
 		p.validator = validate.WithJudge(p.validator, cfg.Generation.Judge, validate.JudgeOptions{})
@@ -148,20 +127,16 @@ func (p *Pipeline) thresholds(req Request) gate.Thresholds {
 	return th
 }
 
-// Store returns the pipeline's store.
+// Store returns the pipeline's store (nil for a Retriever-only pipeline).
 func (p *Pipeline) Store() store.Store { return p.store }
 
-// Close releases the store if New opened it. It is safe to call twice.
+// Close waits for running calls to end and makes every later call return
+// ErrClosed. It does not close the Store: its opener does. It is safe to
+// call twice.
 func (p *Pipeline) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.closed {
-		return nil
-	}
 	p.closed = true
-	if p.ownsStore {
-		return p.store.Close()
-	}
 	return nil
 }
 
@@ -203,7 +178,34 @@ func (p *Pipeline) Delete(ctx context.Context, tenantID, projectID string, docum
 		return err
 	}
 	defer done()
+	if p.store == nil {
+		return ErrNoStore
+	}
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
 	return p.store.Delete(ctx, tenantID, projectID, documentIDs...)
+}
+
+// put writes one batch; writes are serialised (see Pipeline).
+func (p *Pipeline) put(ctx context.Context, entries []store.Entry) error {
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
+	return p.store.Put(ctx, entries...)
+}
+
+// collectionStats asks the store for the counts of f's tenant and project;
+// ok is false when the store cannot tell (no store.Statter), and the
+// collection check is then skipped.
+func (p *Pipeline) collectionStats(ctx context.Context, f store.Filter) (st store.Stats, ok bool, err error) {
+	s, ok := p.store.(store.Statter)
+	if !ok {
+		return store.Stats{}, false, nil
+	}
+	st, err = s.Stats(ctx, f)
+	if err != nil {
+		return st, true, fmt.Errorf("hybridrag: store stats: %w", err)
+	}
+	return st, true, nil
 }
 
 var errNilResult = errors.New("hybridrag: retriever returned no result")

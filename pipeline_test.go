@@ -2,7 +2,9 @@ package hybridrag_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,6 +20,7 @@ import (
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 var manual = []store.Document{
@@ -27,13 +30,45 @@ var manual = []store.Document{
 
 func newPipeline(t *testing.T, cfg hybridrag.Config) *hybridrag.Pipeline {
 	t.Helper()
-	if cfg.Store == nil && cfg.Dir == "" {
-		cfg.Dir = t.TempDir()
+	if cfg.Store == nil {
+		cfg.Store = openStore(t, t.TempDir())
 	}
 	p, err := hybridrag.New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, p.Close()) })
 	return p
+}
+
+// openStore opens (creating) the embedded store in dir and closes it when
+// the test ends.
+func openStore(t testing.TB, dir string) *embedded.Store {
+	t.Helper()
+	st, err := embedded.Open(dir, embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	return st
+}
+
+// dirPipeline is a Pipeline over the embedded store in dir; release it
+// with closeBoth before opening dir again.
+func dirPipeline(t testing.TB, dir string, cfg hybridrag.Config) (*hybridrag.Pipeline, error) {
+	t.Helper()
+	st, err := embedded.Open(dir, embedded.Options{Create: true})
+	if err != nil {
+		return nil, err
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	cfg.Store = st
+	return hybridrag.New(cfg)
+}
+
+// closeBoth closes a Pipeline and then the store it was given.
+func closeBoth(p *hybridrag.Pipeline) error {
+	err := p.Close()
+	if c, ok := p.Store().(io.Closer); ok {
+		err = errors.Join(err, c.Close())
+	}
+	return err
 }
 
 func TestIndexRetrieveAsk(t *testing.T) {
@@ -82,22 +117,54 @@ func TestQueryValidation(t *testing.T) {
 	p := newPipeline(t, hybridrag.Config{})
 	_, err := p.Index(ctx, manual...)
 	require.NoError(t, err)
-	for name, q := range map[string]string{
-		"empty":        "",
-		"too short":    "ab",
-		"spaces":       "     ",
-		"too long":     strings.Repeat("pump ", 201),
-		"invalid utf8": "pump \xff\xfe seal",
-	} {
-		t.Run(name, func(t *testing.T) {
-			_, err := p.Ask(ctx, hybridrag.Request{Question: q})
+	cases := []struct {
+		name, q string
+		reason  hybridrag.QueryReason
+		message string
+	}{
+		{"empty", "", hybridrag.QueryTooShort, "hybridrag: invalid query: too short (0 characters; allowed 3–1000)"},
+		{"too short", "ab", hybridrag.QueryTooShort, "hybridrag: invalid query: too short (2 characters; allowed 3–1000)"},
+		{"spaces", "     ", hybridrag.QueryTooShort, "hybridrag: invalid query: too short (0 characters; allowed 3–1000)"},
+		{"too long", strings.Repeat("pump ", 201), hybridrag.QueryTooLong, "hybridrag: invalid query: too long (1004 characters; allowed 3–1000)"},
+		{"invalid utf8", "pump \xff\xfe seal", hybridrag.QueryInvalidUTF8, "hybridrag: invalid query: not valid UTF-8"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := p.Ask(ctx, hybridrag.Request{Question: c.q})
 			require.ErrorIs(t, err, hybridrag.ErrInvalidQuery)
 			var qe *hybridrag.QueryError
 			require.ErrorAs(t, err, &qe)
-			_, err = p.Retrieve(ctx, hybridrag.Request{Question: q})
+			require.Equal(t, c.reason, qe.Reason)
+			require.EqualError(t, err, c.message)
+			_, err = p.Retrieve(ctx, hybridrag.Request{Question: c.q})
 			require.ErrorIs(t, err, hybridrag.ErrInvalidQuery)
 		})
 	}
+}
+
+func TestQueryReasonText(t *testing.T) {
+	cases := []struct {
+		r         hybridrag.QueryReason
+		words, id string
+	}{
+		{hybridrag.QueryTooShort, "too short", "too_short"},
+		{hybridrag.QueryTooLong, "too long", "too_long"},
+		{hybridrag.QueryInvalidUTF8, "invalid UTF-8", "invalid_utf8"},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.words, c.r.String())
+		b, err := json.Marshal(c.r)
+		require.NoError(t, err)
+		require.Equal(t, `"`+c.id+`"`, string(b))
+		var back hybridrag.QueryReason
+		require.NoError(t, json.Unmarshal(b, &back))
+		require.Equal(t, c.r, back)
+	}
+	require.Equal(t, "QueryReason(0)", hybridrag.QueryReason(0).String())
+	_, err := json.Marshal(hybridrag.QueryReason(9))
+	require.Error(t, err)
+	var r hybridrag.QueryReason
+	require.Error(t, json.Unmarshal([]byte(`"too short"`), &r))
 }
 
 func TestBadDocumentsLoseNothing(t *testing.T) {
@@ -105,7 +172,7 @@ func TestBadDocumentsLoseNothing(t *testing.T) {
 	p := newPipeline(t, hybridrag.Config{})
 	_, err := p.Index(ctx, manual...)
 	require.NoError(t, err)
-	before, err := p.Store().Stats(ctx, store.Filter{})
+	before, err := p.Store().(store.Statter).Stats(ctx, store.Filter{})
 	require.NoError(t, err)
 
 	for name, docs := range map[string][]store.Document{
@@ -120,7 +187,7 @@ func TestBadDocumentsLoseNothing(t *testing.T) {
 			require.ErrorIs(t, err, hybridrag.ErrInvalidDocument)
 			var de *hybridrag.DocumentError
 			require.ErrorAs(t, err, &de)
-			after, err := p.Store().Stats(ctx, store.Filter{})
+			after, err := p.Store().(store.Statter).Stats(ctx, store.Filter{})
 			require.NoError(t, err)
 			require.Equal(t, before.Documents, after.Documents)
 			require.Equal(t, before.Chunks, after.Chunks)
@@ -170,7 +237,7 @@ func TestEmbedderFaultsAreTypedAndLoseNothing(t *testing.T) {
 			_, err = p.Index(ctx, store.Document{ID: "more.md", Text: "Another page about the pump seal."})
 			require.Error(t, err)
 			require.True(t, errors.Is(err, embed.ErrBadVector) || errors.Is(err, embed.ErrDimension), "untyped error: %v", err)
-			st, err := p.Store().Stats(ctx, store.Filter{})
+			st, err := p.Store().(store.Statter).Stats(ctx, store.Filter{})
 			require.NoError(t, err)
 			require.Equal(t, 2, st.Documents)
 		})
@@ -194,7 +261,7 @@ func TestRefusalsNeedNoGenerator(t *testing.T) {
 }
 
 func TestClosedPipeline(t *testing.T) {
-	p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir()})
+	p, err := hybridrag.New(hybridrag.Config{Store: openStore(t, t.TempDir())})
 	require.NoError(t, err)
 	require.NoError(t, p.Close())
 	require.NoError(t, p.Close())
@@ -209,11 +276,11 @@ func TestNewNeedsStorage(t *testing.T) {
 
 func TestNewerStoreFormatIsRefused(t *testing.T) {
 	dir := t.TempDir()
-	p, err := hybridrag.New(hybridrag.Config{Dir: dir})
+	p, err := dirPipeline(t, dir, hybridrag.Config{})
 	require.NoError(t, err)
 	_, err = p.Index(context.Background(), manual...)
 	require.NoError(t, err)
-	require.NoError(t, p.Close())
+	require.NoError(t, closeBoth(p))
 
 	format := filepath.Join(dir, "FORMAT")
 	data, err := os.ReadFile(format)
@@ -222,7 +289,7 @@ func TestNewerStoreFormatIsRefused(t *testing.T) {
 	require.NotEqual(t, string(data), newer, "FORMAT holds no version field: %s", data)
 	require.NoError(t, os.WriteFile(format, []byte(newer), 0o600))
 
-	_, err = hybridrag.New(hybridrag.Config{Dir: dir})
+	_, err = dirPipeline(t, dir, hybridrag.Config{})
 	require.ErrorIs(t, err, store.ErrVersion)
 	var ve *store.VersionError
 	require.ErrorAs(t, err, &ve)

@@ -22,7 +22,7 @@ const (
 )
 
 // QueryRecord is one Ask or Retrieve call as a QueryLog receives it
-// (pipeline-spec §8: who asked what, what was retrieved and cited, which
+// (the audit trail: who asked what, what was retrieved and cited, which
 // model answered, how long each part took, what went wrong).
 type QueryRecord struct {
 	Time    time.Time `json:"time"`

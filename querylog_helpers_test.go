@@ -67,7 +67,7 @@ const (
 // qlPipeline indexes qlDocs into a new pipeline built from cfg.
 func qlPipeline(t *testing.T, cfg hybridrag.Config) *hybridrag.Pipeline {
 	t.Helper()
-	cfg.Dir = t.TempDir()
+	cfg.Store = openStore(t, t.TempDir())
 	p, err := hybridrag.New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, p.Close()) })

@@ -5,11 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -34,9 +30,9 @@ type ReindexOptions struct {
 	// after every written batch.
 	Progress func(done, total int)
 	// Checkpoints keeps the run's checkpoint. When nil, the store itself
-	// keeps it if it implements store.Checkpointer (the PostgreSQL store),
-	// else a file in the store's directory if it has one (the embedded
-	// store's Dir), else nothing, and an interrupted run starts over.
+	// keeps it if it implements store.Checkpointer (the embedded and
+	// PostgreSQL stores do), else nothing does, and an interrupted run
+	// starts over. store.DirCheckpoints keeps it in files.
 	Checkpoints store.Checkpointer
 }
 
@@ -66,6 +62,9 @@ func (p *Pipeline) Reindex(ctx context.Context, opts ReindexOptions) (ReindexSta
 		return ReindexStats{}, err
 	}
 	defer done()
+	if p.store == nil {
+		return ReindexStats{}, ErrNoStore
+	}
 	sc, ok := p.store.(store.Scanner)
 	if !ok {
 		return ReindexStats{}, ErrNoScanner
@@ -79,11 +78,10 @@ func (p *Pipeline) Reindex(ctx context.Context, opts ReindexOptions) (ReindexSta
 		return ReindexStats{}, fmt.Errorf("hybridrag: reindex: %w", err)
 	}
 	if !found {
-		st, err := p.store.Stats(ctx, store.Filter{})
+		since, err = indexVersion(ctx, p.store, sc)
 		if err != nil {
 			return ReindexStats{}, fmt.Errorf("hybridrag: reindex: %w", err)
 		}
-		since = st.IndexVersion
 		if err := cp.SaveCheckpoint(ctx, ReindexCheckpointName, since); err != nil {
 			return ReindexStats{}, fmt.Errorf("hybridrag: reindex: %w", err)
 		}
@@ -107,19 +105,11 @@ func (p *Pipeline) Reindex(ctx context.Context, opts ReindexOptions) (ReindexSta
 		}
 		batch := todo[:n]
 		todo = todo[n:]
-		entries, err := reindexEntries(ctx, sc, batch, since)
+		entries, err := p.reindexBatch(ctx, sc, batch, since)
 		if err != nil {
 			return stats, err
 		}
 		stats.Skipped += len(batch) - len(entries)
-		if len(entries) > 0 {
-			if err := p.embedEntries(ctx, entries); err != nil {
-				return stats, err
-			}
-			if err := p.store.Put(ctx, entries...); err != nil {
-				return stats, fmt.Errorf("hybridrag: reindex: store: %w", err)
-			}
-		}
 		for _, e := range entries {
 			stats.Documents++
 			stats.Chunks += len(e.Chunks)
@@ -131,6 +121,25 @@ func (p *Pipeline) Reindex(ctx context.Context, opts ReindexOptions) (ReindexSta
 	}
 	stats.Duration = time.Since(begin)
 	return stats, nil
+}
+
+// reindexBatch rereads, re-embeds and rewrites one batch while holding the
+// write lock, so that a Delete or Index of the same documents lands wholly
+// before or after it: a document deleted meanwhile is not written back.
+func (p *Pipeline) reindexBatch(ctx context.Context, sc store.Scanner, batch []reindexKey, since int64) ([]store.Entry, error) {
+	p.writeMu.Lock()
+	defer p.writeMu.Unlock()
+	entries, err := reindexEntries(ctx, sc, batch, since)
+	if err != nil || len(entries) == 0 {
+		return nil, err
+	}
+	if err := p.embedEntries(ctx, entries); err != nil {
+		return nil, err
+	}
+	if err := p.store.Put(ctx, entries...); err != nil {
+		return nil, fmt.Errorf("hybridrag: reindex: store: %w", err)
+	}
+	return entries, nil
 }
 
 type reindexKey struct{ tenant, project, id string }
@@ -206,51 +215,22 @@ func defaultCheckpoints(s store.Store) store.Checkpointer {
 	if cp, ok := s.(store.Checkpointer); ok {
 		return cp
 	}
-	if d, ok := s.(interface{ Dir() string }); ok && d.Dir() != "" {
-		return DirCheckpoints(d.Dir())
-	}
 	return &memoryCheckpoints{values: map[string]int64{}}
 }
 
-// DirCheckpoints keeps checkpoints as small files in dir, one per name
-// (NAME.checkpoint), replaced atomically. It is safe for concurrent use by
-// one process.
-func DirCheckpoints(dir string) store.Checkpointer { return dirCheckpoints(dir) }
-
-type dirCheckpoints string
-
-func (d dirCheckpoints) path(name string) string {
-	return filepath.Join(string(d), strings.ReplaceAll(name, string(filepath.Separator), "_")+".checkpoint")
-}
-
-func (d dirCheckpoints) LoadCheckpoint(_ context.Context, name string) (int64, bool, error) {
-	b, err := os.ReadFile(d.path(name))
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, false, nil
+// indexVersion is the store's current index version: from store.Statter
+// when the store has it, else the highest IndexVersion among its chunks.
+func indexVersion(ctx context.Context, s store.Store, sc store.Scanner) (int64, error) {
+	if st, ok := s.(store.Statter); ok {
+		stats, err := st.Stats(ctx, store.Filter{})
+		return stats.IndexVersion, err
 	}
-	if err != nil {
-		return 0, false, err
-	}
-	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	if err != nil {
-		return 0, false, fmt.Errorf("checkpoint %s: %v: %w", d.path(name), err, store.ErrCorrupt)
-	}
-	return v, true, nil
-}
-
-func (d dirCheckpoints) SaveCheckpoint(_ context.Context, name string, value int64) error {
-	tmp := d.path(name) + ".tmp"
-	if err := os.WriteFile(tmp, []byte(strconv.FormatInt(value, 10)+"\n"), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, d.path(name))
-}
-
-func (d dirCheckpoints) ClearCheckpoint(_ context.Context, name string) error {
-	if err := os.Remove(d.path(name)); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	return nil
+	var v int64
+	err := sc.Scan(ctx, store.Filter{}, func(c store.Chunk, _ []float32) error {
+		v = max(v, c.IndexVersion)
+		return nil
+	})
+	return v, err
 }
 
 // memoryCheckpoints is the fallback for stores with nowhere to keep one:

@@ -97,16 +97,16 @@ func TestReindexReembedsEverything(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	first := &flipEmbedder{}
-	p, err := hybridrag.New(hybridrag.Config{Dir: dir, Embedder: first})
+	p, err := dirPipeline(t, dir, hybridrag.Config{Embedder: first})
 	require.NoError(t, err)
 	indexed, err := p.Index(ctx, reindexDocs()...)
 	require.NoError(t, err)
-	require.NoError(t, p.Close())
+	require.NoError(t, closeBoth(p))
 
 	second := &flipEmbedder{flip: true}
-	p, err = hybridrag.New(hybridrag.Config{Dir: dir, Embedder: second})
+	p, err = dirPipeline(t, dir, hybridrag.Config{Embedder: second})
 	require.NoError(t, err)
-	defer p.Close()
+	defer closeBoth(p)
 	var calls [][2]int
 	st, err := p.Reindex(ctx, hybridrag.ReindexOptions{Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
 	require.NoError(t, err)
@@ -131,27 +131,27 @@ func TestReindexReembedsEverything(t *testing.T) {
 func TestReindexResumes(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	p, err := hybridrag.New(hybridrag.Config{Dir: dir, Embedder: &flipEmbedder{}})
+	p, err := dirPipeline(t, dir, hybridrag.Config{Embedder: &flipEmbedder{}})
 	require.NoError(t, err)
 	_, err = p.Index(ctx, reindexDocs()...)
 	require.NoError(t, err)
-	require.NoError(t, p.Close())
+	require.NoError(t, closeBoth(p))
 
 	// The embedding service fails after the first batch.
 	failing := &flipEmbedder{flip: true, failAfter: 1}
-	p, err = hybridrag.New(hybridrag.Config{Dir: dir, Embedder: failing})
+	p, err = dirPipeline(t, dir, hybridrag.Config{Embedder: failing})
 	require.NoError(t, err)
 	st, err := p.Reindex(ctx, hybridrag.ReindexOptions{})
 	require.ErrorIs(t, err, errEmbedOutage)
 	require.Equal(t, 3, st.Documents, "one project's batch was written before the outage")
-	require.NoError(t, p.Close())
+	require.NoError(t, closeBoth(p))
 	_, err = os.Stat(filepath.Join(dir, hybridrag.ReindexCheckpointName+".checkpoint"))
 	require.NoError(t, err, "an interrupted run leaves its checkpoint")
 
 	healthy := &flipEmbedder{flip: true}
-	p, err = hybridrag.New(hybridrag.Config{Dir: dir, Embedder: healthy})
+	p, err = dirPipeline(t, dir, hybridrag.Config{Embedder: healthy})
 	require.NoError(t, err)
-	defer p.Close()
+	defer closeBoth(p)
 	st, err = p.Reindex(ctx, hybridrag.ReindexOptions{})
 	require.NoError(t, err)
 	require.Equal(t, 3, st.Skipped, "the rerun skips the documents already re-embedded")
@@ -170,7 +170,7 @@ func TestReindexFilterAndErrors(t *testing.T) {
 	require.NoError(t, err)
 	q, err := hybridrag.New(hybridrag.Config{Store: st, Embedder: &flipEmbedder{flip: true}})
 	require.NoError(t, err)
-	stats, err := q.Reindex(ctx, hybridrag.ReindexOptions{Filter: store.Filter{ProjectID: "p1"}, Checkpoints: hybridrag.DirCheckpoints(t.TempDir())})
+	stats, err := q.Reindex(ctx, hybridrag.ReindexOptions{Filter: store.Filter{ProjectID: "p1"}, Checkpoints: store.DirCheckpoints(t.TempDir())})
 	require.NoError(t, err)
 	require.Equal(t, 3, stats.Documents)
 

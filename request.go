@@ -23,7 +23,8 @@ type Request struct {
 	MaxSources int
 	MMRLambda  float64
 	// MinSources overrides the gate's minimum number of evidence sources
-	// (the seed API's min_sources, 0..10); negative means zero.
+	// (0..10); negative means zero. It is a demand: no single strong
+	// source stands in for it.
 	MinSources int
 	// MinScore overrides the Relevance a source needs to count as evidence.
 	MinScore float64
@@ -42,7 +43,7 @@ type Request struct {
 // checkQuestion validates and trims a question.
 func (p *Pipeline) checkQuestion(q string) (string, error) {
 	if !utf8.ValidString(q) {
-		return "", &QueryError{Reason: "invalid UTF-8"}
+		return "", &QueryError{Reason: QueryInvalidUTF8}
 	}
 	q = strings.TrimSpace(q)
 	n := utf8.RuneCountInString(q)
@@ -50,9 +51,9 @@ func (p *Pipeline) checkQuestion(q string) (string, error) {
 	hi := orInt(p.cfg.Query.MaxLength, DefaultMaxQueryLength)
 	switch {
 	case n < lo:
-		return "", &QueryError{Reason: "too short", Length: n, Min: lo, Max: hi}
+		return "", &QueryError{Reason: QueryTooShort, Length: n, Min: lo, Max: hi}
 	case n > hi:
-		return "", &QueryError{Reason: "too long", Length: n, Min: lo, Max: hi}
+		return "", &QueryError{Reason: QueryTooLong, Length: n, Min: lo, Max: hi}
 	}
 	return q, nil
 }

@@ -57,10 +57,8 @@ func TestTruncatedStreamIsNeverAnAnswer(t *testing.T) {
 		},
 	}
 	ask := func(t *testing.T, g generate.Generator) (*hybridrag.Answer, string, error) {
-		p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir(), Generator: g})
-		require.NoError(t, err)
-		t.Cleanup(func() { _ = p.Close() })
-		_, err = p.Index(context.Background(), doc)
+		p := newPipeline(t, hybridrag.Config{Generator: g})
+		_, err := p.Index(context.Background(), doc)
 		require.NoError(t, err)
 		var mu sync.Mutex
 		var streamed strings.Builder

@@ -1,6 +1,10 @@
 package cite
 
-import "github.com/hybridrag/hybridrag/retrieve"
+import (
+	"context"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+)
 
 // Citation is one citation marker found in an answer.
 type Citation struct {
@@ -32,8 +36,18 @@ type Extraction struct {
 }
 
 // Extractor parses citation markers and maps them to the sources given to
-// the generator (sources[i] has label "S" + (i+1)). Implementations must be
-// safe for concurrent use.
+// the generator (sources[i] has label "S" + (i+1)). The Pipeline uses one
+// Extractor for the answer's citations and gives the same one to the
+// default validator. Implementations must be safe for concurrent use; ctx
+// lets one that calls out (a service, a model) stop when the request ends.
 type Extractor interface {
-	Extract(answer string, sources []retrieve.Source) Extraction
+	Extract(ctx context.Context, answer string, sources []retrieve.Source) Extraction
+}
+
+// Func adapts a function to Extractor.
+type Func func(ctx context.Context, answer string, sources []retrieve.Source) Extraction
+
+// Extract calls f.
+func (f Func) Extract(ctx context.Context, answer string, sources []retrieve.Source) Extraction {
+	return f(ctx, answer, sources)
 }

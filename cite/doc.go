@@ -10,7 +10,11 @@
 // Parsing is syntactic and conservative: only brackets whose whole content
 // reads as a citation are markers, so "[optional]" or "[1]" (unless
 // Options.BareNumbers) are left alone. StripMarkers removes markers for
-// display, and FormatBlock renders the seed output
+// display, and FormatBlock renders the answer block
 // ("Answer:" … "Sources:" with one line per cited source). Parser values are
 // immutable and safe for concurrent use.
+//
+// It owns the Extractor interface, the default Parser and the answer block
+// format. It imports retrieve (for Source) and must not import generate,
+// validate, the root or any provider.
 package cite

@@ -8,7 +8,8 @@ import (
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
-// The fixed lines of the answer block (source-bounded-generation §4 and §7B).
+// The fixed lines of the answer block FormatBlock writes. Hosts and tests
+// match on them, so they do not change.
 const (
 	AnswerHeader        = "Answer:"
 	LowConfidenceHeader = "Answer (LOW CONFIDENCE — limited source coverage):"

@@ -1,6 +1,7 @@
 package cite
 
 import (
+	"context"
 	"path"
 	"regexp"
 	"strconv"
@@ -69,7 +70,7 @@ var defaultParser = New(Options{})
 
 // Extract parses answer with the default Parser (New(Options{})).
 func Extract(answer string, sources []retrieve.Source) Extraction {
-	return defaultParser.Extract(answer, sources)
+	return defaultParser.parse(answer, sources)
 }
 
 // Label returns the citation label of sources[i]: "S" + (i+1).
@@ -85,7 +86,11 @@ func (e Extraction) Labels() []string {
 }
 
 // Extract implements Extractor.
-func (p *Parser) Extract(answer string, sources []retrieve.Source) Extraction {
+func (p *Parser) Extract(_ context.Context, answer string, sources []retrieve.Source) Extraction {
+	return p.parse(answer, sources)
+}
+
+func (p *Parser) parse(answer string, sources []retrieve.Source) Extraction {
 	ex := Extraction{Citations: []Citation{}, Cited: []int{}}
 	res := newResolver(sources)
 	seen := map[int]bool{}

@@ -1,6 +1,7 @@
 package cite
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -86,7 +87,7 @@ func TestExtract(t *testing.T) {
 	sources := testSources()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ex := New(c.opts).Extract(c.answer, sources)
+			ex := New(c.opts).Extract(context.Background(), c.answer, sources)
 			var got []cit
 			for _, ct := range ex.Citations {
 				got = append(got, cit{ct.Ref, ct.Source})
@@ -136,7 +137,7 @@ func FuzzExtract(f *testing.F) {
 		all := testSources()
 		n = ((n % (len(all) + 1)) + len(all) + 1) % (len(all) + 1)
 		sources := all[:n]
-		ex := New(Options{BareNumbers: bare}).Extract(answer, sources)
+		ex := New(Options{BareNumbers: bare}).Extract(context.Background(), answer, sources)
 		invalid := 0
 		for _, c := range ex.Citations {
 			require.True(t, c.Start >= 0 && c.Start < c.End && c.End <= len(answer))
@@ -160,7 +161,7 @@ func FuzzExtract(f *testing.F) {
 		}
 		stripped := StripMarkers(answer, ex)
 		require.LessOrEqual(t, len(stripped), len(answer)+len(ex.Citations))
-		require.Equal(t, ex.Cited, New(Options{BareNumbers: bare}).Extract(answer, sources).Cited, "deterministic")
+		require.Equal(t, ex.Cited, New(Options{BareNumbers: bare}).Extract(context.Background(), answer, sources).Cited, "deterministic")
 	})
 }
 
@@ -170,6 +171,6 @@ func BenchmarkExtract(b *testing.B) {
 	p := New(Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		p.Extract(answer, sources)
+		p.Extract(context.Background(), answer, sources)
 	}
 }

@@ -85,7 +85,7 @@ type CitationMetrics struct {
 func (e *evaluator) citationMetrics(ctx context.Context, ans *hybridrag.Answer, retrieved map[string]bool) (*CitationMetrics, error) {
 	srcs := answerSourcesBack(ans.Sources)
 	m := &CitationMetrics{AttributionCoverage: ans.Metadata.AttributionCoverage}
-	ex := e.extractor.Extract(ans.Answer, srcs)
+	ex := e.extractor.Extract(ctx, ans.Answer, srcs)
 	m.Citations = len(ex.Citations)
 	for _, c := range ex.Citations {
 		if !c.Valid() || c.Source >= len(srcs) || !retrieved[srcs[c.Source].Chunk.ID] {
@@ -135,7 +135,7 @@ func (e *evaluator) citationMetrics(ctx context.Context, ans *hybridrag.Answer, 
 // supports asks the judge whether sentence, re-cited with exactly the
 // sources in subset, is supported.
 func (e *evaluator) supports(ctx context.Context, sentence string, subset []int, srcs []retrieve.Source) (bool, error) {
-	bare := strings.TrimSpace(cite.StripMarkers(sentence, e.extractor.Extract(sentence, srcs)))
+	bare := strings.TrimSpace(cite.StripMarkers(sentence, e.extractor.Extract(ctx, sentence, srcs)))
 	var marks strings.Builder
 	for _, i := range subset {
 		fmt.Fprintf(&marks, "[S%d]", i+1)

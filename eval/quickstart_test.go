@@ -3,7 +3,6 @@ package eval_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 const (
@@ -22,7 +22,7 @@ const (
 func loadQuickstart(t *testing.T) ([]store.Document, []eval.Question) {
 	t.Helper()
 	var docs []store.Document
-	require.NoError(t, hybridrag.LoadDir(quickstartDocs, func(d store.Document) error {
+	require.NoError(t, loader.LoadDir(quickstartDocs, func(d store.Document) error {
 		docs = append(docs, d)
 		return nil
 	}))
@@ -80,7 +80,7 @@ func TestQuickstartEvalSetLabels(t *testing.T) {
 func TestQuickstartEvaluation(t *testing.T) {
 	docs, qs := loadQuickstart(t)
 	ctx := context.Background()
-	p := newPipeline(t, hybridrag.Config{Dir: filepath.Join(t.TempDir(), "store")})
+	p := newPipeline(t, hybridrag.Config{})
 	_, err := p.Index(ctx, docs...)
 	require.NoError(t, err)
 	run, err := eval.Evaluate(ctx, p, qs, eval.Options{Concurrency: 2})

@@ -6,12 +6,12 @@ import (
 )
 
 // MessageNoEvidence is the user-facing text of every retrieval refusal
-// (collection_not_found, no_relevant_content, insufficient_sources), from
-// source-bounded-generation §7A. The Reason tells them apart.
+// (collection_not_found, no_relevant_content, insufficient_sources): users
+// see one wording, and the Reason tells the cases apart.
 const MessageNoEvidence = "No supporting documentation found in indexed sources."
 
-// Default is the gate of DESIGN.md's refusal contract. Its zero value uses
-// the seed defaults; New sets other base thresholds. It holds no mutable
+// Default is the gate of the refusal contract (see Reason). Its zero value
+// uses the Default* thresholds; New sets other base thresholds. It holds no mutable
 // state and is safe for concurrent use.
 //
 // Check decides in pipeline order:
@@ -42,7 +42,7 @@ func New(th Thresholds) *Default { return &Default{Thresholds: th} }
 // Resolve returns th with every zero field replaced by its default and
 // every negative field replaced by exactly zero. A negative MinChunks
 // therefore lets a question through with no source above MinScore (the
-// seed API's min_sources = 0), a negative Probe disables the probe and a
+// request's MinSources = 0), a negative Probe disables the probe and a
 // negative LowConfidenceBelow never marks an answer Low for its best
 // Relevance.
 func (th Thresholds) Resolve() Thresholds {

@@ -6,4 +6,9 @@
 //
 // Gates threshold retrieve.Source.Relevance, never fused rank scores. The
 // weak-evidence band lets an answer through marked LOW CONFIDENCE.
+//
+// It owns the Gate interface, the default gate, the refusal reasons and
+// the confidence labels. It imports store and retrieve for the evidence it
+// reads and must not import generate, cite, validate, the root or
+// anything that calls a model.
 package gate

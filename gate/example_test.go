@@ -17,7 +17,7 @@ func sources(relevances ...float64) *retrieve.Result {
 }
 
 func ExampleDefault() {
-	g := gate.New(gate.Thresholds{}) // seed defaults: probe 0.3, min_score 0.2, min_chunks 2
+	g := gate.New(gate.Thresholds{}) // defaults: probe 0.3, min_score 0.2, min_chunks 2
 	ctx := context.Background()
 
 	for _, res := range []*retrieve.Result{sources(0.25, 0.2), sources(0.4, 0.1), sources(0.4, 0.3), sources(0.8, 0.6, 0.5)} {
@@ -25,7 +25,7 @@ func ExampleDefault() {
 		fmt.Printf("allow=%v reason=%q confidence=%s\n", d.Allow, d.Reason, d.Confidence)
 	}
 
-	// A per-request override: the seed API's min_sources = 0 is a negative MinChunks.
+	// A per-request override: MinSources = 0 (no source required) is a negative MinChunks.
 	d := g.Check(ctx, gate.Evidence{Result: sources(0.8, 0.1), Thresholds: gate.Thresholds{MinChunks: -1}})
 	fmt.Printf("allow=%v passing=%d min_chunks=%d\n", d.Allow, d.Passing, d.Thresholds.MinChunks)
 	// Output:

@@ -7,8 +7,8 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// Seed defaults for the refusal contract (source-bounded-generation §2,
-// grounded-contract-implementation: probe k = 1 at 0.3).
+// Default thresholds of the refusal contract. The probe looks at the one
+// best source only.
 const (
 	DefaultProbeThreshold = 0.30 // best source Relevance below this: no_relevant_content
 	DefaultMinScore       = 0.20 // a source counts as evidence at or above this Relevance
@@ -25,7 +25,8 @@ const (
 // Reason is a typed refusal reason. The empty Reason means no refusal.
 type Reason string
 
-// The refusal contract of DESIGN.md.
+// The refusal contract. The gate decides the first three before any
+// generator call; the pipeline decides the last two after generation.
 const (
 	CollectionNotFound  Reason = "collection_not_found"
 	NoRelevantContent   Reason = "no_relevant_content"
@@ -90,7 +91,8 @@ type Decision struct {
 }
 
 // Gate decides whether evidence suffices for generation. It is called
-// first with Stats only (StageCollection), then with the retrieval result;
+// first with Stats only (StageCollection; skipped when the store cannot
+// count, see store.Statter), then with the retrieval result;
 // when it refuses, no generator is called. Implementations must be safe for
 // concurrent use and must not call a language model.
 type Gate interface {

@@ -13,7 +13,7 @@ import (
 
 // DefaultContextTokens is the default budget, in cl100k_base tokens, of the
 // sources block: labels, fences and metadata lines included, the rules and
-// the question not (seed default "context budget 6000 tokens").
+// the question not.
 const DefaultContextTokens = 6000
 
 // sourceSeparator joins the fenced sources.

@@ -15,4 +15,9 @@
 // as harmless text such as "(S1)" or "(im_start)system"; instruction-like
 // passages are flagged, not removed, because they may be legitimate quotes.
 // Generators (extractive, langchain-backed providers) live in subpackages.
+//
+// It owns ContextBuilder, the prompt template, the Generator interface and
+// the sanitizer. It imports retrieve and must not import a provider SDK
+// (those stay in subpackages such as generate/openai, so that importing the
+// root never compiles one), cite, validate or the root.
 package generate

@@ -69,6 +69,14 @@ type ContextBuilder interface {
 	Build(ctx context.Context, req BuildRequest) (*Prompt, error)
 }
 
+// ContextBuilderFunc adapts a function to ContextBuilder.
+type ContextBuilderFunc func(ctx context.Context, req BuildRequest) (*Prompt, error)
+
+// Build calls f.
+func (f ContextBuilderFunc) Build(ctx context.Context, req BuildRequest) (*Prompt, error) {
+	return f(ctx, req)
+}
+
 // StreamFunc receives generated text as it arrives. Returning an error
 // stops generation. The streamed text is not yet validated: the final
 // Answer is. What a generator streams is always a prefix of the

@@ -9,7 +9,7 @@ import (
 )
 
 // NotInDocs is the exact sentence the model must answer with when the
-// sources do not contain the answer (source-bounded-generation §3). The
+// sources do not contain the answer. The
 // pipeline recognises it to report the model_declined refusal.
 const NotInDocs = "The indexed documentation does not contain this information."
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 // Script tells a generator under test how its model behaves. Respond
@@ -59,7 +60,10 @@ func TestGenerator(t *testing.T, c GeneratorCase) {
 
 	newPipeline := func(t *testing.T, s Script) (*hybridrag.Pipeline, *CountingGenerator) {
 		gen := NewCountingGenerator(c.New(t, s))
-		p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir(), Generator: gen})
+		st, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = st.Close() })
+		p, err := hybridrag.New(hybridrag.Config{Store: st, Generator: gen})
 		require.NoError(t, err)
 		t.Cleanup(func() { _ = p.Close() })
 		_, err = p.Index(ctx, conformanceDocs...)

@@ -17,4 +17,7 @@
 //
 // TestGenerator and TestGrounding are conformance suites: every generator
 // in the repository runs them, and so can any other.
+//
+// It may import anything in the module (it opens store/embedded for
+// TestGenerator) but must never be imported by non-test library code.
 package hybridragtest

@@ -2,6 +2,7 @@ package hybridragtest
 
 import (
 	"context"
+	"io"
 	"maps"
 	"slices"
 	"testing"
@@ -17,8 +18,10 @@ import (
 // so should a host's own.
 //
 // newStore must return a new, empty store on each call and arrange its
-// cleanup with t.Cleanup. The suite closes some stores itself, so Close
-// must tolerate a second call. Stores that implement store.Scanner or
+// cleanup with t.Cleanup. The suite checks a store a pipeline can use to
+// the full: it must also implement store.Statter (counts and IndexVersion)
+// and io.Closer. The suite closes some stores itself, so Close must
+// tolerate a second call. Stores that implement store.Scanner or
 // store.TermStatter are also checked against those contracts.
 //
 // The contract checked: every chunk field comes back as written (dates as
@@ -35,6 +38,10 @@ import (
 // returns store.ErrClosed.
 func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 	t.Helper()
+	probe := newStore(t)
+	_, stats := probe.(store.Statter)
+	_, closes := probe.(io.Closer)
+	require.True(t, stats && closes, "%T must implement store.Statter and io.Closer for the suite", probe)
 	cases := []struct {
 		name string
 		run  func(t *testing.T, newStore func(t *testing.T) store.Store)
@@ -60,7 +67,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 func storeEmpty(t *testing.T, newStore func(t *testing.T) store.Store) {
 	ctx := context.Background()
 	s := newStore(t)
-	st, err := s.Stats(ctx, store.Filter{})
+	st, err := s.(store.Statter).Stats(ctx, store.Filter{})
 	require.NoError(t, err)
 	require.Zero(t, st.Documents)
 	require.Zero(t, st.Chunks)
@@ -150,7 +157,7 @@ func storeIndexVersion(t *testing.T, newStore func(t *testing.T) store.Store) {
 	ctx := context.Background()
 	s := newStore(t)
 	version := func() int64 {
-		st, err := s.Stats(ctx, store.Filter{})
+		st, err := s.(store.Statter).Stats(ctx, store.Filter{})
 		require.NoError(t, err)
 		return st.IndexVersion
 	}
@@ -298,14 +305,14 @@ func storeClosed(t *testing.T, newStore func(t *testing.T) store.Store) {
 	s := newStore(t)
 	e := suiteDoc{id: "a", texts: []string{"closed store"}}.entry()
 	require.NoError(t, s.Put(ctx, e))
-	require.NoError(t, s.Close())
+	require.NoError(t, s.(io.Closer).Close())
 	require.ErrorIs(t, s.Put(ctx, e), store.ErrClosed)
 	require.ErrorIs(t, s.Delete(ctx, "", "", "a"), store.ErrClosed)
 	_, err := s.SearchKeyword(ctx, "closed", 5, store.Filter{})
 	require.ErrorIs(t, err, store.ErrClosed)
 	_, err = s.SearchVector(ctx, e.Vectors[0], 5, store.Filter{})
 	require.ErrorIs(t, err, store.ErrClosed)
-	_, err = s.Stats(ctx, store.Filter{})
+	_, err = s.(store.Statter).Stats(ctx, store.Filter{})
 	require.ErrorIs(t, err, store.ErrClosed)
 	if sc, ok := s.(store.Scanner); ok {
 		err := sc.Scan(ctx, store.Filter{}, func(store.Chunk, []float32) error { return nil })
@@ -358,7 +365,7 @@ func storeTermStats(t *testing.T, newStore func(t *testing.T) store.Store) {
 // tenant and project of f.
 func requireStats(t *testing.T, s store.Store, m *suiteModel, f store.Filter) {
 	t.Helper()
-	st, err := s.Stats(context.Background(), f)
+	st, err := s.(store.Statter).Stats(context.Background(), f)
 	require.NoError(t, err)
 	docs, chunks := m.counts(f)
 	require.Equal(t, docs, st.Documents, "documents for %+v", f)

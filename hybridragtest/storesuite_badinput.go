@@ -22,7 +22,7 @@ func storeBadInput(t *testing.T, newStore func(t *testing.T) store.Store) {
 	require.NoError(t, s.Put(ctx, keep.entry(), other.entry()))
 	m := newSuiteModel()
 	m.put(keep.entry(), other.entry())
-	before, err := s.Stats(ctx, store.Filter{})
+	before, err := s.(store.Statter).Stats(ctx, store.Filter{})
 	require.NoError(t, err)
 
 	replacement := keep
@@ -150,7 +150,7 @@ func storeBadInput(t *testing.T, newStore func(t *testing.T) store.Store) {
 func requireUnchanged(t *testing.T, s store.Store, m *suiteModel, before store.Stats) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := s.Stats(ctx, store.Filter{})
+	st, err := s.(store.Statter).Stats(ctx, store.Filter{})
 	require.NoError(t, err)
 	require.Equal(t, before, st, "a rejected batch changed Stats")
 	for _, query := range []string{"heron egret crane", "pelican"} {

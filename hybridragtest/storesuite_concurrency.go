@@ -64,7 +64,7 @@ func storeConcurrency(t *testing.T, newStore func(t *testing.T) store.Store) {
 				}
 				if err == nil {
 					var st store.Stats
-					st, err = s.Stats(ctx, store.Filter{TenantID: "t"})
+					st, err = s.(store.Statter).Stats(ctx, store.Filter{TenantID: "t"})
 					if err == nil && (st.Documents != 2 || st.Chunks != 5) {
 						err = fmt.Errorf("Stats saw %d documents and %d chunks, want 2 and 5", st.Documents, st.Chunks)
 					}

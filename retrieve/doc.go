@@ -12,4 +12,9 @@
 // language model is called. Fused scores only order candidates and must not
 // be thresholded. The building blocks (Merge, RRF, WeightedFusion, MMR,
 // Relevance) are exported for hosts that assemble their own retriever.
+//
+// It owns Query, Source, Result and the Retriever, Embedder and Reranker
+// interfaces. It imports store (and its interfaces only, never an
+// implementation) and must not import gate, generate, cite, validate, the
+// root or a provider SDK; embedders live in retrieve/embed.
 package retrieve

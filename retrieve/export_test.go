@@ -86,7 +86,7 @@ func (w *Without) TermStats(ctx context.Context, q string) (store.TermStats, err
 // Analyze implements store.TermStatter.
 func (w *Without) Analyze(text string) []string { return w.inner.Analyze(text) }
 
-// UseCosineForMMR makes MMR's relevance term the query cosine, the seed's
+// UseCosineForMMR makes MMR's relevance term the query cosine, the usual
 // choice, for the comparison in BenchmarkSciFactNDCG.
 func (h *Hybrid) UseCosineForMMR() { h.cfg.mmrTerm = mmrCosine }
 

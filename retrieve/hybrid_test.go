@@ -482,3 +482,28 @@ func TestRetrieveConcurrent(t *testing.T) {
 		require.NoError(t, err)
 	}
 }
+
+func TestFusionNames(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    Fusion
+	}{{"default", FusionDefault}, {"rrf", FusionRRF}, {"weighted", FusionWeighted}} {
+		require.Equal(t, c.name, c.f.String())
+		got, err := ParseFusion(c.name)
+		require.NoError(t, err)
+		require.Equal(t, c.f, got)
+		b, err := c.f.MarshalText()
+		require.NoError(t, err)
+		var back Fusion
+		require.NoError(t, back.UnmarshalText(b))
+		require.Equal(t, c.f, back)
+	}
+	f, err := ParseFusion("")
+	require.NoError(t, err)
+	require.Equal(t, FusionDefault, f)
+	_, err = ParseFusion("RRF ")
+	require.ErrorIs(t, err, ErrInvalidOptions)
+	_, err = Fusion(7).MarshalText()
+	require.ErrorIs(t, err, ErrInvalidOptions)
+	require.Equal(t, "Fusion(7)", Fusion(7).String())
+}

@@ -129,7 +129,7 @@ func inverseNorms(candidates []Source) []float32 {
 // mmrTerm selects the relevance term Hybrid gives MMR. Measured on the
 // SciFact train split (embedded store, hashing vectors, nDCG@10 with RRF
 // and lambda 0.5; 0.630 without MMR): the fused score divided by the best
-// one 0.595, min-max normalised 0.605, the query cosine (the seed's choice)
+// one 0.595, min-max normalised 0.605, the query cosine (the usual choice)
 // 0.439. The cosine demotes keyword-only hits, whose cosine is low or
 // unknown, below weak vector hits. Min-max scores a little higher only
 // because it sets the weakest candidate's relevance to 0 whatever its

@@ -62,7 +62,7 @@ func TestMMRMatchesNaiveRecompute(t *testing.T) {
 	}
 }
 
-// naiveMMR is the seed's algorithm: full recompute of max similarity per step.
+// naiveMMR is the textbook algorithm: full recompute of max similarity per step.
 func naiveMMR(c []Source, rel []float64, lambda float64, k int) []string {
 	var selected []int
 	taken := make([]bool, len(c))

@@ -10,23 +10,57 @@ import (
 type Fusion int
 
 const (
+	// FusionDefault, the zero value, leaves the choice to whoever builds
+	// the retriever: NewHybrid uses RRF; hybridrag's default retriever uses
+	// weighted fusion with the offline hashing embedder and RRF otherwise.
+	FusionDefault Fusion = iota
 	// FusionRRF is Reciprocal Rank Fusion: Fused = Σ 1/(RRFK + rank) over
-	// the lists that found the chunk. It needs no score calibration and is
-	// the default.
-	FusionRRF Fusion = iota
+	// the lists that found the chunk. It needs no score calibration.
+	FusionRRF
 	// FusionWeighted normalises each list's raw scores (see Normalization)
 	// and adds them with KeywordWeight and VectorWeight.
 	FusionWeighted
 )
 
+var fusionNames = [...]string{FusionDefault: "default", FusionRRF: "rrf", FusionWeighted: "weighted"}
+
+// String returns "default", "rrf" or "weighted".
 func (f Fusion) String() string {
-	switch f {
-	case FusionRRF:
-		return "rrf"
-	case FusionWeighted:
-		return "weighted"
+	if f < 0 || int(f) >= len(fusionNames) {
+		return fmt.Sprintf("Fusion(%d)", int(f))
 	}
-	return fmt.Sprintf("Fusion(%d)", int(f))
+	return fusionNames[f]
+}
+
+// ParseFusion reads a Fusion from its name; "" is FusionDefault.
+func ParseFusion(s string) (Fusion, error) {
+	if s == "" {
+		return FusionDefault, nil
+	}
+	for i, n := range fusionNames {
+		if n == s {
+			return Fusion(i), nil
+		}
+	}
+	return FusionDefault, fmt.Errorf("%w: unknown fusion %q (rrf, weighted)", ErrInvalidOptions, s)
+}
+
+// MarshalText returns the Fusion's name.
+func (f Fusion) MarshalText() ([]byte, error) {
+	if f < 0 || int(f) >= len(fusionNames) {
+		return nil, fmt.Errorf("%w: unknown Fusion %d", ErrInvalidOptions, int(f))
+	}
+	return []byte(fusionNames[f]), nil
+}
+
+// UnmarshalText reads a name written by MarshalText (see ParseFusion).
+func (f *Fusion) UnmarshalText(b []byte) error {
+	v, err := ParseFusion(string(b))
+	if err != nil {
+		return err
+	}
+	*f = v
+	return nil
 }
 
 // Normalization selects how FusionWeighted puts BM25 and cosine scores on
@@ -64,7 +98,7 @@ const (
 // RRF with k = DefaultRRFK, no reranker, and the relevance calibration of
 // the offline hashing embedder (see Calibration).
 type Options struct {
-	// Fusion is the fusion method; the zero value is FusionRRF.
+	// Fusion is the fusion method; the zero value (FusionDefault) is RRF.
 	Fusion Fusion
 	// RRFK is the RRF constant; 0 means DefaultRRFK.
 	RRFK int
@@ -104,7 +138,11 @@ func (o Options) resolve() (config, error) {
 		fusion: o.Fusion, norm: o.Normalization, reranker: o.Reranker,
 		rerankDepth: o.RerankDepth,
 	}
-	if o.Fusion != FusionRRF && o.Fusion != FusionWeighted {
+	switch o.Fusion {
+	case FusionDefault:
+		c.fusion = FusionRRF
+	case FusionRRF, FusionWeighted:
+	default:
 		return c, fmt.Errorf("%w: unknown Fusion %d", ErrInvalidOptions, int(o.Fusion))
 	}
 	if o.Normalization != NormalizeMinMax && o.Normalization != NormalizeZScore {

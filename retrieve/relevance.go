@@ -43,7 +43,7 @@ type Calibration struct {
 // questions (the quickstart manual's eval set and one over the Go
 // distribution's own documentation; see BENCHMARKS.md): with exponent 1.2
 // and half passage, half chunk coverage, Ask with the offline defaults (the
-// seed gate: probe 0.3, min_score 0.2, 2 sources; extractive generator)
+// default gate: probe 0.3, min_score 0.2, 2 sources; extractive generator)
 // refuses 85% of the quickstart set's unanswerable questions and 12% of its
 // answerable ones, against 92% and 33% at the SciFact-fitted exponent 1.4. On SciFact train the same
 // defaults pass 92% of answerable probes and refuse 19% of the near-miss
@@ -114,7 +114,7 @@ func (c Calibration) resolve() (Calibration, error) {
 // every chunk. A question made only of them keeps them.
 func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
 	scaffold := map[string]bool{}
-	for _, w := range textutil.ScaffoldWords {
+	for _, w := range textutil.ScaffoldWords() {
 		for _, t := range analyse(w) {
 			scaffold[t] = true
 		}
@@ -255,7 +255,7 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Sour
 
 // Relevance is the value of Source.Relevance: an estimate in [0, 1] of how
 // well one chunk covers the question, comparable across questions and
-// collections, which the gate thresholds (the seed defaults: the best
+// collections, which the gate thresholds (by default: the best
 // source must reach 0.3, and at least two sources 0.2). It is
 //
 //	Relevance = (w·coverage + (1 − w)·s)^Exponent

@@ -95,7 +95,7 @@ func openSciFact(tb testing.TB, split string) *sciFact {
 	return sf
 }
 
-// The gate's seed defaults (gate.DefaultProbeThreshold, DefaultMinScore,
+// The gate's defaults (gate.DefaultProbeThreshold, DefaultMinScore,
 // DefaultMinChunks), repeated here so that this package's tests do not
 // depend on the gate package.
 const (
@@ -196,7 +196,7 @@ func b2f(b bool) float64 {
 // weight ranks best, because the hashing vectors are a weak signal here
 // (vector-only nDCG@10 0.51 against 0.71 for BM25); MMR (lambda 0.5) costs some nDCG because SciFact has one chunk per
 // document and mostly one relevant document per claim, so there are no
-// near-duplicates to remove; MMR on the query cosine (the seed's choice)
+// near-duplicates to remove; MMR on the query cosine (the usual choice)
 // costs far more than on the normalised fused score.
 func sciFactConfigs(sf *sciFact) []struct {
 	name string

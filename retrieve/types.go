@@ -7,7 +7,8 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// Seed defaults (pipeline-spec §4.3, retrieval-generation-plan Step 2–3).
+// Retrieval defaults: candidate depths per search, the RRF constant, the
+// MMR balance and how many sources reach the context.
 const (
 	DefaultKeywordK   = 20  // BM25 candidates
 	DefaultVectorK    = 40  // vector candidates

@@ -119,18 +119,31 @@ type Writer interface {
 	Delete(ctx context.Context, tenantID, projectID string, documentIDs ...string) error
 }
 
-// Store is what the pipeline needs from storage. Implementations must be
-// safe for concurrent use: any number of searches may run alongside one
-// writer.
+// Store is what the pipeline needs from storage: writing and the two
+// searches. Implementations must be safe for concurrent use: any number of
+// searches may run alongside one writer (a Pipeline never issues two
+// writes to its Store at once).
+//
+// Everything else a store may offer is an optional interface the pipeline
+// finds by type assertion: Statter (document counts for the
+// collection_not_found check and the index version a reindex starts from),
+// Checkpointer (where a reindex records its progress), Scanner (needed by
+// Reindex), TermStatter (rare-term evidence in Relevance) and io.Closer.
+// The pipeline never closes a store: whoever opened it closes it.
 type Store interface {
 	Writer
 	KeywordSearcher
 	VectorSearcher
-	// Stats reports counts for the tenant and project of f (other filter
-	// fields may be ignored). It must be cheap: the gate calls it before
-	// every question.
+}
+
+// Statter is an optional capability of a Store: counts for the tenant and
+// project of f (other filter fields may be ignored). It must be cheap: the
+// pipeline calls it before every question so that an empty collection is
+// refused as collection_not_found before any embedding or model call.
+// Without it that check is skipped and an empty collection is refused after
+// retrieval (no_relevant_content) instead.
+type Statter interface {
 	Stats(ctx context.Context, f Filter) (Stats, error)
-	Close() error
 }
 
 // TermStats is the document frequency of analysed query terms.

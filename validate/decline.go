@@ -7,7 +7,7 @@ import (
 )
 
 // DeclineMessage is the sentence the prompt asks a model to write when the
-// sources do not hold the answer (source-bounded-generation §3).
+// sources do not hold the answer.
 const DeclineMessage = "The indexed documentation does not contain this information."
 
 // A decline is recognised by what it is about, not by negative words: a

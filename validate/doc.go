@@ -1,19 +1,30 @@
 // Package validate checks, after generation, that every statement of an
 // answer is supported by the retrieved sources it cites, and enforces a
-// policy on what is not (source-bounded-generation §6). The Lexical
+// policy on what is not. The Lexical
 // validator splits the answer into sentences, maps each sentence's citation
 // markers to sources with package cite, and checks the sentence against the
 // union of the cited texts: enough of its content words, every number with
-// its unit, every named entity and its negation must be found there. The
+// its unit, every named entity and its negation must be found there. It
+// then judges each clause of the sentence on its own: every content word
+// (through a synonym table and stemming) in the cited text and stated
+// together in one cited sentence, every number in the source clause about
+// the same thing, no polarity word the source contradicts, no quantifier,
+// superlative or comparative it does not state, no URL it does not hold.
+// Sentence.Failures says which clause failed and why. The
 // result is a Report with per-sentence verdicts and the attribution
 // coverage metric (supported cited sentences / sentences; target ≥ 0.90).
 //
 // The check is lexical and deliberately strict: it is cheap, needs no
-// model, and errs on the side of flagging, because the seed requirement is
-// that the system never silently falls back to model knowledge. Apply turns
+// model, and errs on the side of flagging, because the library must never
+// silently fall back to model knowledge. Apply turns
 // a Report into the text shown to the user under a Policy: Drop removes
 // unsupported sentences, Regenerate asks for one stricter regeneration, and
 // MarkLow keeps them under a LOW CONFIDENCE header. An answer with nothing
 // supported becomes the refusal unsupported_answer; an answer that only
 // says the documentation lacks the information becomes model_declined.
+//
+// It owns the Validator interface, the Lexical validator, Report and
+// Policy. It imports retrieve and cite (citations are read with the
+// Extractor it is given: the Pipeline passes the configured one) and must
+// not import generate, gate or the root.
 package validate

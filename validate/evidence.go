@@ -8,86 +8,116 @@ import (
 
 // evidence indexes the text of one source for the support checks.
 type evidence struct {
-	terms     map[string]bool            // stemmed content terms, with hyphen parts
-	words     map[string]bool            // lower-cased words and their variants
-	facts     map[string]map[string]bool // number → units seen with it ("" for none)
-	units     map[string]bool            // units named anywhere, with or without a number
+	// seenWords holds lower-cased words and their variants (isWord) and
+	// stemmed content terms with hyphen parts (isStem), in one map because
+	// most words are their own stem.
+	seenWords map[string]uint8
+	facts     map[fact]bool   // numbers with their units ("" for none), offsets zero; {num, "*"}: the number with any unit
+	units     map[string]bool // units named anywhere, with or without a number
 	sentences []evidenceSentence
+	// index maps canonical content terms (with hyphen parts) to the
+	// sentences and units holding them; polar does the same for polarity
+	// and scale words.
+	index termIndex
+	polar termIndex
+	// heading: the first sentence is a heading (a "#" line, or a short line
+	// without a full stop), whose numbers hold for the whole source.
+	heading bool
+	seen    map[*wordInfo]*wordEntry
+	// entries and lists are slabs that entries and posting lists are
+	// allocated from: there is one of each per distinct word.
+	entries []wordEntry
+	lists   []postingList
+	slab    []posting
+	clauses []clause // splitClauses' buffer
 }
 
 type evidenceSentence struct {
-	terms     map[string]bool
 	negations int
+	facts     []unitFact
+}
+
+// unitFact is a quantity of a source sentence and the unit it is stated in.
+type unitFact struct {
+	fact
+	in int
 }
 
 func newEvidence(text string) *evidence {
+	// Maps sized for the distinct words of a text of this length, so that
+	// they are not rehashed while filled.
+	n := len(text)/16 + 8
 	e := &evidence{
-		terms: termSet(text),
-		words: map[string]bool{},
-		facts: map[string]map[string]bool{},
-		units: map[string]bool{},
+		seenWords: make(map[string]uint8, n),
+		facts:     map[fact]bool{},
+		units:     map[string]bool{},
+		index:     make(termIndex, n),
+		polar:     termIndex{},
+		seen:      make(map[*wordInfo]*wordEntry, n),
 	}
-	for _, w := range splitWords(text) {
-		for _, v := range wordVariants(w.text) {
-			e.words[v] = true
-		}
-		if u, ok := isUnitWord(w.text); ok {
-			e.units[u] = true
-		}
-	}
-	for _, f := range extractFacts(text) {
-		if e.facts[f.num] == nil {
-			e.facts[f.num] = map[string]bool{}
-		}
-		e.facts[f.num][f.unit] = true
-		if f.unit != "" {
-			e.units[f.unit] = true
-		}
-	}
+	an := analyser{local: make(map[string]*wordInfo, n)}
+	// One pass per sentence: every word is looked up once (infoOf).
 	for _, sp := range textutil.Sentences(text) {
 		s := text[sp.Start:sp.End]
-		e.sentences = append(e.sentences, evidenceSentence{terms: termSet(s), negations: negations(s)})
+		facts := extractFacts(s)
+		toks := an.analyse(s, facts)
+		for _, t := range toks {
+			e.entry(t.info) // words not in any clause still name entities
+		}
+		for _, f := range facts {
+			e.facts[fact{num: f.num, unit: f.unit}] = true
+			e.facts[fact{num: f.num, unit: "*"}] = true
+			if f.unit != "" {
+				e.units[f.unit] = true
+			}
+		}
+		if len(e.sentences) == 0 {
+			e.heading = isHeading(s, len(toks))
+		}
+		es := evidenceSentence{negations: negationsOf(s, toks)}
+		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
+		e.sentences = append(e.sentences, es)
 	}
 	return e
 }
 
-// termSet returns the content terms of s, adding the parts of hyphenated
-// terms and their joined form, so "high-pressure" and "high pressure" meet.
-func termSet(s string) map[string]bool {
-	set := map[string]bool{}
-	for _, t := range textutil.ContentTerms(s) {
-		set[t] = true
-		if strings.Contains(t, "-") {
-			set[strings.ReplaceAll(t, "-", "")] = true
-			for part := range strings.SplitSeq(t, "-") {
-				if part != "" {
-					set[part] = true
-					set[textutil.Stem(part)] = true
-				}
-			}
-		}
+// isHeading reports whether a source's first sentence is a heading.
+func isHeading(s string, words int) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "#") {
+		return true
 	}
-	return set
+	return words <= 12 && !strings.ContainsAny(s[len(s)-1:], ".!?:;")
 }
 
-// wordVariants returns the lower-cased forms under which a word can be
-// found: as written, without a possessive, and without hyphens.
-func wordVariants(w string) []string {
-	lw := strings.ToLower(w)
-	lw = strings.TrimSuffix(strings.TrimSuffix(lw, "'s"), "’s")
-	out := []string{lw}
-	if strings.Contains(lw, "-") {
-		out = append(out, strings.ReplaceAll(lw, "-", ""))
+// addStem adds a stemmed term and, for a hyphenated one, its joined form
+// and parts, so "high-pressure" and "high pressure" meet.
+func addStem(set map[string]uint8, t string) {
+	set[t] |= isStem
+	if !strings.Contains(t, "-") {
+		return
 	}
-	return out
+	set[strings.ReplaceAll(t, "-", "")] |= isStem
+	for part := range strings.SplitSeq(t, "-") {
+		if part != "" {
+			set[part] |= isStem
+			set[infoOf(part).stem] |= isStem
+		}
+	}
 }
+
+// Flags of evidence.seenWords.
+const (
+	isWord uint8 = 1 << iota
+	isStem
+)
 
 // cited is the union of the evidence of a sentence's cited sources.
 type cited []*evidence
 
 func (c cited) hasTerm(t string) bool {
 	for _, e := range c {
-		if e.terms[t] {
+		if e.seenWords[t]&isStem != 0 {
 			return true
 		}
 	}
@@ -113,7 +143,7 @@ func (c cited) termFound(t string) bool {
 
 func (c cited) hasWord(w string) bool {
 	for _, e := range c {
-		if e.words[w] {
+		if e.seenWords[w]&isWord != 0 {
 			return true
 		}
 	}
@@ -138,12 +168,11 @@ func (c cited) entityFound(en entity) bool {
 // (bar): 3.5") also supports "3.5 bar" when the source names that unit.
 func (c cited) factFound(f fact) bool {
 	for _, e := range c {
-		units, ok := e.facts[f.num]
 		switch {
-		case !ok:
-		case f.unit == "" || units[f.unit]:
+		case !e.facts[fact{num: f.num, unit: "*"}]:
+		case f.unit == "" || e.facts[fact{num: f.num, unit: f.unit}]:
 			return true
-		case units[""] && e.units[f.unit]:
+		case e.facts[fact{num: f.num}] && e.units[f.unit]:
 			return true
 		}
 	}
@@ -151,28 +180,21 @@ func (c cited) factFound(f fact) bool {
 }
 
 // polarityMatches compares the negation cues of a sentence with those of
-// its best-matching source sentences (most shared terms). Cues are counted,
-// not just detected, so that flipping one of two negations ("requires … and
-// cannot" → "does not require … and cannot") is seen. It reports true when
-// no source sentence shares a term (nothing to compare), or when any of the
-// tied best sentences has as many cues.
+// its best-matching source sentences (most shared canonical terms). Cues
+// are counted, not just detected, so that flipping one of two negations
+// ("requires … and cannot" → "does not require … and cannot") is seen. It
+// reports true when no source sentence shares a term (nothing to compare),
+// or when any of the tied best sentences has as many cues.
 func (c cited) polarityMatches(terms []string, negs int) bool {
 	best, match := 0, false
-	for _, e := range c {
-		for _, s := range e.sentences {
-			n := 0
-			for _, t := range terms {
-				if s.terms[t] {
-					n++
-				}
-			}
-			switch {
-			case n == 0 || n < best:
-			case n > best:
-				best, match = n, s.negations == negs
-			default:
-				match = match || s.negations == negs
-			}
+	for _, cd := range c.gather(terms) {
+		n := cd.n()
+		switch {
+		case n < best:
+		case n > best:
+			best, match = n, c[cd.src].sentences[cd.sent].negations == negs
+		default:
+			match = match || c[cd.src].sentences[cd.sent].negations == negs
 		}
 	}
 	return best == 0 || match

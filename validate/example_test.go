@@ -30,7 +30,7 @@ func Example() {
 	fmt.Printf("%s (dropped %d, low confidence %v)\n", text, out.Dropped, out.Low)
 	// Output:
 	// "The maximum operating pressure is 16 bar [S1]." supported=true issues=[]
-	// "It can briefly reach 25 bar [S1]." supported=false issues=[low_overlap number_mismatch]
+	// "It can briefly reach 25 bar [S1]." supported=false issues=[number_mismatch missing_term]
 	// coverage 0.50
 	// The maximum operating pressure is 16 bar [S1]. (dropped 1, low confidence true)
 }

@@ -164,8 +164,9 @@ func isISODateTail(s string) bool {
 
 // ordinalEnd returns the end of an ordinal suffix ("3rd") at j, or j.
 func ordinalEnd(s string, j int) int {
+	two := s[j:min(len(s), j+2)]
 	for _, suf := range []string{"st", "nd", "rd", "th"} {
-		if strings.HasPrefix(strings.ToLower(s[j:min(len(s), j+2)]), suf) {
+		if strings.EqualFold(two, suf) {
 			if k := j + 2; k >= len(s) || !isAlnumByte(s[k]) {
 				return k
 			}
@@ -353,10 +354,30 @@ type word struct {
 
 // splitWords tokenises like textutil.Words (inner apostrophes, hyphens and
 // decimal points join) but keeps case and offsets.
-func splitWords(s string) []word {
-	var out []word
+func splitWords(s string) []word { return appendWords(nil, s) }
+
+// appendWords is splitWords appending to out.
+func appendWords(out []word, s string) []word {
 	start := -1
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// ASCII fast path: most text is.
+			switch {
+			case isAlnumByte(c):
+				if start < 0 {
+					start = i
+				}
+				i++
+				continue
+			case c != '\'' && c != '-' && c != '.' && c != ',':
+				if start >= 0 {
+					out = append(out, word{s[start:i], start, i})
+					start = -1
+				}
+				i++
+				continue
+			}
+		}
 		r, sz := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case isAlnum(r):
@@ -477,20 +498,51 @@ func startsSentence(s string, words []word, k int) bool {
 // cannot, neither, nor, none, and words ending in "n't". "No." before a
 // number ("No. 5") is an abbreviation, not a cue.
 func negations(s string) int {
+	return negationsOf(s, analyse(s, nil))
+}
+
+// negationsOf is negations over the analysed words of s.
+func negationsOf(s string, toks []tok) int {
 	n := 0
-	for _, w := range splitWords(s) {
-		lw := strings.ToLower(w.text)
+	for k, w := range toks {
+		lw := w.info.lower
 		switch {
 		case lw == "no":
-			if rest := s[w.end:]; strings.HasPrefix(rest, ".") && digitsRun(strings.TrimLeft(rest[1:], " \u00a0")) > 0 {
+			if rest := s[w.end:]; strings.HasPrefix(rest, ".") && digitsRun(strings.TrimLeft(rest[1:], " \u00a0")) > 0 || bound(toks, k) {
 				continue
 			}
 			n++
 		case negationCues[lw], strings.HasSuffix(lw, "n't"), strings.HasSuffix(lw, "n’t"):
+			if lw != "never" && bound(toks, k) {
+				continue
+			}
 			n++
 		}
 	}
 	return n
+}
+
+// bound reports whether the negation toks[k] states a bound rather than
+// a negation: "no more than 55 °C", "must not exceed 600 V".
+func bound(toks []tok, k int) bool {
+	if k+1 >= len(toks) {
+		return false
+	}
+	switch toks[k+1].info.lower {
+	case "exceed", "exceeds":
+		// A limit ("must not exceed 600 V"), not a report ("did not
+		// exceed 1 NTU").
+		cue := toks[k].info.lower
+		return modals[cue] || k > 0 && modals[toks[k-1].info.lower] && cue == "not"
+	case "more", "less", "later", "earlier", "greater", "fewer", "higher", "lower", "longer", "shorter":
+		return k+2 < len(toks) && toks[k+2].info.lower == "than"
+	}
+	return false
+}
+
+var modals = map[string]bool{
+	"must": true, "should": true, "shall": true, "may": true, "can": true, "cannot": true, "will": true,
+	"mustn't": true, "shouldn't": true, "can't": true, "won't": true, "to": true,
 }
 
 // negated reports whether s contains a negation cue.

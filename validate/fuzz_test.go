@@ -19,6 +19,8 @@ var fuzzSeeds = []string{
 	DeclineMessage,
 	"Ünïcode… works. Über alles!\n\n- Item one\n- Item two. [S1]",
 	"[S1]", ".[S1] .", "1.", "No. 5 ...!? [", "\xff\xfe [S1] 12%",
+	"Replace the seal every 250 hours [S1], which doubles; see [x](https://a.example/b?c=d) and www.e.example.",
+	"It must not exceed 600 V [S1] and is always at least 3 bar, up by 12% over 2020 [S2].",
 }
 
 // checkSpans asserts the splitter invariants: spans in order, not
@@ -62,6 +64,9 @@ func FuzzValidate(f *testing.F) {
 			require.Equal(t, answer[s.Start:s.End], s.Text)
 			require.True(t, s.Recall >= 0 && s.Recall <= 1)
 			require.Equal(t, len(s.Issues) == 0, s.Supported)
+			for _, f := range s.Failures {
+				require.Contains(t, s.Issues, f.Issue)
+			}
 			for _, i := range s.Sources {
 				require.True(t, i >= 0 && i < len(src))
 			}

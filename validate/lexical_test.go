@@ -37,14 +37,14 @@ func TestValidateIssues(t *testing.T) {
 		{"unit swap", "The maximum operating pressure is 16 psi at a fluid temperature of 40 °C [S1].", []Issue{NumberMismatch}},
 		{"version swap", "Firmware 2.4.2 was released in March 2021 [S1].", []Issue{NumberMismatch}},
 		{"year swap", "Firmware 2.4.1 was released in March 2022 [S1].", []Issue{NumberMismatch}},
-		{"month swap", "Firmware 2.4.1 was released in April 2021 [S1].", []Issue{EntityMismatch}},
-		{"percentage not in source", "The pump reaches 95% efficiency at 16 bar [S1].", []Issue{LowOverlap, NumberMismatch}},
-		{"code swap", "The PX-500 pump must be installed on a level concrete base at least 150 mm thick [S1].", []Issue{EntityMismatch}},
-		{"name swap", "The impeller should be replaced by Aquaflow technicians every 8,000 operating hours [S1].", []Issue{EntityMismatch}},
-		{"multi-word name at start", "Aquaflow Service should replace the impeller every 8,000 operating hours [S1].", []Issue{EntityMismatch}},
+		{"month swap", "Firmware 2.4.1 was released in April 2021 [S1].", []Issue{EntityMismatch, MissingTerm}},
+		{"percentage not in source", "The pump reaches 95% efficiency at 16 bar [S1].", []Issue{NumberMismatch, MissingTerm}},
+		{"code swap", "The PX-500 pump must be installed on a level concrete base at least 150 mm thick [S1].", []Issue{EntityMismatch, MissingTerm}},
+		{"name swap", "The impeller should be replaced by Aquaflow technicians every 8,000 operating hours [S1].", []Issue{EntityMismatch, MissingTerm}},
+		{"multi-word name at start", "Aquaflow Service should replace the impeller every 8,000 operating hours [S1].", []Issue{EntityMismatch, MissingTerm}},
 		{"entity case-insensitive", "HYDROTEC service technicians should replace the impeller every 8,000 operating hours [S1].", nil},
 		{"negation added", "The PX-400 pump must not be installed on a level concrete base at least 150 mm thick [S1].", []Issue{NegationMismatch}},
-		{"unrelated", "Backups are encrypted and kept for a month [S1].", []Issue{LowOverlap}},
+		{"unrelated", "Backups are encrypted and kept for a month [S1].", []Issue{LowOverlap, MissingTerm}},
 		{"missing citation", "The maximum operating pressure is 16 bar at a fluid temperature of 40 °C.", []Issue{MissingCitation}},
 		{"invalid label only", "The maximum operating pressure is 16 bar at a fluid temperature of 40 °C [S7].", []Issue{InvalidCitation}},
 		{"invalid beside valid", "The maximum operating pressure is 16 bar at a fluid temperature of 40 °C [S1][S7].", []Issue{InvalidCitation}},
@@ -143,7 +143,10 @@ func TestValidateReport(t *testing.T) {
 }
 
 func TestValidateOptions(t *testing.T) {
-	answer := "The PX-400 pump sits on a flat concrete foundation [S1]." // recall 3/6
+	// Recall 6/7: "millimetres", written out, is not a word of the source,
+	// which abbreviates it inside the quantity (the fact check normalises
+	// the unit; recall does not).
+	answer := "The PX-400 pump is installed on a concrete base 150 millimetres thick [S1]."
 	src := sources(pumpManual)
 	strict, err := New(Options{MinRecall: 0.9}).Validate(context.Background(), answer, src)
 	require.NoError(t, err)

@@ -12,7 +12,7 @@ import (
 
 // DefaultCoverageTarget is the attribution coverage below which an answer
 // that kept only its supported part is marked low confidence
-// (source-bounded-generation §6: target ≥ 90%).
+// (the target: at least 90% of claim sentences supported).
 const DefaultCoverageTarget = 0.90
 
 // Policy says what to do with unsupported sentences. The zero value is

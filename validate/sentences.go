@@ -3,6 +3,7 @@ package validate
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -99,14 +100,21 @@ func trimmed(s string, start, end int) textutil.Span {
 // blanked out (offsets are kept), list and quote markers and Markdown
 // emphasis removed.
 func sentenceCore(answer string, sp textutil.Span, cits []cite.Citation) string {
+	return strings.TrimSpace(strings.ReplaceAll(markedCore(answer, sp, cits), string(markerFill), " "))
+}
+
+// markedCore is sentenceCore with every byte of a citation marker replaced
+// by markerFill instead of a space, so that clause splitting sees where
+// markers stood.
+func markedCore(answer string, sp textutil.Span, cits []cite.Citation) string {
 	b := []byte(answer[sp.Start:sp.End])
 	for _, c := range cits {
 		for i := max(c.Start, sp.Start); i < min(c.End, sp.End); i++ {
-			b[i-sp.Start] = ' '
+			b[i-sp.Start] = markerFill
 		}
 	}
 	s := listPrefixRe.ReplaceAllString(string(b), "")
-	s = strings.NewReplacer("**", "", "__", "", "`", "", "*", "").Replace(s)
+	s = stripEmphasis(s)
 	return strings.TrimSpace(s)
 }
 
@@ -126,4 +134,36 @@ func classify(text, core string, cited bool) segKind {
 		return segStructure
 	}
 	return segClaim
+}
+
+// stripEmphasis removes Markdown emphasis ("**", "__", "*") and code
+// backticks. A run of '*' or '_' inside a word is text, not emphasis: Go's
+// "reader__size" or C's "a*b" must stay as the source writes them.
+func stripEmphasis(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '`' {
+			i++
+			continue
+		}
+		if c != '*' && c != '_' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == c {
+			j++
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[j:])
+		inWord := i > 0 && j < len(s) && isAlnum(before) && isAlnum(after)
+		if inWord || c == '_' && j-i == 1 {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }

@@ -17,7 +17,25 @@ const (
 	NumberMismatch   Issue = "number_mismatch"   // a number or date not in the cited text
 	EntityMismatch   Issue = "entity_mismatch"   // a named entity not in the cited text
 	NegationMismatch Issue = "negation_mismatch" // negated in one, not the other
+
+	// Clause-level issues: each clause of a sentence is judged on its own.
+	MissingTerm           Issue = "missing_term"           // a content word of a clause is not in the cited text
+	UnsupportedClause     Issue = "unsupported_clause"     // a clause's words are not stated together in any cited sentence
+	Antonym               Issue = "antonym"                // a polarity word the cited sentence states the opposite of
+	UnsupportedQuantifier Issue = "unsupported_quantifier" // a quantifier, superlative or comparative the cited sentence lacks
+	URLMismatch           Issue = "url_mismatch"           // a URL that no cited source holds
 )
+
+// Failure says why one clause of a sentence is not supported. It is a
+// plain value.
+type Failure struct {
+	// Clause is the part of the sentence judged (citation markers removed),
+	// or the URL for URLMismatch.
+	Clause string `json:"clause"`
+	Issue  Issue  `json:"issue"`
+	// Detail names the words, number or source involved.
+	Detail string `json:"detail,omitempty"`
+}
 
 // Sentence is the verdict on one answer sentence.
 type Sentence struct {
@@ -31,6 +49,8 @@ type Sentence struct {
 	// Recall is the fraction of the sentence's content words found in the
 	// cited text.
 	Recall float64 `json:"recall"`
+	// Failures explain Issues clause by clause.
+	Failures []Failure `json:"failures,omitempty"`
 	// Judge is the model judge's verdict (see WithJudge); nil when no
 	// judge ran on this sentence.
 	Judge *Verdict `json:"judge,omitempty"`
@@ -56,4 +76,12 @@ type Report struct {
 // concurrent use.
 type Validator interface {
 	Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error)
+}
+
+// Func adapts a function to Validator.
+type Func func(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error)
+
+// Validate calls f.
+func (f Func) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
+	return f(ctx, answer, sources)
 }

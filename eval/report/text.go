@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/eval"
 )
 
@@ -38,7 +39,7 @@ func WriteText(w io.Writer, r Report) error {
 	fmt.Fprintf(b, "citations   validity %s  ALCE recall %s  precision %s  attribution coverage %s (%d answered, %d low confidence)\n",
 		of(a.CitationValidity, a.Citations-a.InvalidCitations, a.Citations), mean(a.CitationRecall, a.Answered),
 		mean(a.CitationPrecision, a.Answered), mean(a.AttributionCoverage, a.Answered), a.Answered, a.LowConfidence)
-	if l, ok := a.Latency["total"]; ok {
+	if l, ok := a.Latency[hybridrag.StageTotal]; ok {
 		fmt.Fprintf(b, "latency     total p50 %s ms  p95 %s ms", msStr(l.P50), msStr(l.P95))
 		if g, ok := a.Latency["generate"]; ok {
 			fmt.Fprintf(b, "  (generate p50 %s ms  p95 %s ms)", msStr(g.P50), msStr(g.P95))

@@ -47,13 +47,14 @@ func cmdBEIR(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	// The offline hashing embedder is the only one this command uses; the
 	// pipeline fuses its weak lexical vectors with weighted fusion.
-	switch fusion {
-	case "rrf":
-	case "", "weighted":
-		opts.Retrieval.Fusion = retrieve.FusionWeighted
-	default:
+	f, err := retrieve.ParseFusion(fusion)
+	if err != nil || f == retrieve.FusionDefault && fusion != "" {
 		return fmt.Errorf("%w: unknown fusion %q (rrf, weighted)", errUsage, fusion)
 	}
+	if f == retrieve.FusionDefault {
+		f = retrieve.FusionWeighted
+	}
+	opts.Retrieval.Fusion = f
 	var (
 		mu  sync.Mutex
 		bar = map[string]func(int){}

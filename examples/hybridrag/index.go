@@ -14,8 +14,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/hybridrag/hybridrag"
-	"github.com/hybridrag/hybridrag/internal/loader"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 const indexBatch = 32 // documents per Index call, so progress moves

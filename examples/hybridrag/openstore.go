@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/url"
 	"strings"
 
@@ -21,11 +22,19 @@ func isPostgresDSN(spec string) bool {
 	return strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://")
 }
 
+// cliStore is what the CLI opens and closes itself: the embedded or the
+// PostgreSQL store, both of which count their contents.
+type cliStore interface {
+	store.Store
+	store.Statter
+	io.Closer
+}
+
 // openStore opens the store --store names: a PostgreSQL database for a
 // postgres:// or postgresql:// DSN (its schema is created or upgraded on
 // first use; ?hybridrag_schema=NAME picks the schema), otherwise an embedded
 // store directory, created when create is set.
-func openStore(ctx context.Context, spec string, create bool) (store.Store, error) {
+func openStore(ctx context.Context, spec string, create bool) (cliStore, error) {
 	if !isPostgresDSN(spec) {
 		return embedded.Open(spec, embedded.Options{Create: create})
 	}
@@ -44,7 +53,7 @@ func openStore(ctx context.Context, spec string, create bool) (store.Store, erro
 // is opened read-only: it takes a shared lock, so any number of queries can
 // run on one store at once, and waits (embedded.DefaultLockTimeout) while
 // index or reindex holds it.
-func openStoreReadOnly(ctx context.Context, spec string) (store.Store, error) {
+func openStoreReadOnly(ctx context.Context, spec string) (cliStore, error) {
 	if !isPostgresDSN(spec) {
 		return embedded.Open(spec, embedded.Options{ReadOnly: true})
 	}

@@ -107,7 +107,9 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 
 func closeAll(p *hybridrag.Pipeline) {
 	_ = p.Close()
-	_ = p.Store().Close()
+	if c, ok := p.Store().(io.Closer); ok {
+		_ = c.Close()
+	}
 	closeQueryLog(p.QueryLog())
 }
 

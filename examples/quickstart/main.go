@@ -15,6 +15,8 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
 //go:embed docs
@@ -46,17 +48,22 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := hybridrag.New(hybridrag.Config{Dir: filepath.Join(tmp, "store")})
+	st, err := embedded.Open(filepath.Join(tmp, "store"), embedded.Options{Create: true})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	p, err := hybridrag.New(hybridrag.Config{Store: st})
 	if err != nil {
 		return err
 	}
 	defer p.Close()
 
-	st, err := p.Index(ctx, docs...)
+	stats, err := p.Index(ctx, docs...)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("Indexed %d documents (%d chunks) in %v.\n\n", st.Documents, st.Chunks, st.Duration.Round(1e6))
+	fmt.Printf("Indexed %d documents (%d chunks) in %v.\n\n", stats.Documents, stats.Chunks, stats.Duration.Round(1e6))
 
 	for _, q := range questions {
 		ans, err := p.Ask(ctx, hybridrag.Request{Question: q})
@@ -89,7 +96,7 @@ func loadDocs(dir string) ([]store.Document, error) {
 		if err := os.WriteFile(file, data, 0o600); err != nil {
 			return err
 		}
-		doc, err := hybridrag.LoadFile(file)
+		doc, err := loader.LoadFile(file)
 		if err != nil {
 			return err
 		}

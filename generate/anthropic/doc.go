@@ -5,4 +5,7 @@
 // Nothing is read from the environment: New refuses an empty API key
 // rather than letting langchaingo fall back to ANTHROPIC_API_KEY, and the
 // base URL is always passed explicitly.
+//
+// It owns the Anthropic wiring only; it imports generate/langchain and
+// langchaingo's anthropic client and must not import the root.
 package anthropic

@@ -11,4 +11,8 @@
 // sentence shares a content term with the question it answers
 // generate.NotInDocs, which the pipeline maps to the model_declined refusal,
 // exactly as it does for a language model that declines.
+//
+// It owns the offline default generator. It imports generate and
+// internal/textutil and must not import a provider SDK, cite, validate or
+// the root.
 package extractive

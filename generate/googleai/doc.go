@@ -15,4 +15,7 @@
 // langchaingo sends a prompt with a system message as a chat turn, which
 // the SDK always streams, and the SDK keeps the usage metadata of the first
 // stream chunk: PromptTokens is right, CompletionTokens is a lower bound.
+//
+// It owns the Google AI wiring only (and with it gRPC and the cloud SDK);
+// it imports generate/langchain and must not import the root.
 package googleai

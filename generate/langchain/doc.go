@@ -19,4 +19,8 @@
 // URLs, default models) lives in the sibling packages generate/openai,
 // generate/ollama, generate/googleai and generate/anthropic, so that
 // importing this package pulls in no cloud SDK.
+//
+// It owns the adapter from langchaingo's llms.Model to generate.Generator.
+// It imports generate and langchaingo's llms and must not import a
+// provider's SDK, the root or validate.
 package langchain

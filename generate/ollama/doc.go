@@ -8,4 +8,7 @@
 // so OLLAMA_HOST is never read. Models are never pulled: a missing model is
 // an error from the server, not a multi-gigabyte download behind the
 // caller's back.
+//
+// It owns the Ollama wiring only; it imports generate/langchain and
+// langchaingo's ollama client and must not import the root.
 package ollama

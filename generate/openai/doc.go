@@ -8,4 +8,7 @@
 // back to OPENAI_API_KEY, OPENAI_MODEL and OPENAI_BASE_URL, so New passes
 // every one of them explicitly and refuses an empty key. Reading variables
 // is the job of the host program (the hybridrag CLI does, and says so).
+//
+// It owns the OpenAI wiring only; it imports generate/langchain and
+// langchaingo's openai client and must not import the root.
 package openai

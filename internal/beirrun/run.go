@@ -152,7 +152,7 @@ func Run(ctx context.Context, dir string, opts Options) (*Report, error) {
 
 	rep := &Report{
 		Dataset: dir, Split: cfg.Split, Documents: len(ds.Corpus), Queries: len(ds.Queries),
-		Embedder: cfg.EmbedderName, Fusion: opts.Retrieval.Fusion.String(),
+		Embedder: cfg.EmbedderName, Fusion: reportedFusion(opts.Retrieval.Fusion),
 		MMRLambda: cfg.MMRLambda, Depth: cfg.Depth,
 	}
 	start := time.Now()
@@ -299,4 +299,12 @@ func measure(ctx context.Context, r retrieve.Retriever, ds *beir.Dataset, m Mode
 		Mode: m, NDCG10: evaluate.Mean(ndcg), Recall100: evaluate.Mean(recall), MRR10: evaluate.Mean(mrr),
 		QueryP50MS: evaluate.Percentile(lat, 0.5), QueryP95MS: evaluate.Percentile(lat, 0.95),
 	}, nil
+}
+
+// reportedFusion names the fusion NewHybrid runs (FusionDefault is RRF).
+func reportedFusion(f retrieve.Fusion) string {
+	if f == retrieve.FusionDefault {
+		f = retrieve.FusionRRF
+	}
+	return f.String()
 }

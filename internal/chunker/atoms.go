@@ -3,7 +3,6 @@ package chunker
 import (
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -68,7 +67,7 @@ func (a *atomizer) section(s section) ([]atom, error) {
 // add appends the span [s, e) as one atom if it fits the limit, else cut at
 // line breaks (when lines is set) or at token boundaries.
 func (a *atomizer) add(s, e, brk int, lines bool) error {
-	s, e = trim(a.text, s, e)
+	s, e = textutil.TrimSpan(a.text, s, e)
 	if s >= e {
 		return nil
 	}
@@ -112,7 +111,7 @@ func (a *atomizer) add(s, e, brk int, lines bool) error {
 // pieces cuts [s, e) into pieces of about size tokens at token boundaries,
 // preferring a token that starts a word, never inside a rune.
 func (a *atomizer) pieces(s, e, brk, size int) error {
-	s, e = trim(a.text, s, e)
+	s, e = textutil.TrimSpan(a.text, s, e)
 	if s >= e {
 		return nil
 	}
@@ -137,7 +136,7 @@ func (a *atomizer) pieces(s, e, brk, size int) error {
 		cut := e
 		if q < len(offs)-1 {
 			for k := q; k > p+size/2; k-- {
-				if isSpaceByte(a.text[s+offs[k]]) {
+				if textutil.IsSpaceByte(a.text[s+offs[k]]) {
 					q = k
 					break
 				}
@@ -150,7 +149,7 @@ func (a *atomizer) pieces(s, e, brk, size int) error {
 				cut++
 			}
 		}
-		ps, pe := trim(a.text, start, cut)
+		ps, pe := textutil.TrimSpan(a.text, start, cut)
 		if ps < pe {
 			n, err := tokens.Count(a.text[ps:pe])
 			if err != nil {
@@ -211,7 +210,7 @@ func gapTokens(gap string) int {
 // in the second half of the window, else the last rune boundary.
 func windowCut(text string, lo, hi int) int {
 	for i := hi; i > lo+(hi-lo)/2; i-- {
-		if isSpaceByte(text[i]) {
+		if textutil.IsSpaceByte(text[i]) {
 			return i
 		}
 	}
@@ -229,25 +228,4 @@ func runeOffsets(s string) []int {
 	return append(offs, len(s))
 }
 
-// trim moves [s, e) inward past white space.
-func trim(text string, s, e int) (int, int) {
-	for s < e {
-		r, size := utf8.DecodeRuneInString(text[s:e])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		s += size
-	}
-	for e > s {
-		r, size := utf8.DecodeLastRuneInString(text[s:e])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		e -= size
-	}
-	return s, e
-}
-
 func isSpace(s string) bool { return strings.TrimSpace(s) == "" }
-
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }

@@ -16,4 +16,8 @@
 // exactly is counted once more and shrunk if the estimate was low, so
 // Chunk.Tokens is exact and never above MaxTokens. The package keeps no
 // state between calls: Split and Chunker are safe for concurrent use.
+//
+// It owns chunking only. It imports store (Document, Chunk),
+// internal/textutil and internal/tokens and must not import retrieve or
+// anything above it.
 package chunker

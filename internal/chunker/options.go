@@ -2,8 +2,8 @@ package chunker
 
 import "fmt"
 
-// Defaults come from the seed pipeline spec: chunks of about 700–1000
-// cl100k_base tokens with 100–150 tokens of overlap.
+// Defaults: chunks of about 700–1000 cl100k_base tokens with 100–150
+// tokens of overlap.
 const (
 	// DefaultTargetTokens is the size the packer aims at.
 	DefaultTargetTokens = 800
@@ -11,7 +11,7 @@ const (
 	DefaultMaxTokens = 1000
 	// DefaultMinTokens is the merge threshold: consecutive small sections
 	// are merged while the chunk is below it. It is the lower end of the
-	// seed's 700–1000 range, so merged chunks land in that range whenever
+	// 700–1000 target range, so merged chunks land in that range whenever
 	// the material allows, and a section that already reaches it stands
 	// alone and keeps its own, precise heading path.
 	DefaultMinTokens = 700
@@ -28,7 +28,7 @@ const (
 )
 
 // overlapSlack lets the overlap grow by a quarter beyond OverlapTokens so
-// that it can end on a sentence boundary (120 → up to 150, the seed's range).
+// that it can end on a sentence boundary (120 → up to 150, the top of the overlap range).
 const overlapSlack = 4
 
 // maxPieceTokens bounds the pieces a very long sentence is cut into; small

@@ -1,6 +1,9 @@
 package chunker
 
-import "github.com/hybridrag/hybridrag/internal/tokens"
+import (
+	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/internal/tokens"
+)
 
 // unit is a section with its token count: exact when the section was
 // counted whole, else estimated from its atoms.
@@ -21,7 +24,7 @@ const wholeSectionBytesPerToken = 6
 // measure counts a section whole when it may fit one chunk, which is the
 // common case and the cheapest, and cuts it into atoms otherwise.
 func (p *packer) measure(s section) (unit, error) {
-	start, end := trim(p.doc.Text, s.start, s.end)
+	start, end := textutil.TrimSpan(p.doc.Text, s.start, s.end)
 	if end-start <= p.opts.MaxTokens*wholeSectionBytesPerToken {
 		n, err := tokens.Count(p.doc.Text[start:end])
 		if err != nil {

@@ -4,4 +4,6 @@
 //
 // They live in one place so that the chunker, the extractive generator and
 // the validator agree on what a sentence and a term are.
+//
+// It must not import any other hybridrag package: everything imports it.
 package textutil

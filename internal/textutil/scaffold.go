@@ -1,20 +1,25 @@
 package textutil
 
-// ScaffoldWords phrase a question rather than name its subject: "how
+import "slices"
+
+// scaffoldWords phrase a question rather than name its subject: "how
 // often", "how long", "what does E4 mean". Answers rarely repeat them, so
 // measures of how much of a question a text covers leave them out.
-var ScaffoldWords = []string{
+var scaffoldWords = []string{
 	"often", "long", "far", "much", "many", "mean", "means", "meaning",
 	"happen", "happens", "explain", "describe", "tell", "know", "need", "needed", "possible",
 }
 
 var scaffold = func() map[string]bool {
-	m := make(map[string]bool, len(ScaffoldWords))
-	for _, w := range ScaffoldWords {
+	m := make(map[string]bool, len(scaffoldWords))
+	for _, w := range scaffoldWords {
 		m[w] = true
 	}
 	return m
 }()
+
+// ScaffoldWords returns the question scaffold words (a new slice each call).
+func ScaffoldWords() []string { return slices.Clone(scaffoldWords) }
 
 // IsScaffold reports whether a lower-cased word is a question scaffold word.
 func IsScaffold(w string) bool { return scaffold[w] }

@@ -32,7 +32,7 @@ func Sentences(text string) []Span {
 	var spans []Span
 	start := 0
 	emit := func(end int) {
-		s, e := trimSpan(text, start, end)
+		s, e := TrimSpan(text, start, end)
 		if e > s {
 			spans = append(spans, Span{s, e})
 		}
@@ -185,7 +185,7 @@ func endsSentence(text string, start, dot int) bool {
 	}
 	// A lower-case continuation means the sentence goes on.
 	j := dot + 1
-	for j < len(text) && isSpaceByte(text[j]) && text[j] != '\n' {
+	for j < len(text) && IsSpaceByte(text[j]) && text[j] != '\n' {
 		j++
 	}
 	if j < len(text) {
@@ -225,9 +225,13 @@ func isSpace(text string, i int) bool {
 	return unicode.IsSpace(r)
 }
 
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+// IsSpaceByte reports whether b is an ASCII space, tab, newline or
+// carriage return.
+func IsSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
-func trimSpan(text string, s, e int) (int, int) {
+// TrimSpan moves the byte range [s, e) of text inward past Unicode white
+// space.
+func TrimSpan(text string, s, e int) (int, int) {
 	for s < e {
 		r, size := utf8.DecodeRuneInString(text[s:e])
 		if !unicode.IsSpace(r) {

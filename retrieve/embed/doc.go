@@ -11,4 +11,9 @@
 // ErrCount, ErrDimension and ErrBadVector), because vek and cosine
 // similarity silently produce NaN or panic on such input. The pipeline
 // wraps every embedder with Validate; Langchain validates on its own.
+//
+// It owns the embedders and their validation. It imports retrieve and must
+// not import langchaingo: Langchain accepts any value with langchaingo's
+// embedder method set (LangchainEmbedder), so that the root, which uses the
+// Hash default, stays free of provider SDKs.
 package embed

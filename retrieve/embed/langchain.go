@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/tmc/langchaingo/embeddings"
-
 	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
@@ -27,6 +25,16 @@ type Options struct {
 	Dim int
 }
 
+// LangchainEmbedder is the method set of langchaingo's
+// embeddings.Embedder, declared here so that this package (and so the
+// root) does not import langchaingo: any langchaingo embedder satisfies it
+// as it is. The interfaces are the same shape as retrieve.Embedder; what
+// FromLangchain adds is batching and reply validation.
+type LangchainEmbedder interface {
+	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
+	EmbedQuery(ctx context.Context, text string) ([]float32, error)
+}
+
 // Langchain adapts a langchaingo embeddings.Embedder (OpenAI, Ollama,
 // Hugging Face, Voyage, …, usually built with embeddings.NewEmbedder) to
 // retrieve.Embedder. It sends documents in batches of Options.BatchSize,
@@ -42,14 +50,14 @@ type Options struct {
 // Langchain is safe for concurrent use if the wrapped embedder is
 // (langchaingo's EmbedderImpl is).
 type Langchain struct {
-	e     embeddings.Embedder
+	e     LangchainEmbedder
 	batch int
 	check *validated
 }
 
 // FromLangchain returns a Langchain adapter for e. A nil e gives an adapter
 // whose calls fail with ErrNilEmbedder.
-func FromLangchain(e embeddings.Embedder, opts Options) *Langchain {
+func FromLangchain(e LangchainEmbedder, opts Options) *Langchain {
 	batch := opts.BatchSize
 	if batch <= 0 {
 		batch = DefaultBatchSize

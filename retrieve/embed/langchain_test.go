@@ -110,3 +110,7 @@ func TestLangchainConcurrent(t *testing.T) {
 	}
 	require.Equal(t, 5, e.Dimension())
 }
+
+// Every langchaingo embedder is a LangchainEmbedder, without this package
+// importing langchaingo.
+var _ LangchainEmbedder = embeddings.Embedder(nil)

@@ -27,4 +27,10 @@
 // chunks that pass it, and filters never change scores. Readers run
 // concurrently with each other and with the slow part of a write; each
 // batch becomes visible atomically.
+//
+// It owns the on-disk format and the bleve keyword index, and implements
+// store.Store, Statter, Scanner, TermStatter, Checkpointer (NAME.checkpoint
+// files next to its data) and io.Closer. It imports store and internal
+// vector helpers and must not import retrieve, the root or anything above
+// them: a host opens it with Open and passes it to hybridrag.New.
 package embedded

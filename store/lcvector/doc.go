@@ -16,4 +16,8 @@
 // that no backend can leak another tenant's chunks; and backend scores are
 // mapped to cosine similarity by Options.Scores, from which retrieval
 // derives Relevance. Chunks round-trip through schema.Document.Metadata.
+//
+// It owns the mapping between hybridrag chunks and langchaingo documents.
+// It imports store and langchaingo's vectorstores and must not import the
+// root or anything above store except retrieve's Embedder contract.
 package lcvector

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -164,7 +165,7 @@ func BenchmarkStores(b *testing.B) {
 		b.Run(kind.name+"/index", func(b *testing.B) {
 			for range b.N {
 				if s != nil {
-					_ = s.Close()
+					_ = s.(io.Closer).Close()
 				}
 				s = kind.open(b, true)
 				start := time.Now()
@@ -208,15 +209,15 @@ func BenchmarkStores(b *testing.B) {
 		})
 		b.Run(kind.name+"/reopen", func(b *testing.B) {
 			for range b.N {
-				_ = s.Close()
+				_ = s.(io.Closer).Close()
 				s = kind.open(b, false)
 			}
-			st, err := s.Stats(ctx, store.Filter{})
+			st, err := s.(store.Statter).Stats(ctx, store.Filter{})
 			if err != nil || st.Chunks != chunks {
 				b.Fatalf("reopened store holds %d chunks, want %d (%v)", st.Chunks, chunks, err)
 			}
 		})
-		_ = s.Close()
+		_ = s.(io.Closer).Close()
 	}
 }
 

@@ -19,4 +19,9 @@
 // pgvector column in SQL (detected, never required; see VectorIndex). Scan
 // reads every chunk with its vector back from the database, for rebuilding
 // an index with another embedder.
+//
+// It owns the schema and its migrations, and implements store.Store,
+// Statter, Scanner, TermStatter, Checkpointer and io.Closer. It imports
+// store and pgx and must not import retrieve, the root or anything above
+// them.
 package postgres

@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/hybridragtest"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
 	"github.com/hybridrag/hybridrag/store/postgres"
 )
 
@@ -78,7 +79,10 @@ func TestReindexResumesFromTheDatabase(t *testing.T) {
 	require.Equal(t, 3, st.Documents)
 	// What indexing with model 2 from the start stores, in a fresh
 	// embedded store, is what the reindex must have stored.
-	ref, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir(), Embedder: &versionedEmbedder{model: 2}})
+	refStore, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+	require.NoError(t, err)
+	defer refStore.Close()
+	ref, err := hybridrag.New(hybridrag.Config{Store: refStore, Embedder: &versionedEmbedder{model: 2}})
 	require.NoError(t, err)
 	defer ref.Close()
 	_, err = ref.Index(ctx, docs...)

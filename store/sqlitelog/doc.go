@@ -14,4 +14,8 @@
 // logging can be switched off, question and answer text can be replaced by
 // a redaction marker carrying the text's SHA-256, and old rows can be
 // deleted by age (Retention) or count (MaxRows) on every write or by Prune.
+//
+// It owns the SQLite schema of the query log and implements
+// hybridrag.QueryLog, so it imports the root (the log records the root's
+// QueryRecord); the root must never import it.
 package sqlitelog

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/store/embedded"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -90,7 +91,10 @@ func evalIDs(runs []eval.RunRecord) []string {
 func TestLogStoresEvaluateRuns(t *testing.T) {
 	ctx := context.Background()
 	l := openLog(t, sqlitelog.Options{})
-	p, err := hybridrag.New(hybridrag.Config{Dir: t.TempDir()})
+	st, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	p, err := hybridrag.New(hybridrag.Config{Store: st})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, p.Close()) })
 	_, err = p.Index(ctx, manual...)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/store/embedded"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -21,7 +22,13 @@ func Example() {
 		return
 	}
 	defer ql.Close()
-	p, err := hybridrag.New(hybridrag.Config{Dir: filepath.Join(dir, "store"), QueryLog: ql})
+	st, err := embedded.Open(filepath.Join(dir, "store"), embedded.Options{Create: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer st.Close()
+	p, err := hybridrag.New(hybridrag.Config{Store: st, QueryLog: ql})
 	if err != nil {
 		fmt.Println(err)
 		return

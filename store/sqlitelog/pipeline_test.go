@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/embedded"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -28,7 +29,10 @@ func TestPipelineWritesTheLog(t *testing.T) {
 	ql, err := sqlitelog.Open(filepath.Join(dir, "querylog.db"), sqlitelog.Options{})
 	require.NoError(t, err)
 	defer ql.Close()
-	p, err := hybridrag.New(hybridrag.Config{Dir: filepath.Join(dir, "store"), QueryLog: ql})
+	st, err := embedded.Open(filepath.Join(dir, "store"), embedded.Options{Create: true})
+	require.NoError(t, err)
+	defer st.Close()
+	p, err := hybridrag.New(hybridrag.Config{Store: st, QueryLog: ql})
 	require.NoError(t, err)
 	defer p.Close()
 	_, err = p.Index(ctx, manual...)

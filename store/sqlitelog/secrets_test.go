@@ -19,6 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/generate/langchain"
 	"github.com/hybridrag/hybridrag/generate/openai"
+	"github.com/hybridrag/hybridrag/store/embedded"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
@@ -52,7 +53,10 @@ func TestErrorsStoredWithoutKeys(t *testing.T) {
 			require.NoError(t, err)
 			defer ql.Close()
 			var logs bytes.Buffer
-			p, err := hybridrag.New(hybridrag.Config{Dir: filepath.Join(dir, "store"), QueryLog: ql, Generator: gen,
+			st, err := embedded.Open(filepath.Join(dir, "store"), embedded.Options{Create: true})
+			require.NoError(t, err)
+			defer st.Close()
+			p, err := hybridrag.New(hybridrag.Config{Store: st, QueryLog: ql, Generator: gen,
 				Observer: hybridrag.SlogObserver(slog.New(slog.NewJSONHandler(&logs, nil)))})
 			require.NoError(t, err)
 			defer p.Close()

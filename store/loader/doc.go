@@ -22,4 +22,8 @@
 // panics on malformed files are recovered into a *FormatError, and numbers
 // that would make it allocate or loop without bound are rejected before it
 // runs. Scanned pages without a text layer yield ErrNoText: there is no OCR.
+//
+// It owns file formats: it imports store (for Document), the PDF reader
+// and x/net/html, and must not import retrieve, the root or anything
+// above them, so that hosts that never read files never compile a parser.
 package loader

@@ -94,7 +94,7 @@ func panickedInLoader(stack []byte) bool {
 			if fn == "" || strings.HasPrefix(fn, "\t") || strings.HasPrefix(fn, "runtime.") {
 				continue
 			}
-			return strings.HasPrefix(fn, "github.com/hybridrag/hybridrag/internal/loader.")
+			return strings.HasPrefix(fn, "github.com/hybridrag/hybridrag/store/loader.")
 		}
 	}
 	return false

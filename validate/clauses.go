@@ -1,0 +1,185 @@
+package validate
+
+import "strings"
+
+// markerFill replaces citation markers in the analysed text of a claim, so
+// that the clause splitter sees where they were.
+const markerFill = '\x1f'
+
+// tok is one analysed word of a claim or source sentence.
+type tok struct {
+	text  string // as written
+	term  string // canonical content term; "" for stop words, numbers and units of facts
+	polar string // canonical id of a polarity or scale word, else ""
+	start int
+	end   int
+	info  *wordInfo
+}
+
+// clauseWords open a new clause: coordinating conjunctions and relative
+// pronouns. They are never content terms.
+var clauseWords = map[string]bool{
+	"and": true, "but": true, "or": true, "yet": true, "so": true, "nor": true, "which": true,
+	"that": true, "who": true, "whom": true, "whose": true, "where": true, "whereas": true, "while": true,
+}
+
+// analyse tokenises s, given its facts.
+func analyse(s string, facts []fact) []tok {
+	return (&analyser{}).analyse(s, facts)
+}
+
+// analyser reuses its buffers from one sentence to the next; the tokens
+// it returns are valid until its next call.
+type analyser struct {
+	words []word
+	toks  []tok
+	// local, when not nil, memoises infoOf for one source: a plain map
+	// lookup is cheaper than the shared memo's.
+	local map[string]*wordInfo
+}
+
+func (a *analyser) analyse(s string, facts []fact) []tok {
+	a.words = appendWords(a.words[:0], s)
+	words := a.words
+	out := a.toks[:0]
+	defer func() { a.toks = out[:0] }()
+	prev := ""
+	for i, w := range words {
+		var info *wordInfo
+		if a.local != nil {
+			if info = a.local[w.text]; info == nil {
+				info = infoOf(w.text)
+				a.local[w.text] = info
+			}
+		} else {
+			info = infoOf(w.text)
+		}
+		lw := info.lower
+		t := tok{text: w.text, start: w.start, end: w.end, info: info}
+		// Negation cues are compared by the negation check, quantifiers
+		// by the polarity check.
+		if info.letter && !info.stop && !info.clause && !info.neg && lw != "every" && lw != "each" && !insideFact(w, facts) {
+			t.term = info.canon
+		}
+		switch {
+		case lw == "least" && prev == "at", lw == "less" && (prev == "no" || prev == "not"):
+			t.polar, t.text = canonMinimum, prev+" "+w.text
+		case lw == "most" && prev == "at", lw == "to" && prev == "up",
+			lw == "more" && (prev == "no" || prev == "not"):
+			t.polar, t.text = canonMaximum, prev+" "+w.text
+		case lw == "exceed" && (prev == "not" || prev == "never" || prev == "cannot"):
+			t.polar = canonMaximum // "must not exceed 600 V"
+		case (lw == "every" || lw == "each") && (beforeNumber(words, i, s) || i+1 < len(words) && timeUnits[strings.ToLower(words[i+1].text)]):
+			// "every 250 hours", "every day" are frequencies, not "all".
+		case lw == "under" && beforeNumber(words, i, s):
+			t.polar = canonBelow // "under 6 hours", unlike "under the cover"
+		case lw == "over" && beforeNumber(words, i, s):
+			t.polar = canonAbove
+		case lw == "down" && before(words, i, s):
+			t.polar = canonDecrease // "down by 12%", unlike "shut down"
+		case lw == "up" && before(words, i, s):
+			t.polar = canonIncrease
+		default:
+			t.polar = info.polar
+		}
+		prev = lw
+		out = append(out, t)
+	}
+	return out
+}
+
+// timeUnits name the period of a frequency ("every day").
+var timeUnits = map[string]bool{
+	"second": true, "minute": true, "hour": true, "day": true, "night": true, "morning": true, "evening": true,
+	"week": true, "weekday": true, "weekend": true, "month": true, "quarter": true, "year": true, "shift": true,
+	"run": true, "cycle": true, "time": true, "use": true,
+}
+
+// beforeNumber reports whether words[i] is followed by a number.
+func beforeNumber(words []word, i int, s string) bool {
+	return i+1 < len(words) && isDigit(words[i+1].text[0]) || i+1 < len(words) && strings.ContainsAny(s[words[i].end:words[i+1].start], "€$£")
+}
+
+// before reports whether words[i] is followed by a number, "from" or
+// "by" ("up from 91.5%", "down by 12%").
+func before(words []word, i int, s string) bool {
+	if beforeNumber(words, i, s) {
+		return true
+	}
+	if i+1 < len(words) {
+		n := strings.ToLower(words[i+1].text)
+		return n == "from" || n == "by"
+	}
+	return false
+}
+
+var (
+	canonIncrease = rootOf("increase")
+	canonDecrease = rootOf("decrease")
+	canonAbove    = rootOf("above")
+	canonBelow    = rootOf("below")
+	canonMinimum  = canon("minimum")
+	canonMaximum  = canon("maximum")
+	canonAny      = canon("any")
+)
+
+// clause is a piece of a sentence between split points.
+type clause struct {
+	start, end int
+	toks       []tok
+	facts      []fact
+	afterSemi  bool // opened by a semicolon
+}
+
+// splitClauses cuts s at commas, semicolons, colons, citation markers
+// and before coordinating conjunctions and relative pronouns. Pieces
+// without any word are left out. A comma between digits ("1,800") is not a
+// split point.
+func splitClauses(s string, toks []tok, facts []fact) []clause {
+	return appendClauses(nil, s, toks, facts)
+}
+
+// appendClauses is splitClauses appending to out.
+func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
+	start, semi, k, fi := 0, false, 0, 0
+	emit := func(end int, nextSemi bool) {
+		c := clause{start: start, end: end, afterSemi: semi}
+		k0, f0 := k, fi
+		for k < len(toks) && toks[k].start < end {
+			k++
+		}
+		for fi < len(facts) && facts[fi].start < end {
+			fi++
+		}
+		c.toks, c.facts = toks[k0:k:k], facts[f0:fi:fi]
+		if len(c.toks) > 0 {
+			out = append(out, c)
+			semi = false
+		}
+		semi = semi || nextSemi
+		start = end
+	}
+	tk := 0
+	for i := 0; i < len(s); i++ {
+		for tk < len(toks) && toks[tk].end <= i {
+			tk++
+		}
+		if tk < len(toks) && toks[tk].start == i && toks[tk].info.clause && i > start {
+			emit(i, false)
+			continue
+		}
+		switch s[i] {
+		case ';':
+			emit(i, true)
+		case ',', ':':
+			if i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
+				continue
+			}
+			emit(i, false)
+		case markerFill:
+			emit(i, false)
+		}
+	}
+	emit(len(s), false)
+	return out
+}

@@ -1,0 +1,71 @@
+package validate_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/validate"
+)
+
+// A scale word the source uses elsewhere ("highest", "maximum" about
+// another thing) must not lend itself to a clause as if it named the
+// source's subject: the flipped claim stays unsupported.
+func TestScaleWordFromAnotherSentence(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Title: "Kestrel HRV-300 installation", Text: "# Kestrel HRV-300 installation\n\n## Mounting\n\n" +
+		"Installation requires a qualified electrician. The minimum distance between the unit and the ceiling is 300 millimetres.\n\n" +
+		"## Ducts\n\nThe maximum duct length per run is 8 metres.\n\n## Electrical\n\nThe unit draws 65 watts at its highest fan speed."}}}
+	cases := map[string]bool{
+		"The maximum distance between the unit and the ceiling is 300 millimetres [S1].": false,
+		"The minimum distance between the unit and the ceiling is 300 millimetres [S1].": true,
+		"The minimum duct length per run is 8 metres [S1].":                              false,
+		"At its highest fan speed the unit draws 65 watts [S1].":                         true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
+
+// Underscores and asterisks inside identifiers are text, not Markdown
+// emphasis: a verbatim quote naming reader__size stays supported.
+func TestIdentifierUnderscoresAreText(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "Assembly can refer to the size of this struct as reader__size and the offsets of the two fields as reader_buf and reader_r."}}}
+	for _, answer := range []string{
+		"Assembly can refer to the size of this struct as reader__size and the offsets of the two fields as reader_buf and reader_r. [S1]",
+		"Assembly can refer to the size of this struct as **reader__size** [S1].",
+	} {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1)
+		require.True(t, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+	rep, err := validate.New(validate.Options{}).Validate(context.Background(), "Assembly can refer to the size of this struct as reader__len [S1].", src)
+	require.NoError(t, err)
+	require.False(t, rep.Sentences[0].Supported)
+}
+
+// A clause with no words of its own ("For Go 1.23,") modifies its sentence:
+// its number is bound at sentence level, so the verbatim quote stands,
+// while the same number moved into another sentence's claim still fails.
+func TestNumberInModifierClause(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "Go 1.22 changed the default of winsymlink. " +
+		"For Go 1.23, it defaults to winreadlinkvolume=1. The setting gotypesalias appeared in Go 1.22."}}}
+	cases := map[string]bool{
+		"For Go 1.23, it defaults to winreadlinkvolume=1 [S1].": true,
+		"The setting gotypesalias appeared in Go 1.23 [S1].":    false,
+		"For Go 1.22, it defaults to winreadlinkvolume=1 [S1].": false,
+		"Go 1.22 changed the default of winsymlink [S1].":       true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
