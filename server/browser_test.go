@@ -31,13 +31,13 @@ import (
 )
 
 // The browser test drives the real page in Debian's chromium: upload the
-// manual, ask an browserAnswerable question and watch it stream with citations,
+// manual, ask an answerable question and watch it stream with citations,
 // open [S1] in its document, send feedback and read it back through the
-// API, ask an browserUnanswerable question and read the refusal reason, and look
+// API, ask an unanswerable question and read the refusal reason, and look
 // at the page at phone width. Screenshots go to t.ArtifactDir (kept with
 // go test -artifacts), never into the repository.
 
-// manual returns a small product manual, long enough (about 3,000
+// browserManual returns a small product manual, long enough (about 3,000
 // tokens) to be cut into several chunks, so that a cited chunk has
 // document text around it.
 func browserManual() string {
@@ -113,7 +113,7 @@ const (
 	browserUnanswerable = "How do I pair the filter with my smartphone over Bluetooth?"
 )
 
-// chromium returns the browser to drive. A missing browser fails the test
+// chromiumPath returns the browser to drive. A missing browser fails the test
 // under CI=true (CI installs it) and skips it elsewhere.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
@@ -133,7 +133,7 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// page is one browser tab on the server under test.
+// browserPage is one browser tab on the server under test.
 type browserPage struct {
 	t    *testing.T
 	ctx  context.Context
@@ -150,7 +150,7 @@ func (p *browserPage) do(step string, actions ...chromedp.Action[chromedp.Void])
 	require.NoError(p.t, chromedp.Do(p.ctx, actions...), step)
 }
 
-// eval runs a JavaScript expression through DevTools (not through the
+// browserEval runs a JavaScript expression through DevTools (not through the
 // page, so the page's CSP, which forbids eval, still holds for the page).
 func browserEval[T any](p *browserPage, expr string) T {
 	p.t.Helper()
@@ -298,24 +298,26 @@ func TestBrowser(t *testing.T) {
 		p.waitFor("the key to be stored", `sessionStorage.getItem('hybridrag.apiKey') === `+strconv.Quote(key))
 	}
 
-	// Upload the manual: one result line per file.
+	// Upload the manual: one result line per file, a file the loaders do
+	// not read among them.
 	docs := t.TempDir()
-	files := []string{filepath.Join(docs, "manual.md"), filepath.Join(docs, "faq.txt")}
+	files := []string{filepath.Join(docs, "manual.md"), filepath.Join(docs, "faq.txt"), filepath.Join(docs, "wiring.png")}
 	require.NoError(t, os.WriteFile(files[0], []byte(browserManual()), 0o600))
 	require.NoError(t, os.WriteFile(files[1], []byte(browserFAQ), 0o600))
+	require.NoError(t, os.WriteFile(files[2], []byte("\x89PNG\r\n\x1a\n"), 0o600))
 	p.do("upload the manual",
 		chromedp.SetUploadFiles(chromedp.ID("files"), files),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type="submit"]`)),
 	)
-	p.waitFor("per-file upload results", `document.querySelectorAll('#upload-results li').length === 2`)
+	p.waitFor("per-file upload results", `document.querySelectorAll('#upload-results li').length === 3`)
 	results := browserEval[[]string](p, `[...document.querySelectorAll('#upload-results li')].map(li => li.className + ': ' + li.textContent)`)
-	require.Len(t, results, 2)
-	for i, name := range []string{"manual.md", "faq.txt"} {
-		require.Contains(t, results[i], name)
-		require.True(t, strings.HasPrefix(results[i], "ok: "), results[i])
-	}
+	require.Len(t, results, 3)
+	require.Regexp(t, `^ok: manual\.md: indexed \([0-9]+ chunks\)$`, results[0])
+	require.Regexp(t, `^ok: faq\.txt: indexed \(1 chunk\)$`, results[1])
+	require.Regexp(t, `^fail: wiring\.png: not indexed — .+ \([a-z_]+\)$`, results[2])
+	require.Equal(t, "2 of 3 indexed.", p.text("#upload-status"))
 
-	// An browserAnswerable question streams in, cited.
+	// An answerable question streams in, cited.
 	streamed := p.ask(browserAnswerable)
 	require.Contains(t, []string{"Grounded in the sources", "LOW CONFIDENCE — limited source coverage"}, p.text("#badge"))
 	answer := p.text("#answer")
@@ -385,7 +387,7 @@ func TestBrowser(t *testing.T) {
 	require.Contains(t, p.text("#answer-meta"), "marked incorrect")
 	require.Contains(t, p.text("#sources .card"), "manual.md")
 
-	// An browserUnanswerable question is refused, the reason said in words.
+	// An unanswerable question is refused, the reason said in words.
 	p.ask(browserUnanswerable)
 	badge := p.text("#badge")
 	require.True(t, strings.HasPrefix(badge, "REFUSED — "), badge)
