@@ -384,6 +384,7 @@ func TestBrowser(t *testing.T) {
 	p.do("open the history entry", chromedp.Click(chromedp.CSS(`#history li:first-child button`)))
 	p.waitFor("the stored answer", `document.getElementById('sources-h').textContent === 'Cited passages'`)
 	require.Equal(t, answer, p.text("#answer"))
+	require.Zero(t, browserEval[int](p, `document.querySelectorAll('#answer a.cite').length`), "a stored answer's markers cannot name sources the log did not keep")
 	require.Contains(t, p.text("#answer-meta"), "marked incorrect")
 	require.Contains(t, p.text("#sources .card"), "manual.md")
 

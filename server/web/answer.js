@@ -99,6 +99,8 @@ export class CitedText {
     this.onCite = onCite;
     this.shown = '';
     this.pending = '';
+    // link false renders markers as plain text.
+    this.link = true;
   }
 
   reset() {
@@ -142,7 +144,7 @@ export class CitedText {
     this.shown += text;
     let last = 0;
     for (const m of text.matchAll(markerRe)) {
-      const labels = markerLabels(m[1]);
+      const labels = this.link ? markerLabels(m[1]) : null;
       if (!labels) continue;
       this.text(text.slice(last, m.index));
       this.marker(labels);

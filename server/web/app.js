@@ -81,7 +81,9 @@ function resetFeedback(queryID) {
 async function ask(e) {
   e.preventDefault();
   const q = $('question').value.trim();
-  if (q.length < 3 || q.length > 1000) {
+  // The server counts characters (code points), not UTF-16 units.
+  const n = [...q].length;
+  if (n < 3 || n > 1000) {
     showError('A question needs 3 to 1000 characters.');
     $('question').focus();
     return;
@@ -97,6 +99,7 @@ async function ask(e) {
   if (project()) body.project_id = project();
 
   state.answer = null;
+  state.text.link = true;
   $('result').hidden = false;
   $('asked').textContent = q;
   setBadge($('badge'), 'pending');
@@ -113,10 +116,14 @@ async function ask(e) {
 
   try {
     const ans = await streamQuery(body, { signal: controller.signal, onDelta: (t) => state.text.push(t) });
+    if (state.controller !== controller) return;
     showAnswer(ans);
     loadHistory();
   } catch (err) {
+    // A newer question (or a history entry) took over the answer area.
+    if (state.controller !== controller) return;
     if (controller.signal.aborted) {
+      state.text.flush();
       setBadge($('badge'), '');
       $('answer-meta').textContent = 'Stopped.';
     } else {
@@ -150,7 +157,7 @@ async function sendFeedback(e) {
       comment: $('feedback-comment').value.trim(),
     });
     status.textContent = 'Thank you: your feedback (' + rating + ') is recorded.';
-    for (const c of form.elements) if (c.type !== 'submit') c.disabled = true;
+    for (const c of form.elements) c.disabled = true;
     loadHistory();
   } catch (err) {
     status.textContent = 'Feedback not recorded: ' + errorText(err);
@@ -186,18 +193,33 @@ function setup() {
       $('ask-form').requestSubmit();
     }
   });
-  $('stop-button').addEventListener('click', () => state.controller && state.controller.abort());
+  $('stop-button').addEventListener('click', () => {
+    if (state.controller) state.controller.abort();
+  });
   $('feedback-form').addEventListener('submit', sendFeedback);
   loadHistory();
 }
 
+// stopStream abandons a running question, leaving the answer area to
+// whoever called it.
+function stopStream() {
+  if (!state.controller) return;
+  state.controller.abort();
+  state.controller = null;
+  $('answer').setAttribute('aria-busy', 'false');
+  $('ask-button').disabled = false;
+  $('stop-button').hidden = true;
+}
+
 // showAnswerFromHistory shows a stored query in the answer area.
 function showAnswerFromHistory(ans) {
+  stopStream();
   showError('');
   $('result').hidden = false;
   $('asked').textContent = ans.query || '';
-  $('answer').setAttribute('aria-busy', 'false');
   state.text.reset();
+  // The log does not keep which source was S1, so markers stay text.
+  state.text.link = false;
   showAnswer(ans);
   $('result').scrollIntoView({ block: 'start' });
   $('result-h').focus();
