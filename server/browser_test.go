@@ -405,6 +405,12 @@ func TestBrowser(t *testing.T) {
 	require.LessOrEqual(t, browserEval[int](p, `document.documentElement.scrollWidth`), 375, "the page scrolls sideways at 375 px")
 	require.GreaterOrEqual(t, browserEval[float64](p, `parseFloat(getComputedStyle(document.getElementById('answer')).fontSize)`), 16.0)
 	p.screenshot("4-answer-phone", false)
+	p.do("click [S1] on the phone", chromedp.Click(chromedp.CSS(`#answer a.cite[data-label="S1"]`)))
+	p.waitFor("the chunk dialog", `document.getElementById('chunk-dialog').open && !document.getElementById('chunk-body').hasAttribute('aria-busy')`)
+	require.LessOrEqual(t, browserEval[float64](p, `document.getElementById('chunk-dialog').getBoundingClientRect().right`), 375.0)
+	p.screenshot("5-chunk-phone", false)
+	p.do("close the dialog", chromedp.Click(chromedp.ID("chunk-close")))
+	p.waitFor("the dialog to close", `!document.getElementById('chunk-dialog').open`)
 
 	// Keyboard: Tab from the question reaches the Ask button, and the
 	// focused control shows a visible outline.

@@ -207,7 +207,10 @@ export function renderSources(list, sources, onOpen) {
     if (s.cited && !s.label) head.append(el('span', 'tag', 'cited'));
     li.append(head);
 
-    if (s.title && s.title !== s.source) li.append(el('p', 'where', s.title));
+    // The title is usually the first step of the heading path already.
+    if (s.title && s.title !== s.source && !(s.heading || '').startsWith(s.title)) {
+      li.append(el('p', 'where', s.title));
+    }
     const where = [];
     if (s.heading) where.push(s.heading);
     if (s.page > 0) where.push('page ' + s.page);
