@@ -45,6 +45,10 @@ type Options struct {
 	// Concurrency is how many questions run at once; 0 means
 	// DefaultConcurrency.
 	Concurrency int
+	// Timeout, if positive, is one deadline for each question's whole Ask
+	// (retrieval, every model call and retry, a judge): a question that
+	// overruns is recorded with its Error and the run goes on.
+	Timeout time.Duration
 	// Progress, if set, is called after each question with the number
 	// done so far. Calls are serialised; it must return quickly.
 	Progress func(done, total int)
@@ -149,9 +153,11 @@ func Evaluate(ctx context.Context, p *hybridrag.Pipeline, qs []Question, opts Op
 		return nil, fmt.Errorf("%w: K %d is negative", ErrInvalidOptions, opts.K)
 	case opts.Concurrency < 0:
 		return nil, fmt.Errorf("%w: Concurrency %d is negative", ErrInvalidOptions, opts.Concurrency)
+	case opts.Timeout < 0:
+		return nil, fmt.Errorf("%w: Timeout %s is negative", ErrInvalidOptions, opts.Timeout)
 	}
 	comps := p.Components()
-	e := &evaluator{p: p, extractor: comps.Extractor, judge: opts.Judge, k: orInt(opts.K, DefaultK)}
+	e := &evaluator{p: p, extractor: comps.Extractor, judge: opts.Judge, k: orInt(opts.K, DefaultK), timeout: opts.Timeout}
 	if e.judge == nil {
 		e.judge = validate.New(validate.Options{Extractor: comps.Extractor})
 	}
@@ -204,6 +210,7 @@ type evaluator struct {
 	extractor cite.Extractor
 	judge     validate.Validator
 	k         int
+	timeout   time.Duration
 }
 
 // one runs one question. A non-nil error is fatal to the whole run; any
@@ -228,7 +235,13 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 
 	// One call: retrieval and the answer come from the same run, and the
 	// query log gets one record per question.
-	ans, res, err := e.p.AskWithRetrieval(ctx, req)
+	qctx := ctx
+	if e.timeout > 0 {
+		var cancel context.CancelFunc
+		qctx, cancel = context.WithTimeout(ctx, e.timeout)
+		defer cancel()
+	}
+	ans, res, err := e.p.AskWithRetrieval(qctx, req)
 	if err != nil {
 		return fail(err)
 	}

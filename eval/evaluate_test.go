@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -262,6 +263,8 @@ func TestEvaluateErrors(t *testing.T) {
 	_, err = eval.Evaluate(ctx, p, evalQuestions, eval.Options{K: -1})
 	require.ErrorIs(t, err, eval.ErrInvalidOptions)
 	_, err = eval.Evaluate(ctx, p, evalQuestions, eval.Options{Concurrency: -2})
+	require.ErrorIs(t, err, eval.ErrInvalidOptions)
+	_, err = eval.Evaluate(ctx, p, evalQuestions, eval.Options{Timeout: -time.Second})
 	require.ErrorIs(t, err, eval.ErrInvalidOptions)
 
 	cctx, cancel := context.WithCancel(ctx)

@@ -104,24 +104,11 @@ func (s *Server) anthropicMessages(w http.ResponseWriter, r *http.Request) {
 		anthropicError(w, http.StatusBadRequest, "messages: at least one message is required")
 		return
 	}
-	nth, fail := s.injectFailure()
-	if fail {
-		call.Status = s.cfg.failStatus
-		s.record(call)
-		anthropicError(w, s.cfg.failStatus, "injected failure")
+	rep, ok := s.admit(w, r, call, anthropicError)
+	if !ok {
 		return
 	}
-	call.Status = http.StatusOK
-	s.record(call)
-	if !s.wait(r.Context()) {
-		return
-	}
-
-	text := s.respond(call.Messages)
-	in := 0
-	for _, m := range call.Messages {
-		in += countWords(m.Content)
-	}
+	nth, text, in := rep.nth, rep.text, rep.promptWords
 	out := countWords(text)
 	id := fmt.Sprintf("msg_test_%d", nth)
 	stop := s.stop("end_turn", "max_tokens")

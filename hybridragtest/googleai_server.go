@@ -123,24 +123,11 @@ func (s *Server) geminiGenerate(w http.ResponseWriter, r *http.Request) {
 		googleError(w, http.StatusBadRequest, "contents is not specified")
 		return
 	}
-	nth, fail := s.injectFailure()
-	if fail {
-		call.Status = s.cfg.failStatus
-		s.record(call)
-		googleError(w, s.cfg.failStatus, "injected failure")
+	rep, ok := s.admit(w, r, call, googleError)
+	if !ok {
 		return
 	}
-	call.Status = http.StatusOK
-	s.record(call)
-	if !s.wait(r.Context()) {
-		return
-	}
-
-	text := s.respond(call.Messages)
-	prompt := 0
-	for _, m := range call.Messages {
-		prompt += countWords(m.Content)
-	}
+	nth, text, prompt := rep.nth, rep.text, rep.promptWords
 	q := r.URL.Query()
 	numeric := strings.Contains(q.Get("$alt"), "enum-encoding=int")
 	var finish any = s.stop("STOP", "MAX_TOKENS")

@@ -69,24 +69,11 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	for _, m := range req.Messages {
 		call.Messages = append(call.Messages, generate.Message{Role: generate.Role(m.Role), Content: m.Content})
 	}
-	nth, fail := s.injectFailure()
-	if fail {
-		call.Status = s.cfg.failStatus
-		s.record(call)
-		ollamaError(w, s.cfg.failStatus, "injected failure")
+	rep, ok := s.admit(w, r, call, ollamaError)
+	if !ok {
 		return
 	}
-	call.Status = http.StatusOK
-	s.record(call)
-	if !s.wait(r.Context()) {
-		return
-	}
-
-	text := s.respond(call.Messages)
-	prompt := 0
-	for _, m := range call.Messages {
-		prompt += countWords(m.Content)
-	}
+	nth, text, prompt := rep.nth, rep.text, rep.promptWords
 	created := time.Now().UTC().Format(time.RFC3339Nano)
 	final := map[string]any{
 		"model": req.Model, "created_at": created,

@@ -82,24 +82,11 @@ func (s *Server) openAIChat(w http.ResponseWriter, r *http.Request) {
 		openAIError(w, http.StatusBadRequest, "messages must not be empty")
 		return
 	}
-	nth, fail := s.injectFailure()
-	if fail {
-		call.Status = s.cfg.failStatus
-		s.record(call)
-		openAIError(w, s.cfg.failStatus, "injected failure")
+	rep, ok := s.admit(w, r, call, openAIError)
+	if !ok {
 		return
 	}
-	call.Status = http.StatusOK
-	s.record(call)
-	if !s.wait(r.Context()) {
-		return
-	}
-
-	text := s.respond(call.Messages)
-	prompt := 0
-	for _, m := range call.Messages {
-		prompt += countWords(m.Content)
-	}
+	nth, text, prompt := rep.nth, rep.text, rep.promptWords
 	completion := countWords(text)
 	usage := map[string]any{"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 	id := fmt.Sprintf("chatcmpl-test-%d", s.ChatCalls())

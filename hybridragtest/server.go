@@ -327,3 +327,33 @@ func (s *Server) embedRequest(w http.ResponseWriter, r *http.Request, fail func(
 	}
 	return req.Model, inputs, vecs, true
 }
+
+// reply is what a chat handler answers once a call is admitted.
+type reply struct {
+	nth         int64  // the call's number, from 1
+	text        string // the responder's text
+	promptWords int    // the prompt's length in words, as token usage
+}
+
+// admit records call and applies the injected failure (answered with
+// fail, in the protocol's error shape) and delay; ok is false when the
+// request has been answered or abandoned.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, call ServerCall, fail func(http.ResponseWriter, int, string)) (reply, bool) {
+	nth, failed := s.injectFailure()
+	if failed {
+		call.Status = s.cfg.failStatus
+		s.record(call)
+		fail(w, s.cfg.failStatus, "injected failure")
+		return reply{}, false
+	}
+	call.Status = http.StatusOK
+	s.record(call)
+	if !s.wait(r.Context()) {
+		return reply{}, false
+	}
+	rep := reply{nth: nth, text: s.respond(call.Messages)}
+	for _, m := range call.Messages {
+		rep.promptWords += countWords(m.Content)
+	}
+	return rep, true
+}

@@ -1,5 +1,3 @@
-//go:build browser_pending
-
 package server_test
 
 import (

@@ -1,8 +1,3 @@
-//go:build browser_pending
-
-// The build tag keeps this file out until package server (branch
-// serve-api) is on this branch; it goes when that lands.
-
 package server_test
 
 import (

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/internal/parallel"
@@ -103,6 +104,49 @@ func New(opts Options) *Lexical {
 
 // Validate implements Validator. It fails only when ctx is done.
 func (v *Lexical) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
+	index := make([]*evidence, len(sources))
+	return v.validate(ctx, answer, sources, func(i int) *evidence {
+		if index[i] == nil {
+			index[i] = newEvidence(sources[i].Chunk.Text)
+		}
+		return index[i]
+	})
+}
+
+// Bind implements Binder: the returned Validator keeps the index of each
+// source it has read, so a Stream validating one growing answer many times
+// indexes each cited source once. It is safe for concurrent use.
+func (v *Lexical) Bind(sources []retrieve.Source) Validator {
+	return &boundLexical{v: v, sources: sources, index: make([]*evidence, len(sources)), once: make([]sync.Once, len(sources))}
+}
+
+// boundLexical is a Lexical bound to one list of sources.
+type boundLexical struct {
+	v       *Lexical
+	sources []retrieve.Source
+	index   []*evidence // each built once, read-only after
+	once    []sync.Once
+}
+
+func (b *boundLexical) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
+	if !sameSources(sources, b.sources) {
+		return b.v.Validate(ctx, answer, sources)
+	}
+	return b.v.validate(ctx, answer, sources, func(i int) *evidence {
+		b.once[i].Do(func() { b.index[i] = newEvidence(sources[i].Chunk.Text) })
+		return b.index[i]
+	})
+}
+
+// sameSources reports whether a and b are the same list (same backing
+// array and length), as a bound validator expects to be called with.
+func sameSources(a, b []retrieve.Source) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// validate is Validate with the sources' index behind evidenceOf, which
+// must be safe to call concurrently for distinct sources.
+func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, evidenceOf func(int) *evidence) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
@@ -112,13 +156,6 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 	if block := sourcesBlock(answer); block != nil {
 		rep.SourcesBlock = block
 		end = block.Start
-	}
-	index := make([]*evidence, len(sources))
-	evidenceOf := func(i int) *evidence {
-		if index[i] == nil {
-			index[i] = newEvidence(sources[i].Chunk.Text)
-		}
-		return index[i]
 	}
 	// Indexing the cited sources is most of the work and each is
 	// independent: do it on all processors.
@@ -130,8 +167,7 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 	}
 	if len(cited) > 1 {
 		_ = parallel.ForEach(ctx, len(cited), runtime.GOMAXPROCS(0), func(_ context.Context, k int) error {
-			i := cited[k]
-			index[i] = newEvidence(sources[i].Chunk.Text)
+			evidenceOf(cited[k])
 			return nil
 		}, nil)
 	}

@@ -19,6 +19,15 @@ type WholeAnswer interface {
 	WholeAnswer() bool
 }
 
+// Binder is an optional capability of a Validator that can prepare for
+// one list of sources: Bind returns a Validator to be called with exactly
+// that slice, which may keep what it learnt about the sources between
+// calls. A Stream validates a growing answer once per sentence, so it binds
+// its validator when it can.
+type Binder interface {
+	Bind(sources []retrieve.Source) Validator
+}
+
 // ErrStreamDiverged means the final answer does not start with the text a
 // Stream already passed on: the generator's final text differs from what
 // it streamed.
@@ -78,6 +87,9 @@ func NewStream(opts StreamOptions) *Stream {
 	}
 	if w, ok := s.v.(WholeAnswer); ok && w.WholeAnswer() {
 		s.deferred = true
+	}
+	if b, ok := s.v.(Binder); ok && !s.deferred {
+		s.v = b.Bind(s.sources)
 	}
 	if s.policy == Regenerate {
 		s.deferred = true

@@ -55,7 +55,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
-	addTimeoutFlag(fs, &timeout, "deadline of each model call")
+	addTimeoutFlag(fs, &timeout, "deadline of each question")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -83,7 +83,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	cfg := hybridrag.Config{Generator: withGeneratorDeadline(gen, timeout)}
+	cfg := hybridrag.Config{Generator: gen}
 	setJudge(&cfg, judge)
 	p, err := openPipeline(&c, cfg)
 	if err != nil {
@@ -93,7 +93,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 	// The run is saved beside the query log; the evaluated questions
 	// themselves are not logged as queries.
-	opts := eval.Options{Name: name, K: c.k, Concurrency: concurrency, Request: c.request("")}
+	opts := eval.Options{Name: name, K: c.k, Concurrency: concurrency, Timeout: timeout, Request: c.request("")}
 	// A PostgreSQL store without --log has nowhere to save it.
 	logDB := c.logPath()
 	if logDB != "" {

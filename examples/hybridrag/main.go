@@ -9,6 +9,7 @@
 //	hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
 //	hybridrag reindex  --store DIR [--tenant T --project P]
 //	hybridrag beir     --data DIR [--split test] [--json]
+//	hybridrag serve    --store DIR [--addr 127.0.0.1:8080] (--keys FILE | --open)
 //
 // --store also takes a PostgreSQL DSN (postgres://…) in every command.
 // ask and retrieve record each query in DIR/querylog.db (--log PATH: there
@@ -46,12 +47,17 @@ const usage = `usage:
   hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
   hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
                      [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
+  hybridrag serve    --store DIR [--addr 127.0.0.1:8080] (--keys FILE | --open) [--generator G] [--model M]
+                     [--judge] [--timeout D] [--log PATH | --no-log] [--rate F] [--burst N] [--read-only]
+                     (grounded HTTP API and web page; SIGINT/SIGTERM drain and stop)
 
-Gate and retrieval flags on retrieve, ask and eval: --min-score F --min-chunks N --k N --mmr-lambda F
-        --tenant T --project P
+serve --keys FILE: one "KEY TENANT [PROJECT,PROJECT…]" per line (# comments; keys ≥ 16 characters);
+        every request is confined to its key's tenant and projects. --open: no keys, one tenant.
+Gate and retrieval flags on retrieve, ask, eval and serve: --min-score F --min-chunks N --k N --mmr-lambda F
+        --tenant T --project P (not serve, whose keys name them)
 eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
         saves the run in DIR/querylog.db (--no-log: don't); its --k is also the k of recall@k.
-ask and retrieve record each query in DIR/querylog.db; --log PATH puts the query log elsewhere,
+ask, retrieve and serve record each query in DIR/querylog.db; --log PATH puts the query log elsewhere,
         --no-log skips it.
 --store also takes a PostgreSQL DSN (postgres://user@host/db, optionally ?hybridrag_schema=NAME)
         for every command; such a store is logged only with --log PATH.
@@ -59,8 +65,9 @@ ask and retrieve record each query in DIR/querylog.db; --log PATH puts the query
         entail each claim the lexical check kept; rejected claims are dropped. Not with extractive.
 ask --stream prints the answer as each sentence is validated (only supported ones), then the Sources
         block; not with --json or --print-prompt.
---timeout D (ask, eval; default 60s, 0: none): ask ends after D, model retries included, exit 1;
-        eval gives each model call D, and records a question that overruns as failed.
+--timeout D (ask, eval, serve; default 60s, 0: none): ask ends after D, model retries included, exit 1;
+        eval gives each question D (its whole ask), and records one that overruns as failed;
+        serve answers a request that overruns with 504.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
@@ -95,6 +102,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdLog(ctx, args[1:], stdout)
 	case "reindex":
 		err = cmdReindex(ctx, args[1:], stdout, stderr)
+	case "serve":
+		err = cmdServe(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"time"
-
-	"github.com/hybridrag/hybridrag/generate"
 )
 
 // defaultTimeout bounds one question, model retries included.
@@ -38,34 +36,4 @@ func deadlineError(ctx context.Context, d time.Duration, err error) error {
 		return fmt.Errorf("deadline of %s (--timeout) exceeded: %w", d, err)
 	}
 	return err
-}
-
-// deadlineGenerator gives each generation call its own deadline: eval's
-// --timeout bounds each question's model calls, so that one hung question
-// is recorded as failed and the run goes on.
-type deadlineGenerator struct {
-	gen generate.Generator
-	d   time.Duration
-}
-
-func withGeneratorDeadline(g generate.Generator, d time.Duration) generate.Generator {
-	if d == 0 || g == nil {
-		return g
-	}
-	return deadlineGenerator{gen: g, d: d}
-}
-
-func (g deadlineGenerator) Generate(ctx context.Context, req generate.Request) (*generate.Generation, error) {
-	ctx, cancel := context.WithTimeout(ctx, g.d)
-	defer cancel()
-	gen, err := g.gen.Generate(ctx, req)
-	return gen, deadlineError(ctx, g.d, err)
-}
-
-// Name keeps the wrapped generator's name in answers and reports.
-func (g deadlineGenerator) Name() string {
-	if n, ok := g.gen.(generate.Namer); ok {
-		return n.Name()
-	}
-	return fmt.Sprintf("%T", g.gen)
 }

@@ -3,6 +3,8 @@ package sqlitelog
 import (
 	"errors"
 	"fmt"
+
+	"github.com/hybridrag/hybridrag"
 )
 
 var (
@@ -31,8 +33,14 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("sqlitelog: %s %s not found", e.What, e.ID)
 }
 
-// Unwrap makes errors.Is(err, ErrNotFound) true.
-func (e *NotFoundError) Unwrap() error { return ErrNotFound }
+// Unwrap makes errors.Is(err, ErrNotFound) true, and for a query also
+// errors.Is(err, hybridrag.ErrQueryNotFound), as QueryHistory documents.
+func (e *NotFoundError) Unwrap() []error {
+	if e.What == "query" {
+		return []error{ErrNotFound, hybridrag.ErrQueryNotFound}
+	}
+	return []error{ErrNotFound}
+}
 
 // SchemaError reports a database whose schema version this package cannot
 // use.

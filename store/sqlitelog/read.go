@@ -37,7 +37,10 @@ type Entry struct {
 type RecentQuery struct {
 	Tenant  string
 	Project string
-	Agent   string
+	// Projects, if non-empty, keeps only queries in one of these projects
+	// (on top of Project).
+	Projects []string
+	Agent    string
 	// Limit is the page size (0: DefaultRecentLimit; at most
 	// MaxRecentLimit).
 	Limit int
@@ -78,6 +81,12 @@ func (l *Log) Recent(ctx context.Context, q RecentQuery) ([]Entry, error) {
 		if c.val != "" {
 			where = append(where, c.col+" = ?")
 			args = append(args, c.val)
+		}
+	}
+	if len(q.Projects) > 0 {
+		where = append(where, "project IN ("+strings.TrimSuffix(strings.Repeat("?,", len(q.Projects)), ",")+")")
+		for _, p := range q.Projects {
+			args = append(args, p)
 		}
 	}
 	if q.Before > 0 {
