@@ -449,3 +449,28 @@ func newBrowserPipeline(t *testing.T) *hybridrag.Pipeline {
 	t.Cleanup(func() { require.NoError(t, p.Close()) })
 	return p
 }
+
+// An open server (no keys, as `serve --open`) works with the key field
+// left empty, and an empty collection is refused as such, in words.
+func TestBrowserOpenServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser; run without -short")
+	}
+	h, err := server.New(newBrowserPipeline(t), server.Options{Logger: slog.New(slog.DiscardHandler)})
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	p := newBrowserPage(t, srv.URL, "")
+	p.do("load the page", chromedp.Navigate(srv.URL), chromedp.WaitVisible(chromedp.ID("question")))
+	p.waitFor("the empty history", `document.getElementById('history-status').textContent === 'No questions asked yet.'`)
+
+	p.ask(browserAnswerable)
+	require.Equal(t, "REFUSED — Nothing indexed", p.text("#badge"))
+	require.Contains(t, p.text("#refusal"), "No documents are indexed for this collection yet")
+	require.True(t, browserEval[bool](p, `document.getElementById('sources-section').hidden`))
+	p.waitFor("the history entry", `document.querySelectorAll('#history li').length === 1`)
+
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	require.Empty(t, p.problems)
+}
