@@ -470,6 +470,28 @@ func TestBrowserOpenServer(t *testing.T) {
 	require.True(t, browserEval[bool](p, `document.getElementById('sources-section').hidden`))
 	p.waitFor("the history entry", `document.querySelectorAll('#history li').length === 1`)
 
+	// History pages by cursor: 12 queries are a page of 10 and one of 2.
+	for i := range 11 {
+		body := strings.NewReader(fmt.Sprintf(`{"query": "Question number %d about the filter?"}`, i))
+		res, err := http.Post(srv.URL+"/v1/query", "application/json", body)
+		require.NoError(t, err)
+		require.NoError(t, res.Body.Close())
+		require.Equal(t, http.StatusOK, res.StatusCode)
+	}
+	questions := `[...document.querySelectorAll('#history .q')].map(e => e.textContent)`
+	p.do("refresh the history", chromedp.Click(chromedp.ID("history-refresh")))
+	p.waitFor("a full first page", `document.querySelectorAll('#history li').length === 10 && !document.getElementById('history-older').disabled`)
+	require.Equal(t, "Question number 10 about the filter?", browserEval[[]string](p, questions)[0])
+	require.True(t, browserEval[bool](p, `document.getElementById('history-newer').disabled`))
+	p.do("older", chromedp.Click(chromedp.ID("history-older")))
+	p.waitFor("the second page", `document.querySelectorAll('#history li').length === 2`)
+	require.Equal(t, []string{"Question number 0 about the filter?", browserAnswerable}, browserEval[[]string](p, questions))
+	require.False(t, browserEval[bool](p, `document.getElementById('history-newer').disabled`))
+	require.True(t, browserEval[bool](p, `document.getElementById('history-older').disabled`))
+	p.do("newer", chromedp.Click(chromedp.ID("history-newer")))
+	p.waitFor("the first page again", `document.querySelectorAll('#history li').length === 10`)
+	require.Equal(t, "Question number 10 about the filter?", browserEval[[]string](p, questions)[0])
+
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	require.Empty(t, p.problems)
