@@ -314,7 +314,9 @@ func TestBrowser(t *testing.T) {
 
 	// An answerable question streams in, cited.
 	streamed := p.ask(browserAnswerable)
-	require.Contains(t, []string{"Grounded in the sources", "LOW CONFIDENCE — limited source coverage"}, p.text("#badge"))
+	badge := p.text("#badge")
+	require.Contains(t, []string{"Grounded in the sources", "LOW CONFIDENCE — limited source coverage"}, badge)
+	require.Equal(t, strings.HasPrefix(badge, "LOW"), !browserEval[bool](p, `document.getElementById('low-note').hidden`), "the low-confidence note follows the badge")
 	answer := p.text("#answer")
 	require.Contains(t, answer, "every 6 months")
 	require.NotEmpty(t, streamed, "no text appeared while the answer was streaming")
@@ -385,7 +387,7 @@ func TestBrowser(t *testing.T) {
 
 	// An unanswerable question is refused, the reason said in words.
 	p.ask(browserUnanswerable)
-	badge := p.text("#badge")
+	badge = p.text("#badge")
 	require.True(t, strings.HasPrefix(badge, "REFUSED — "), badge)
 	reason := p.text("#refusal")
 	require.Regexp(t, `^Why: [A-Z][a-z]+( [a-z]+)+.*\(reason: [a-z_]+\)$`, reason)

@@ -57,14 +57,16 @@ export function showAnswer(ans) {
   } else {
     refusal.hidden = true;
   }
+  $('low-note').hidden = reason !== '' || ans.confidence !== 'low';
   state.text.finish(ans.answer || '');
   $('answer-meta').textContent = metaLine(ans);
   const sources = ans.sources || [];
   renderSources($('sources'), sources, openSource);
   $('sources-h').textContent = ans.logged ? 'Cited passages' : 'Sources';
-  $('sources-help').textContent = ans.logged
-    ? 'The passages this stored answer cited. Open one to read it in its document.'
-    : 'Every passage the answer was allowed to use. Cited ones are marked; open one to read it in its document.';
+  let help = 'Every passage the answer was allowed to use. Cited ones are marked; open one to read it in its document.';
+  if (ans.logged) help = 'The passages this stored answer cited. Open one to read it in its document.';
+  else if (reason) help = 'The passages retrieval found for this question; none was used for an answer. Open one to read it in its document.';
+  $('sources-help').textContent = help;
   $('sources-section').hidden = sources.length === 0;
   resetFeedback(ans.query_id);
 }
@@ -104,6 +106,7 @@ async function ask(e) {
   $('asked').textContent = q;
   setBadge($('badge'), 'pending');
   $('refusal').hidden = true;
+  $('low-note').hidden = true;
   $('answer-meta').textContent = '';
   $('feedback-form').hidden = true;
   $('sources').replaceChildren();
