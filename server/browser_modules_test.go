@@ -197,6 +197,77 @@ func TestBrowserModules(t *testing.T) {
 		}
 	})
 
+	t.Run("showAnswer", func(t *testing.T) {
+		hostile := `<img src=x onerror="document.title='owned'">`
+		tests := []struct {
+			name       string
+			confidence string
+			reason     string
+			badge      string
+			refusal    string // "" when hidden
+			low        bool
+		}{
+			{"normal", "normal", "", "Grounded in the sources", "", false},
+			{"low", "low", "", "LOW CONFIDENCE — limited source coverage", "", true},
+			{"collection_not_found", "refused", "collection_not_found", "REFUSED — Nothing indexed", "No documents are indexed", false},
+			{"no_relevant_content", "refused", "no_relevant_content", "REFUSED — No relevant content", "No supporting documentation was found", false},
+			{"insufficient_sources", "refused", "insufficient_sources", "REFUSED — Too few sources", "Too few indexed passages support", false},
+			{"unsupported_answer", "refused", "unsupported_answer", "REFUSED — Answer not supported", "none of it could be verified", false},
+			{"model_declined", "refused", "model_declined", "REFUSED — Not in the documents", "does not contain this information", false},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				var reason any
+				if tc.reason != "" {
+					reason = tc.reason
+				}
+				ans, err := json.Marshal(map[string]any{
+					"query": "q?", "answer": hostile + " [S1]", "confidence": tc.confidence, "refusal_reason": reason,
+					"query_id": 7, "citations": []string{"S1"},
+					"sources": []map[string]any{{
+						"id": "S1", "chunk_id": "c1", "document_id": "d1", "source": "<b>manual</b>.md", "title": "",
+						"heading": "A > B", "page": 3, "relevance": 0.5, "scores": map[string]float64{"bm25": 1, "cosine": 0.5, "fused": 0.03},
+						"text": hostile, "cited": true,
+					}},
+				})
+				require.NoError(t, err)
+				got := browserEvalAsync[struct {
+					Badge    string   `json:"badge"`
+					Refusal  string   `json:"refusal"`
+					Low      bool     `json:"low"`
+					Card     string   `json:"card"`
+					Elements []string `json:"elements"`
+					Title    string   `json:"title"`
+				}](p, `
+					const { showAnswer } = await import('/app.js');
+					showAnswer(`+string(ans)+`);
+					const $ = (id) => document.getElementById(id);
+					const area = [...$('answer').querySelectorAll('*'), ...$('sources').querySelectorAll('*')];
+					return {
+						badge: $('badge').textContent,
+						refusal: $('refusal').hidden ? '' : $('refusal').textContent,
+						low: !$('low-note').hidden,
+						card: $('source-S1').textContent,
+						elements: [...new Set(area.map((e) => e.tagName))].sort(),
+						title: document.title,
+					};`)
+				require.Equal(t, tc.badge, got.Badge)
+				require.Equal(t, tc.low, got.Low)
+				if tc.refusal == "" {
+					require.Empty(t, got.Refusal)
+				} else {
+					require.Contains(t, got.Refusal, tc.refusal)
+					require.Contains(t, got.Refusal, "(reason: "+tc.reason+")")
+				}
+				// Untrusted text stays text: no element the page did not make.
+				require.Contains(t, got.Card, "<b>manual</b>.md")
+				require.Contains(t, got.Card, hostile)
+				require.Subset(t, []string{"A", "BUTTON", "DD", "DIV", "DL", "DT", "LI", "METER", "P", "SPAN"}, got.Elements)
+				require.NotEqual(t, "owned", got.Title)
+			})
+		}
+	})
+
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	require.Empty(t, p.problems)
