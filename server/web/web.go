@@ -1,7 +1,3 @@
-// Package web holds hybridrag's web page, embedded in the binary.
-//
-// This is a placeholder until the page itself lands: FS is the contract
-// package server relies on.
 package web
 
 import (
@@ -9,7 +5,10 @@ import (
 	"io/fs"
 )
 
-//go:embed *.html
+// The page's files sit beside this one so that FS needs no fs.Sub (and
+// has no error to report); the patterns name every kind of file served.
+//
+//go:embed *.html *.css *.js *.svg
 var files embed.FS
 
 // FS returns the page's files, rooted so that "index.html" is the page.
