@@ -106,7 +106,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, p Principal) err
 				return errorf(http.StatusBadRequest, CodeInvalidArgument, "project_id is too long or not UTF-8")
 			}
 			project = string(b)
-		case "file":
+		case "file", "files", "files[]": // one name, as HTML forms and curl -F send it
 			if len(files) == MaxUploadFiles {
 				return errorf(http.StatusBadRequest, CodeInvalidArgument, "at most %d files per upload", MaxUploadFiles)
 			}

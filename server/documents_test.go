@@ -36,11 +36,12 @@ type documentsJSON struct {
 }
 
 // multipartBody builds an upload: name/content pairs, and project if set.
+// The parts alternate the accepted field names (file, files, files[]).
 func multipartBody(t *testing.T, project string, files ...string) (*bytes.Buffer, string) {
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
 	for i := 0; i+1 < len(files); i += 2 {
-		w, err := mw.CreateFormFile("file", files[i])
+		w, err := mw.CreateFormFile([]string{"file", "files", "files[]"}[i/2%3], files[i])
 		require.NoError(t, err)
 		_, err = w.Write([]byte(files[i+1]))
 		require.NoError(t, err)

@@ -126,6 +126,10 @@ func (s *Server) getQuery(w http.ResponseWriter, r *http.Request, p Principal) e
 // feedbackRequest is the body of POST /v1/queries/{id}/feedback.
 type feedbackRequest struct {
 	Verdict string `json:"verdict"` // "correct" or "incorrect"
+	// Rating is accepted as another name for Verdict, a spelling clients
+	// of other feedback APIs send; giving both with different values is
+	// an error.
+	Rating  string `json:"rating,omitempty"`
 	Comment string `json:"comment"`
 }
 
@@ -133,6 +137,12 @@ func (s *Server) feedback(w http.ResponseWriter, r *http.Request, p Principal) e
 	var f feedbackRequest
 	if err := decodeJSON(w, r, s.opts.MaxBodyBytes, &f); err != nil {
 		return err
+	}
+	switch {
+	case f.Verdict == "":
+		f.Verdict = f.Rating
+	case f.Rating != "" && f.Rating != f.Verdict:
+		return errorf(http.StatusBadRequest, CodeInvalidArgument, "verdict and rating disagree")
 	}
 	if f.Verdict != "correct" && f.Verdict != "incorrect" {
 		return errorf(http.StatusBadRequest, CodeInvalidArgument, `verdict must be "correct" or "incorrect"`)

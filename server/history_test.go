@@ -55,6 +55,9 @@ func TestHistoryAndFeedback(t *testing.T) {
 	// Feedback, then read it back.
 	f.json("POST", fmt.Sprintf("/v1/queries/%d/feedback", ids[1]), keyAcme, map[string]any{"verdict": "incorrect", "comment": "wrong amount"}, http.StatusOK, nil)
 	f.json("POST", fmt.Sprintf("/v1/queries/%d/feedback", ids[1]), keyAcme, map[string]any{"verdict": "correct"}, http.StatusOK, nil)
+	// "rating" is another name for "verdict"; the two must agree.
+	f.json("POST", fmt.Sprintf("/v1/queries/%d/feedback", ids[1]), keyAcme, map[string]any{"rating": "correct"}, http.StatusOK, nil)
+	f.json("POST", fmt.Sprintf("/v1/queries/%d/feedback", ids[1]), keyAcme, map[string]any{"rating": "correct", "verdict": "incorrect"}, http.StatusBadRequest, nil)
 	var q struct {
 		ID       int64 `json:"id"`
 		Feedback []struct {
@@ -64,10 +67,11 @@ func TestHistoryAndFeedback(t *testing.T) {
 	}
 	f.json("GET", fmt.Sprintf("/v1/queries/%d", ids[1]), keyAcme, nil, http.StatusOK, &q)
 	require.Equal(t, ids[1], q.ID)
-	require.Len(t, q.Feedback, 2)
+	require.Len(t, q.Feedback, 3)
 	require.False(t, q.Feedback[0].Correct)
 	require.Equal(t, "wrong amount", q.Feedback[0].Comment)
 	require.True(t, q.Feedback[1].Correct)
+	require.True(t, q.Feedback[2].Correct, "sent as rating")
 
 	// Another tenant's ids, and unknown ones, are not found, never forbidden.
 	for _, path := range []string{fmt.Sprintf("/v1/queries/%d", g.QueryID), "/v1/queries/999999"} {
