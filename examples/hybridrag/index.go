@@ -22,11 +22,13 @@ const indexBatch = 32 // documents per Index call, so progress moves
 
 func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var (
-		c      common
-		strict bool
+		c        common
+		strict   bool
+		idPrefix string
 	)
 	fs := newFlagSet("index", &c)
 	fs.BoolVar(&strict, "strict", false, "fail on the first file that cannot be loaded or indexed, instead of skipping it")
+	fs.StringVar(&idPrefix, "id-prefix", "", "put before every document's path relative to its folder to form its id")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -39,7 +41,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	start := time.Now()
 	sk := &skipper{w: stderr, strict: strict}
-	docs, err := loadPaths(paths, sk)
+	docs, err := loadPaths(paths, idPrefix, sk)
 	if err != nil {
 		return err
 	}
@@ -98,6 +100,15 @@ type skipper struct {
 	strict  bool
 	n       int
 	ignored map[string]int // files of unsupported types, by extension
+	paths   map[string]string // document id → file path as typed, to name it
+}
+
+// path is the file a document was loaded from, as the user typed it.
+func (s *skipper) path(d store.Document) string {
+	if p, ok := s.paths[d.ID]; ok {
+		return p
+	}
+	return d.Source
 }
 
 // summary is what the summary line adds about skipped and ignored files.
@@ -151,7 +162,7 @@ func indexSkipping(ctx context.Context, p *hybridrag.Pipeline, docs []store.Docu
 		if i < 0 {
 			return st, err
 		}
-		if err := sk.skip(docs[i].Source, de.Err); err != nil {
+		if err := sk.skip(sk.path(docs[i]), de.Err); err != nil {
 			return st, de
 		}
 		docs = slices.Delete(slices.Clone(docs), i, i+1)
@@ -162,9 +173,12 @@ func indexSkipping(ctx context.Context, p *hybridrag.Pipeline, docs []store.Docu
 }
 
 // loadPaths reads files and folders (recursively) in argument order. A
-// missing path is an error; a file that cannot be loaded goes to sk.
-func loadPaths(paths []string, sk *skipper) ([]store.Document, error) {
+// document's id is its path relative to the folder given (a file given
+// directly: its name), after idPrefix. A missing path is an error; a file
+// that cannot be loaded goes to sk.
+func loadPaths(paths []string, idPrefix string, sk *skipper) ([]store.Document, error) {
 	var docs []store.Document
+	sk.paths = map[string]string{}
 	for _, path := range paths {
 		st, err := os.Stat(path)
 		if err != nil {
@@ -181,13 +195,22 @@ func loadPaths(paths []string, sk *skipper) ([]store.Document, error) {
 				}
 				continue
 			}
+			d.ID = loader.DocumentID(idPrefix, filepath.Base(path))
+			d.Source = d.ID
+			sk.paths[d.ID] = path
 			docs = append(docs, d)
 			continue
 		}
-		if err := loader.LoadDirFunc(path, func(d store.Document) error {
+		opts := loader.DirOptions{IDPrefix: idPrefix, OnLoadError: sk.skip}
+		if err := loader.LoadDirWith(path, opts, func(d store.Document) error {
+			rel := d.ID
+			if idPrefix != "" {
+				rel = strings.TrimPrefix(rel, strings.TrimRight(idPrefix, "/")+"/")
+			}
+			sk.paths[d.ID] = filepath.Join(path, filepath.FromSlash(rel))
 			docs = append(docs, d)
 			return nil
-		}, sk.skip); err != nil {
+		}); err != nil {
 			return nil, err
 		}
 	}

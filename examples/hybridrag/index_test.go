@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // TestCLIIndexSkipsBadFiles: one unreadable file does not stop a folder
@@ -48,4 +51,48 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	code, _, errOut = runCLI(t, "index", "--store", filepath.Join(t.TempDir(), "rst"), filepath.Join(docs, "notes.rst"))
 	require.Equal(t, 1, code, "a file of another type named explicitly is an error")
 	require.Contains(t, errOut, "supported")
+}
+
+// storeCounts opens the embedded store at dir and returns its document and
+// chunk counts.
+func storeCounts(t *testing.T, dir string) (docs, chunks int) {
+	t.Helper()
+	st, err := openStore(context.Background(), dir, false)
+	require.NoError(t, err)
+	defer st.Close()
+	s, err := st.Stats(context.Background(), store.Filter{})
+	require.NoError(t, err)
+	return s.Documents, s.Chunks
+}
+
+// TestCLIIndexStableIDs: the same folder typed relative, absolute, with ./
+// and a trailing slash, or through a symbolic link is the same documents;
+// --id-prefix makes a second, separate set.
+func TestCLIIndexStableIDs(t *testing.T) {
+	base := t.TempDir()
+	docs := filepath.Join(base, "docs")
+	require.NoError(t, os.MkdirAll(filepath.Join(docs, "sub"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\nThe pump runs at 3000 rpm.\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "sub", "valve.txt"), []byte("The relief valve opens at 6 bar.\n"), 0o600))
+	require.NoError(t, os.Symlink(docs, filepath.Join(base, "link")))
+	t.Chdir(base)
+	st := filepath.Join(base, "store")
+
+	for _, root := range []string{"docs", docs, "./docs/", "link", filepath.Join(base, "link") + "/"} {
+		code, _, errOut := runCLI(t, "index", "--store", st, root)
+		require.Equal(t, 0, code, errOut)
+		n, _ := storeCounts(t, st)
+		require.Equal(t, 2, n, "after indexing %q", root)
+	}
+	code, out, errOut := runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "relief valve pressure")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"source": "sub/valve.txt"`)
+
+	code, _, errOut = runCLI(t, "index", "--store", st, "--id-prefix", "manual", "docs")
+	require.Equal(t, 0, code, errOut)
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 4, n)
+	code, out, errOut = runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "relief valve pressure")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"document_id": "manual/sub/valve.txt"`)
 }
