@@ -99,7 +99,7 @@ type skipper struct {
 	w       io.Writer
 	strict  bool
 	n       int
-	ignored map[string]int // files of unsupported types, by extension
+	ignored map[string]int    // files of unsupported types, by extension
 	paths   map[string]string // document id → file path as typed, to name it
 }
 
