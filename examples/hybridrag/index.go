@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,11 +25,13 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var (
 		c        common
 		strict   bool
+		sync     bool
 		idPrefix string
 	)
 	fs := newFlagSet("index", &c)
 	fs.BoolVar(&strict, "strict", false, "fail on the first file that cannot be loaded or indexed, instead of skipping it")
 	fs.StringVar(&idPrefix, "id-prefix", "", "put before every document's path relative to its folder to form its id")
+	fs.BoolVar(&sync, "sync", false, "also remove the stored documents of each folder PATH whose files no longer exist")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -41,10 +44,11 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	start := time.Now()
 	sk := &skipper{w: stderr, strict: strict}
-	docs, err := loadPaths(paths, idPrefix, sk)
+	ld, err := loadPaths(paths, idPrefix, sk)
 	if err != nil {
 		return err
 	}
+	docs := ld.docs
 	for i := range docs {
 		docs[i].TenantID, docs[i].ProjectID = c.tenant, c.project
 	}
@@ -66,6 +70,9 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		st, err := indexSkipping(ctx, p, batch, sk)
 		total.Documents += st.Documents
 		total.Chunks += st.Chunks
+		total.New += st.New
+		total.Replaced += st.Replaced
+		total.Unchanged += st.Unchanged
 		if err != nil {
 			return fmt.Errorf("after %d documents: %w", total.Documents, err)
 		}
@@ -77,14 +84,21 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		_ = bar.Finish()
 		fmt.Fprintln(stderr)
 	}
+	removed := 0
+	if sync {
+		if removed, err = syncRoots(ctx, p, st, c.tenant, c.project, ld); err != nil {
+			return err
+		}
+	}
 	if err := p.Close(); err != nil {
 		return err
 	}
 	if err := st.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s%s\n",
-		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store, sk.summary())
+	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s (%d new, %d replaced, %d unchanged, %d removed, %d skipped)%s\n",
+		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store,
+		total.New, total.Replaced, total.Unchanged, removed, sk.n, sk.summary())
 	if total.Documents == 0 {
 		return fmt.Errorf("nothing indexed: every file was skipped")
 	}
@@ -172,19 +186,46 @@ func indexSkipping(ctx context.Context, p *hybridrag.Pipeline, docs []store.Docu
 	}
 }
 
+// rootKey is the Metadata.Extra key under which index records the folder a
+// document was loaded from (absolute, symbolic links resolved), so that
+// --sync removes only documents of the folder it walks.
+const rootKey = "index_root"
+
+// loaded is what loadPaths found.
+type loaded struct {
+	docs []store.Document
+	// found holds, per folder PATH (by its rootKey value), the ids of every
+	// file found under it, loaded or skipped: a file that exists is never
+	// removed by --sync, even if it failed to load this time.
+	found map[string]map[string]bool
+}
+
 // loadPaths reads files and folders (recursively) in argument order. A
 // document's id is its path relative to the folder given (a file given
 // directly: its name), after idPrefix. A missing path is an error; a file
 // that cannot be loaded goes to sk.
-func loadPaths(paths []string, idPrefix string, sk *skipper) ([]store.Document, error) {
-	var docs []store.Document
+func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
+	ld := &loaded{found: map[string]map[string]bool{}}
 	sk.paths = map[string]string{}
+	add := func(d store.Document, root, typed string) {
+		d.Metadata.Extra = maps.Clone(d.Metadata.Extra)
+		if d.Metadata.Extra == nil {
+			d.Metadata.Extra = map[string]string{}
+		}
+		d.Metadata.Extra[rootKey] = root
+		sk.paths[d.ID] = typed
+		ld.docs = append(ld.docs, d)
+	}
 	for _, path := range paths {
 		st, err := os.Stat(path)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
+			root, err := canonicalRoot(filepath.Dir(path))
+			if err != nil {
+				return nil, err
+			}
 			d, err := loader.LoadFile(path)
 			if errors.Is(err, loader.ErrUnsupported) {
 				return nil, err // named explicitly: not a file to pass over
@@ -197,30 +238,80 @@ func loadPaths(paths []string, idPrefix string, sk *skipper) ([]store.Document, 
 			}
 			d.ID = loader.DocumentID(idPrefix, filepath.Base(path))
 			d.Source = d.ID
-			sk.paths[d.ID] = path
-			docs = append(docs, d)
+			add(d, root, path)
 			continue
 		}
-		opts := loader.DirOptions{IDPrefix: idPrefix, OnLoadError: sk.skip}
+		root, err := canonicalRoot(path)
+		if err != nil {
+			return nil, err
+		}
+		found := ld.found[root]
+		if found == nil {
+			found = map[string]bool{}
+			ld.found[root] = found
+		}
+		opts := loader.DirOptions{IDPrefix: idPrefix, OnLoadError: func(p string, err error) error {
+			if rel, rerr := filepath.Rel(path, p); rerr == nil {
+				found[loader.DocumentID(idPrefix, rel)] = true
+			}
+			return sk.skip(p, err)
+		}}
 		if err := loader.LoadDirWith(path, opts, func(d store.Document) error {
 			rel := d.ID
 			if idPrefix != "" {
 				rel = strings.TrimPrefix(rel, strings.TrimRight(idPrefix, "/")+"/")
 			}
-			sk.paths[d.ID] = filepath.Join(path, filepath.FromSlash(rel))
-			docs = append(docs, d)
+			found[d.ID] = true
+			add(d, root, filepath.Join(path, filepath.FromSlash(rel)))
 			return nil
 		}); err != nil {
 			return nil, err
 		}
 	}
-	if len(docs) == 0 {
+	if len(ld.docs) == 0 {
 		if sk.n > 0 {
 			return nil, fmt.Errorf("nothing to index: all %d files found were skipped", sk.n)
 		}
 		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf, .docx) under %v", paths)
 	}
-	return docs, nil
+	return ld, nil
+}
+
+// canonicalRoot is the folder's absolute path with symbolic links
+// resolved: the same however it was typed.
+func canonicalRoot(dir string) (string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(real)
+}
+
+// syncRoots removes, for each folder PATH walked, the stored documents
+// recorded as loaded from it whose files were not found this time, and
+// returns how many it removed.
+func syncRoots(ctx context.Context, p *hybridrag.Pipeline, st store.DocumentLister, tenant, project string, ld *loaded) (int, error) {
+	if len(ld.found) == 0 {
+		return 0, nil
+	}
+	infos, err := st.ListDocuments(ctx, tenant, project)
+	if err != nil {
+		return 0, err
+	}
+	var gone []string
+	for _, in := range infos {
+		if found, ok := ld.found[in.Metadata.Extra[rootKey]]; ok && !found[in.ID] {
+			gone = append(gone, in.ID)
+		}
+	}
+	slices.Sort(gone)
+	if len(gone) == 0 {
+		return 0, nil
+	}
+	if err := p.Delete(ctx, tenant, project, gone...); err != nil {
+		return 0, fmt.Errorf("sync: %w", err)
+	}
+	return len(gone), nil
 }
 
 // newBar returns a progress bar when w is a terminal, else nil.

@@ -96,3 +96,51 @@ func TestCLIIndexStableIDs(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, `"document_id": "manual/sub/valve.txt"`)
 }
+
+// TestCLIIndexSync: re-indexing counts new / replaced / unchanged; --sync
+// removes documents whose files are gone, only under the folder given,
+// never a file that still exists but failed to load.
+func TestCLIIndexSync(t *testing.T) {
+	base := t.TempDir()
+	docs, other := filepath.Join(base, "docs"), filepath.Join(base, "other")
+	write := func(dir, name, content string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600))
+	}
+	write(docs, "pump.md", "# Pump\n\nThe pump runs at 3000 rpm.\n")
+	write(docs, "sub/valve.txt", "The relief valve opens at 6 bar.\n")
+	write(docs, "seal.md", "# Seal\n\nReplace the seal every 2,000 hours.\n")
+	write(other, "fan.md", "# Fan\n\nThe fan spins at 900 rpm.\n")
+	st := filepath.Join(base, "store")
+	index := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := runCLI(t, append([]string{"index", "--store", st}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		return out
+	}
+
+	require.Contains(t, index(docs), "indexed 3 documents")
+	require.Contains(t, index(other), "(1 new, 0 replaced, 0 unchanged, 0 removed, 0 skipped)")
+	require.Contains(t, index(docs+"/"), "(0 new, 0 replaced, 3 unchanged, 0 removed, 0 skipped)")
+
+	write(docs, "pump.md", "# Pump\n\nThe pump runs at 3600 rpm.\n")
+	require.NoError(t, os.Remove(filepath.Join(docs, "seal.md")))
+	write(docs, "new.md", "# New\n\nA new page.\n")
+	require.Contains(t, index(docs), "(1 new, 1 replaced, 1 unchanged, 0 removed, 0 skipped)", "without --sync nothing is removed")
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 5, n)
+
+	write(docs, "sub/valve.txt", "caf\xe9: no longer UTF-8")
+	out := index("--sync", docs)
+	require.Contains(t, out, "(0 new, 0 replaced, 2 unchanged, 1 removed, 1 skipped)", "seal.md is gone; valve.txt exists and is kept")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 4, n, "other/fan.md, under another folder, stays")
+	code, out, errOut := runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "--k", "10", "How often is the seal replaced?")
+	require.Equal(t, 0, code, errOut)
+	require.NotContains(t, out, `"seal.md"`)
+
+	require.NoError(t, os.Remove(filepath.Join(docs, "sub", "valve.txt")))
+	require.Contains(t, index("--sync", docs), "1 removed")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 3, n)
+}
