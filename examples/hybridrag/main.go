@@ -15,6 +15,8 @@
 // ask and retrieve record each query in DIR/querylog.db (--log PATH: there
 // instead, as a PostgreSQL store needs; --no-log: don't).
 //
+// hybridrag COMMAND -h (or --help, or hybridrag help COMMAND) prints that command's help.
+//
 // Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
 //
 // Environment: only the chosen generator's variables are read —
@@ -70,6 +72,7 @@ ask --stream prints the answer as each sentence is validated (only supported one
 --timeout D (ask, eval, serve; default 60s, 0: none): ask ends after D, model retries included, exit 1;
         eval gives each question D (its whole ask), and records one that overruns as failed;
         serve answers a request that overruns with 504.
+hybridrag COMMAND -h (or --help) prints that command's usage and flags.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
@@ -87,6 +90,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
+	}
+	if len(args) > 1 && args[0] == "help" {
+		args = []string{args[1], "--help"} // "help COMMAND" is "COMMAND --help"
 	}
 	var err error
 	switch args[0] {
@@ -112,8 +118,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	default:
 		err = fmt.Errorf("%w: unknown command %q", errUsage, args[0])
 	}
+	var help *helpRequest
 	switch {
 	case err == nil:
+		return 0
+	case errors.As(err, &help):
+		commandHelp(stdout, help.fs)
 		return 0
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "hybridrag: %v\n%s", err, usage)
