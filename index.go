@@ -67,6 +67,10 @@ func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStat
 		return IndexStats{}, err
 	}
 
+	if err := p.checkEmbedder(ctx, true); err != nil {
+		return IndexStats{}, err
+	}
+
 	stats := IndexStats{}
 	entries := make([]store.Entry, 0, len(docs))
 	replaces := make([]bool, 0, len(docs))
