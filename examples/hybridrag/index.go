@@ -17,6 +17,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/store/loader"
+	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
 const indexBatch = 32 // documents per Index call, so progress moves
@@ -32,6 +33,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.BoolVar(&strict, "strict", false, "fail on the first file that cannot be loaded or indexed, instead of skipping it")
 	fs.StringVar(&idPrefix, "id-prefix", "", "put before every document's path relative to its folder to form its id")
 	fs.BoolVar(&sync, "sync", false, "also remove the stored documents of each folder PATH whose files no longer exist")
+	addLogFlags(fs, &c, false)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -99,6 +101,11 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s (%d new, %d replaced, %d unchanged, %d removed, %d skipped)%s\n",
 		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store,
 		total.New, total.Replaced, total.Unchanged, removed, sk.n, sk.summary())
+	saveIndexRun(ctx, &c, stderr, sqlitelog.IndexRun{
+		Started: start, Duration: time.Since(start), Roots: absPaths(paths), Tenant: c.tenant, Project: c.project,
+		Documents: total.Documents, Chunks: total.Chunks, New: total.New, Replaced: total.Replaced,
+		Unchanged: total.Unchanged, Removed: removed, Skipped: sk.n, Errors: sk.errs,
+	})
 	if total.Documents == 0 {
 		return fmt.Errorf("nothing indexed: every file was skipped")
 	}
@@ -115,6 +122,36 @@ type skipper struct {
 	n       int
 	ignored map[string]int    // files of unsupported types, by extension
 	paths   map[string]string // document id → file path as typed, to name it
+	errs    []string          // "path: reason" of each skipped file, for the index-runs log
+}
+
+// saveIndexRun records the run in the query log (--log, --no-log); a log
+// that cannot be written is reported, not an error: the index is done.
+func saveIndexRun(ctx context.Context, c *common, stderr io.Writer, run sqlitelog.IndexRun) {
+	path := c.logPath()
+	if path == "" {
+		return
+	}
+	l, err := sqlitelog.Open(path, sqlitelog.Options{})
+	if err == nil {
+		_, err = l.SaveIndexRun(ctx, run)
+		err = errors.Join(err, l.Close())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hybridrag: index run not logged (--no-log to silence): %v\n", err)
+	}
+}
+
+// absPaths are paths made absolute where possible, for the log.
+func absPaths(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if a, err := filepath.Abs(p); err == nil {
+			p = a
+		}
+		out[i] = p
+	}
+	return out
 }
 
 // path is the file a document was loaded from, as the user typed it.
@@ -158,6 +195,7 @@ func (s *skipper) skip(path string, err error) error {
 		return err
 	}
 	s.n++
+	s.errs = append(s.errs, fmt.Sprintf("%s: %v", path, err))
 	fmt.Fprintf(s.w, "hybridrag: skipped %s: %v\n", path, err)
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -143,4 +144,43 @@ func TestCLIIndexSync(t *testing.T) {
 	require.Contains(t, index("--sync", docs), "1 removed")
 	n, _ = storeCounts(t, st)
 	require.Equal(t, 3, n)
+}
+
+// TestCLIIndexRunsLog: each index run is recorded in the query log, and
+// "log --runs" lists them newest first with their counts and skipped files;
+// --no-log records nothing.
+func TestCLIIndexRunsLog(t *testing.T) {
+	docs := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\nThe pump runs at 3000 rpm.\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "bad.pdf"), []byte("not a pdf"), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	for range 2 {
+		code, _, errOut := runCLI(t, "index", "--store", st, docs)
+		require.Equal(t, 0, code, errOut)
+	}
+	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
+	require.Equal(t, 0, code, errOut)
+
+	code, out, errOut := runCLI(t, "log", "--store", st, "--runs", "--json")
+	require.Equal(t, 0, code, errOut)
+	var runs []struct {
+		ID                         int64
+		Roots, Errors              []string
+		Documents, New, Unchanged  int
+		Replaced, Removed, Skipped int
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &runs))
+	require.Len(t, runs, 2, "the --no-log run is not recorded")
+	require.Equal(t, int64(2), runs[0].ID, "newest first")
+	require.Equal(t, []string{docs}, runs[0].Roots)
+	require.Equal(t, 1, runs[0].Unchanged)
+	require.Equal(t, 1, runs[1].New)
+	require.Equal(t, 1, runs[0].Skipped)
+	require.Len(t, runs[0].Errors, 1)
+	require.Contains(t, runs[0].Errors[0], "bad.pdf")
+
+	code, out, errOut = runCLI(t, "log", "--store", st, "--runs")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "UNCHANGED")
+	require.Contains(t, out, "run 2 skipped "+filepath.Join(docs, "bad.pdf"))
 }

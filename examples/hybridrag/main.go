@@ -1,6 +1,6 @@
 // Command hybridrag indexes documents and answers questions only from them.
 //
-//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] PATH...
+//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
 //	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
 //	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
@@ -37,13 +37,14 @@ import (
 )
 
 const usage = `usage:
-  hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] PATH...
+  hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
                      (a file that cannot be loaded is skipped and named on stderr; --strict: fail;
                      a document's id is its path relative to the folder given, after --id-prefix;
                      unchanged documents are skipped; --sync: also remove those whose files are gone)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
+  hybridrag log      --store DIR --runs [--limit N] [--json]   (index runs: time, folders, counts, skipped files)
   hybridrag log      --store DIR show ID [--json]
   hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
