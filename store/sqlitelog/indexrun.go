@@ -20,7 +20,7 @@ type IndexRun struct {
 	Project  string
 	// Documents and Chunks are what the run's documents now hold in the
 	// store; New, Replaced, Unchanged, Removed and Skipped split the work.
-	Documents, Chunks                         int
+	Documents, Chunks                          int
 	New, Replaced, Unchanged, Removed, Skipped int
 	// Errors name each skipped file and why ("path: reason").
 	Errors []string
