@@ -105,6 +105,9 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 		return gate.Evidence{}, none, nil, err
 	}
 	run.question = q
+	if err := p.checkQueryEmbedder(ctx); err != nil {
+		return gate.Evidence{}, none, nil, err
+	}
 	run.th = p.thresholds(run.req)
 	ev := gate.Evidence{Question: q, Thresholds: run.th}
 

@@ -16,6 +16,9 @@ var (
 	ErrNoStore = errors.New("hybridrag: no store configured (set Config.Store)")
 	// ErrClosed is returned by a Pipeline after Close.
 	ErrClosed = errors.New("hybridrag: pipeline closed")
+	// ErrEmbedderMismatch: the store was built with another embedder (see
+	// EmbedderMismatchError).
+	ErrEmbedderMismatch = errors.New("hybridrag: store built with another embedder")
 )
 
 // QueryError explains why a question was rejected before retrieval.

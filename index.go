@@ -13,17 +13,31 @@ import (
 
 // IndexStats summarises an Index call.
 type IndexStats struct {
+	// Documents is how many of the given documents are now stored:
+	// New + Replaced + Unchanged.
 	Documents int
-	Chunks    int
-	Duration  time.Duration
+	// Chunks is how many chunks those documents have in the store,
+	// unchanged documents' included.
+	Chunks int
+	// New, Replaced and Unchanged split Documents: not stored before,
+	// stored with other content, stored exactly so (skipped: not chunked,
+	// embedded or written).
+	New, Replaced, Unchanged int
+	// Written is how many chunks were embedded and written.
+	Written  int
+	Duration time.Duration
 }
 
 // Index chunks, embeds and stores documents. A document whose ID is already
-// stored (in the same tenant and project) is replaced. Documents are
-// validated and chunked before anything is written, so a bad document fails
-// the call with a *DocumentError and leaves the store as it was; the
-// remaining work is written in batches, each atomic, so an error or
-// cancellation part-way leaves whole batches.
+// stored (in the same tenant and project) is replaced, unless the store can
+// tell (store.DocumentLister) that it holds it exactly so — same text hash,
+// source, title and metadata — in which case it is skipped and counted as
+// Unchanged. (A change of Config.Chunking alone is not seen: Delete the
+// documents first to re-chunk them.) Documents are validated and chunked
+// before anything is written, so a bad document fails the call with a
+// *DocumentError and leaves the store as it was; the remaining work is
+// written in batches, each atomic, so an error or cancellation part-way
+// leaves whole batches.
 func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStats, error) {
 	start := time.Now()
 	done, err := p.enter()
@@ -35,41 +49,103 @@ func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStat
 		return IndexStats{}, ErrNoStore
 	}
 
-	entries := make([]store.Entry, 0, len(docs))
-	type key struct{ tenant, project, id string }
-	seen := make(map[key]bool, len(docs))
-	for _, d := range docs {
+	normalized := make([]store.Document, len(docs))
+	seen := make(map[docKey]bool, len(docs))
+	for i, d := range docs {
 		if err := normalizeDocument(&d); err != nil {
 			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: err}
 		}
-		k := key{d.TenantID, d.ProjectID, d.ID}
+		k := docKey{d.TenantID, d.ProjectID, d.ID}
 		if seen[k] {
 			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: fmt.Errorf("%w: duplicate id in one Index call", store.ErrInvalidEntry)}
 		}
 		seen[k] = true
-		chunks, err := chunker.Split(d, p.chunking)
-		if err != nil {
-			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: err}
-		}
-		entries = append(entries, store.Entry{Document: d, Chunks: chunks})
+		normalized[i] = d
+	}
+	stored, err := p.storedDocuments(ctx, normalized)
+	if err != nil {
+		return IndexStats{}, err
+	}
+
+	if err := p.checkEmbedder(ctx, true); err != nil {
+		return IndexStats{}, err
 	}
 
 	stats := IndexStats{}
+	entries := make([]store.Entry, 0, len(docs))
+	replaces := make([]bool, 0, len(docs))
+	for i := range normalized {
+		d := &normalized[i]
+		info, ok := stored[docKey{d.TenantID, d.ProjectID, d.ID}]
+		if ok && info.Same(d) {
+			stats.Documents++
+			stats.Unchanged++
+			stats.Chunks += info.Chunks
+			continue
+		}
+		chunks, err := chunker.Split(*d, p.chunking)
+		if err != nil {
+			return IndexStats{}, &DocumentError{ID: d.ID, Source: d.Source, Err: err}
+		}
+		entries = append(entries, store.Entry{Document: *d, Chunks: chunks})
+		replaces = append(replaces, ok)
+	}
+
 	for lo := 0; lo < len(entries); lo += DefaultIndexBatchSize {
-		batch := entries[lo:min(lo+DefaultIndexBatchSize, len(entries))]
+		hi := min(lo+DefaultIndexBatchSize, len(entries))
+		batch := entries[lo:hi]
 		if err := p.embedEntries(ctx, batch); err != nil {
 			return stats, err
 		}
 		if err := p.put(ctx, batch); err != nil {
 			return stats, fmt.Errorf("hybridrag: store: %w", err)
 		}
-		for _, e := range batch {
+		for i, e := range batch {
 			stats.Documents++
 			stats.Chunks += len(e.Chunks)
+			stats.Written += len(e.Chunks)
+			if replaces[lo+i] {
+				stats.Replaced++
+			} else {
+				stats.New++
+			}
 		}
 	}
 	stats.Duration = time.Since(start)
 	return stats, nil
+}
+
+type docKey struct{ tenant, project, id string }
+
+// storedDocuments asks the store what it holds of docs, one lookup per
+// tenant and project; a store without store.DocumentLister holds nothing
+// as far as Index can tell, so every document is written.
+func (p *Pipeline) storedDocuments(ctx context.Context, docs []store.Document) (map[docKey]store.DocumentInfo, error) {
+	dl, ok := p.store.(store.DocumentLister)
+	if !ok || len(docs) == 0 {
+		return nil, nil
+	}
+	type scope struct{ tenant, project string }
+	ids := map[scope][]string{}
+	var order []scope
+	for _, d := range docs {
+		sc := scope{d.TenantID, d.ProjectID}
+		if _, ok := ids[sc]; !ok {
+			order = append(order, sc)
+		}
+		ids[sc] = append(ids[sc], d.ID)
+	}
+	out := make(map[docKey]store.DocumentInfo, len(docs))
+	for _, sc := range order {
+		infos, err := dl.LookupDocuments(ctx, sc.tenant, sc.project, ids[sc]...)
+		if err != nil {
+			return nil, fmt.Errorf("hybridrag: store: %w", err)
+		}
+		for _, in := range infos {
+			out[docKey{in.TenantID, in.ProjectID, in.ID}] = in
+		}
+	}
+	return out, nil
 }
 
 // embedEntries embeds every chunk of a batch in one call to the embedder,

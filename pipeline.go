@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hybridrag/hybridrag/cite"
@@ -36,6 +37,9 @@ type Pipeline struct {
 
 	writeMu sync.Mutex // serialises Put and Delete on store
 
+	embedderID store.EmbedderID // of cfg.Embedder, as stores record it
+	embedderOK atomic.Bool      // the store's recorded embedder matched (see checkEmbedder)
+
 	mu     sync.RWMutex // guards closed
 	closed bool
 }
@@ -59,6 +63,7 @@ func New(cfg Config) (*Pipeline, error) {
 func (p *Pipeline) wire() error {
 	cfg := &p.cfg
 	p.embedder = resolveEmbedder(*cfg)
+	p.embedderID = EmbedderID(cfg.Embedder)
 	p.chunking = chunker.Options{
 		TargetTokens:  cfg.Chunking.TargetTokens,
 		MaxTokens:     cfg.Chunking.MaxTokens,
@@ -162,6 +167,9 @@ func (p *Pipeline) Retrieve(ctx context.Context, req Request) (res *retrieve.Res
 	defer func(start time.Time) { p.logRetrieve(ctx, req, start, res, err) }(time.Now())
 	q, err := p.checkQuestion(req.Question)
 	if err != nil {
+		return nil, err
+	}
+	if err := p.checkQueryEmbedder(ctx); err != nil {
 		return nil, err
 	}
 	res, err = p.retriever.Retrieve(ctx, p.query(req, q))

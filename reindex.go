@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"time"
 
@@ -118,6 +119,13 @@ func (p *Pipeline) Reindex(ctx context.Context, opts ReindexOptions) (ReindexSta
 	}
 	if err := cp.ClearCheckpoint(ctx, ReindexCheckpointName); err != nil {
 		return stats, fmt.Errorf("hybridrag: reindex: %w", err)
+	}
+	// The whole store now holds this embedder's vectors.
+	if er, ok := p.store.(store.EmbedderRecorder); ok && reflect.ValueOf(opts.Filter).IsZero() {
+		if err := er.SaveEmbedder(ctx, p.embedderID); err != nil {
+			return stats, fmt.Errorf("hybridrag: reindex: %w", err)
+		}
+		p.embedderOK.Store(true)
 	}
 	stats.Duration = time.Since(begin)
 	return stats, nil

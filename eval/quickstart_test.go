@@ -22,7 +22,9 @@ const (
 func loadQuickstart(t *testing.T) ([]store.Document, []eval.Question) {
 	t.Helper()
 	var docs []store.Document
-	require.NoError(t, loader.LoadDir(quickstartDocs, func(d store.Document) error {
+	// Named as the quickstart names them (and its eval set labels them):
+	// "docs/NAME", i.e. relative to examples/quickstart.
+	require.NoError(t, loader.LoadDirWith(quickstartDocs, loader.DirOptions{IDPrefix: "docs"}, func(d store.Document) error {
 		docs = append(docs, d)
 		return nil
 	}))

@@ -58,6 +58,8 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"bad input", storeBadInput},
 		{"closed", storeClosed},
 		{"term stats", storeTermStats},
+		{"documents (store.DocumentLister)", storeDocuments},
+		{"embedder (store.EmbedderRecorder)", storeEmbedder},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, newStore) })

@@ -44,7 +44,7 @@ type Section struct {
 // text the chunker derives headings from the text itself.
 type Document struct {
 	ID        string    `json:"id"`
-	Source    string    `json:"source"` // path or URL exactly as the user gave it
+	Source    string    `json:"source"` // where it came from: a path relative to the folder indexed (loader.LoadDirWith), or a URL
 	Title     string    `json:"title,omitempty"`
 	Text      string    `json:"text"`
 	Sections  []Section `json:"sections,omitempty"`

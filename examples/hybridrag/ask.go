@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag"
@@ -97,11 +98,47 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		return deadlineError(ctx, timeout, err)
 	}
 	if ts != nil {
-		return ts.finish(ans)
+		if err := ts.finish(ans); err != nil {
+			return err
+		}
+		_, err = io.WriteString(stdout, answerFooter(ans, &c))
+		return err
 	}
 	if c.json {
 		return writeJSON(stdout, ans)
 	}
-	_, err = fmt.Fprintln(stdout, ans.Text)
+	_, err = fmt.Fprint(stdout, ans.Text+"\n"+answerFooter(ans, &c))
 	return err
+}
+
+// answerFooter is what ask's text output adds after the answer block: why
+// a refusal was made, in words, and the query id "log feedback" takes.
+func answerFooter(ans *hybridrag.Answer, c *common) string {
+	var b strings.Builder
+	if ans.Refused() {
+		r := *ans.RefusalReason
+		if d := r.Describe(); d != "" {
+			fmt.Fprintf(&b, "\nRefused (%s): %s.\n", r, d)
+		} else {
+			fmt.Fprintf(&b, "\nRefused (%s).\n", r)
+		}
+	}
+	if ans.QueryID != 0 {
+		where := "--store " + shellQuote(c.store)
+		if c.log.path != "" {
+			where += " --log " + shellQuote(c.log.path)
+		}
+		fmt.Fprintf(&b, "\nQuery id: %d (to rate it: hybridrag log %s feedback %d correct|incorrect)\n", ans.QueryID, where, ans.QueryID)
+	}
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-:=@+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -40,9 +40,45 @@ func addQueryFlags(fs *flag.FlagSet, c *common) {
 	fs.IntVar(&c.minChunks, "min-chunks", 0, "gate: sources needed above min-score (default 2)")
 }
 
+// helpRequest is parse's answer to -h or --help: print the command's help
+// and exit 0.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h *helpRequest) Error() string { return "help requested" }
+
+// commandHelp writes a command's usage lines (from usage) and its flags.
+func commandHelp(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintln(w, "usage:")
+	in := false
+	for _, line := range strings.Split(usage, "\n") {
+		switch {
+		case strings.HasPrefix(line, "  hybridrag "):
+			in = strings.HasPrefix(line, "  hybridrag "+fs.Name()+" ")
+		case !strings.HasPrefix(line, "    "):
+			in = false
+		}
+		if in {
+			fmt.Fprintln(w, line)
+		}
+	}
+	fmt.Fprintln(w, "\nflags:")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
 // parse accepts flags before, between and after positional arguments, so
 // "ask --json QUESTION" and "ask QUESTION --json" both work.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	// Help wins over anything else on the line, a bad flag included.
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
+			return nil, &helpRequest{fs: fs}
+		}
+	}
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,17 +17,23 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/store/loader"
+	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
 
 const indexBatch = 32 // documents per Index call, so progress moves
 
 func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var (
-		c      common
-		strict bool
+		c        common
+		strict   bool
+		sync     bool
+		idPrefix string
 	)
 	fs := newFlagSet("index", &c)
 	fs.BoolVar(&strict, "strict", false, "fail on the first file that cannot be loaded or indexed, instead of skipping it")
+	fs.StringVar(&idPrefix, "id-prefix", "", "put before every document's path relative to its folder to form its id")
+	fs.BoolVar(&sync, "sync", false, "also remove the stored documents of each folder PATH whose files no longer exist")
+	addLogFlags(fs, &c, false)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -39,10 +46,11 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	start := time.Now()
 	sk := &skipper{w: stderr, strict: strict}
-	docs, err := loadPaths(paths, sk)
+	ld, err := loadPaths(paths, idPrefix, sk)
 	if err != nil {
 		return err
 	}
+	docs := ld.docs
 	for i := range docs {
 		docs[i].TenantID, docs[i].ProjectID = c.tenant, c.project
 	}
@@ -64,6 +72,9 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		st, err := indexSkipping(ctx, p, batch, sk)
 		total.Documents += st.Documents
 		total.Chunks += st.Chunks
+		total.New += st.New
+		total.Replaced += st.Replaced
+		total.Unchanged += st.Unchanged
 		if err != nil {
 			return fmt.Errorf("after %d documents: %w", total.Documents, err)
 		}
@@ -75,14 +86,26 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		_ = bar.Finish()
 		fmt.Fprintln(stderr)
 	}
+	removed := 0
+	if sync {
+		if removed, err = syncRoots(ctx, p, st, c.tenant, c.project, ld); err != nil {
+			return err
+		}
+	}
 	if err := p.Close(); err != nil {
 		return err
 	}
 	if err := st.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s%s\n",
-		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store, sk.summary())
+	fmt.Fprintf(stdout, "indexed %d documents, %d chunks in %.2fs into %s (%d new, %d replaced, %d unchanged, %d removed, %d skipped)%s\n",
+		total.Documents, total.Chunks, time.Since(start).Seconds(), c.store,
+		total.New, total.Replaced, total.Unchanged, removed, sk.n, sk.summary())
+	saveIndexRun(ctx, &c, stderr, sqlitelog.IndexRun{
+		Started: start, Duration: time.Since(start), Roots: absPaths(paths), Tenant: c.tenant, Project: c.project,
+		Documents: total.Documents, Chunks: total.Chunks, New: total.New, Replaced: total.Replaced,
+		Unchanged: total.Unchanged, Removed: removed, Skipped: sk.n, Errors: sk.errs,
+	})
 	if total.Documents == 0 {
 		return fmt.Errorf("nothing indexed: every file was skipped")
 	}
@@ -97,7 +120,46 @@ type skipper struct {
 	w       io.Writer
 	strict  bool
 	n       int
-	ignored map[string]int // files of unsupported types, by extension
+	ignored map[string]int    // files of unsupported types, by extension
+	paths   map[string]string // document id → file path as typed, to name it
+	errs    []string          // "path: reason" of each skipped file, for the index-runs log
+}
+
+// saveIndexRun records the run in the query log (--log, --no-log); a log
+// that cannot be written is reported, not an error: the index is done.
+func saveIndexRun(ctx context.Context, c *common, stderr io.Writer, run sqlitelog.IndexRun) {
+	path := c.logPath()
+	if path == "" {
+		return
+	}
+	l, err := sqlitelog.Open(path, sqlitelog.Options{})
+	if err == nil {
+		_, err = l.SaveIndexRun(ctx, run)
+		err = errors.Join(err, l.Close())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hybridrag: index run not logged (--no-log to silence): %v\n", err)
+	}
+}
+
+// absPaths are paths made absolute where possible, for the log.
+func absPaths(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if a, err := filepath.Abs(p); err == nil {
+			p = a
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// path is the file a document was loaded from, as the user typed it.
+func (s *skipper) path(d store.Document) string {
+	if p, ok := s.paths[d.ID]; ok {
+		return p
+	}
+	return d.Source
 }
 
 // summary is what the summary line adds about skipped and ignored files.
@@ -133,6 +195,7 @@ func (s *skipper) skip(path string, err error) error {
 		return err
 	}
 	s.n++
+	s.errs = append(s.errs, fmt.Sprintf("%s: %v", path, err))
 	fmt.Fprintf(s.w, "hybridrag: skipped %s: %v\n", path, err)
 	return nil
 }
@@ -151,7 +214,7 @@ func indexSkipping(ctx context.Context, p *hybridrag.Pipeline, docs []store.Docu
 		if i < 0 {
 			return st, err
 		}
-		if err := sk.skip(docs[i].Source, de.Err); err != nil {
+		if err := sk.skip(sk.path(docs[i]), de.Err); err != nil {
 			return st, de
 		}
 		docs = slices.Delete(slices.Clone(docs), i, i+1)
@@ -161,16 +224,46 @@ func indexSkipping(ctx context.Context, p *hybridrag.Pipeline, docs []store.Docu
 	}
 }
 
+// rootKey is the Metadata.Extra key under which index records the folder a
+// document was loaded from (absolute, symbolic links resolved), so that
+// --sync removes only documents of the folder it walks.
+const rootKey = "index_root"
+
+// loaded is what loadPaths found.
+type loaded struct {
+	docs []store.Document
+	// found holds, per folder PATH (by its rootKey value), the ids of every
+	// file found under it, loaded or skipped: a file that exists is never
+	// removed by --sync, even if it failed to load this time.
+	found map[string]map[string]bool
+}
+
 // loadPaths reads files and folders (recursively) in argument order. A
-// missing path is an error; a file that cannot be loaded goes to sk.
-func loadPaths(paths []string, sk *skipper) ([]store.Document, error) {
-	var docs []store.Document
+// document's id is its path relative to the folder given (a file given
+// directly: its name), after idPrefix. A missing path is an error; a file
+// that cannot be loaded goes to sk.
+func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
+	ld := &loaded{found: map[string]map[string]bool{}}
+	sk.paths = map[string]string{}
+	add := func(d store.Document, root, typed string) {
+		d.Metadata.Extra = maps.Clone(d.Metadata.Extra)
+		if d.Metadata.Extra == nil {
+			d.Metadata.Extra = map[string]string{}
+		}
+		d.Metadata.Extra[rootKey] = root
+		sk.paths[d.ID] = typed
+		ld.docs = append(ld.docs, d)
+	}
 	for _, path := range paths {
 		st, err := os.Stat(path)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
+			root, err := canonicalRoot(filepath.Dir(path))
+			if err != nil {
+				return nil, err
+			}
 			d, err := loader.LoadFile(path)
 			if errors.Is(err, loader.ErrUnsupported) {
 				return nil, err // named explicitly: not a file to pass over
@@ -181,23 +274,82 @@ func loadPaths(paths []string, sk *skipper) ([]store.Document, error) {
 				}
 				continue
 			}
-			docs = append(docs, d)
+			d.ID = loader.DocumentID(idPrefix, filepath.Base(path))
+			d.Source = d.ID
+			add(d, root, path)
 			continue
 		}
-		if err := loader.LoadDirFunc(path, func(d store.Document) error {
-			docs = append(docs, d)
+		root, err := canonicalRoot(path)
+		if err != nil {
+			return nil, err
+		}
+		found := ld.found[root]
+		if found == nil {
+			found = map[string]bool{}
+			ld.found[root] = found
+		}
+		opts := loader.DirOptions{IDPrefix: idPrefix, OnLoadError: func(p string, err error) error {
+			if rel, rerr := filepath.Rel(path, p); rerr == nil {
+				found[loader.DocumentID(idPrefix, rel)] = true
+			}
+			return sk.skip(p, err)
+		}}
+		if err := loader.LoadDirWith(path, opts, func(d store.Document) error {
+			rel := d.ID
+			if idPrefix != "" {
+				rel = strings.TrimPrefix(rel, strings.TrimRight(idPrefix, "/")+"/")
+			}
+			found[d.ID] = true
+			add(d, root, filepath.Join(path, filepath.FromSlash(rel)))
 			return nil
-		}, sk.skip); err != nil {
+		}); err != nil {
 			return nil, err
 		}
 	}
-	if len(docs) == 0 {
+	if len(ld.docs) == 0 {
 		if sk.n > 0 {
 			return nil, fmt.Errorf("nothing to index: all %d files found were skipped", sk.n)
 		}
 		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf, .docx) under %v", paths)
 	}
-	return docs, nil
+	return ld, nil
+}
+
+// canonicalRoot is the folder's absolute path with symbolic links
+// resolved: the same however it was typed.
+func canonicalRoot(dir string) (string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(real)
+}
+
+// syncRoots removes, for each folder PATH walked, the stored documents
+// recorded as loaded from it whose files were not found this time, and
+// returns how many it removed.
+func syncRoots(ctx context.Context, p *hybridrag.Pipeline, st store.DocumentLister, tenant, project string, ld *loaded) (int, error) {
+	if len(ld.found) == 0 {
+		return 0, nil
+	}
+	infos, err := st.ListDocuments(ctx, tenant, project)
+	if err != nil {
+		return 0, err
+	}
+	var gone []string
+	for _, in := range infos {
+		if found, ok := ld.found[in.Metadata.Extra[rootKey]]; ok && !found[in.ID] {
+			gone = append(gone, in.ID)
+		}
+	}
+	slices.Sort(gone)
+	if len(gone) == 0 {
+		return 0, nil
+	}
+	if err := p.Delete(ctx, tenant, project, gone...); err != nil {
+		return 0, fmt.Errorf("sync: %w", err)
+	}
+	return len(gone), nil
 }
 
 // newBar returns a progress bar when w is a terminal, else nil.

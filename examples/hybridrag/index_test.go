@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // TestCLIIndexSkipsBadFiles: one unreadable file does not stop a folder
@@ -48,4 +52,135 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	code, _, errOut = runCLI(t, "index", "--store", filepath.Join(t.TempDir(), "rst"), filepath.Join(docs, "notes.rst"))
 	require.Equal(t, 1, code, "a file of another type named explicitly is an error")
 	require.Contains(t, errOut, "supported")
+}
+
+// storeCounts opens the embedded store at dir and returns its document and
+// chunk counts.
+func storeCounts(t *testing.T, dir string) (docs, chunks int) {
+	t.Helper()
+	st, err := openStore(context.Background(), dir, false)
+	require.NoError(t, err)
+	defer st.Close()
+	s, err := st.Stats(context.Background(), store.Filter{})
+	require.NoError(t, err)
+	return s.Documents, s.Chunks
+}
+
+// TestCLIIndexStableIDs: the same folder typed relative, absolute, with ./
+// and a trailing slash, or through a symbolic link is the same documents;
+// --id-prefix makes a second, separate set.
+func TestCLIIndexStableIDs(t *testing.T) {
+	base := t.TempDir()
+	docs := filepath.Join(base, "docs")
+	require.NoError(t, os.MkdirAll(filepath.Join(docs, "sub"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\nThe pump runs at 3000 rpm.\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "sub", "valve.txt"), []byte("The relief valve opens at 6 bar.\n"), 0o600))
+	require.NoError(t, os.Symlink(docs, filepath.Join(base, "link")))
+	t.Chdir(base)
+	st := filepath.Join(base, "store")
+
+	for _, root := range []string{"docs", docs, "./docs/", "link", filepath.Join(base, "link") + "/"} {
+		code, _, errOut := runCLI(t, "index", "--store", st, root)
+		require.Equal(t, 0, code, errOut)
+		n, _ := storeCounts(t, st)
+		require.Equal(t, 2, n, "after indexing %q", root)
+	}
+	code, out, errOut := runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "relief valve pressure")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"source": "sub/valve.txt"`)
+
+	code, _, errOut = runCLI(t, "index", "--store", st, "--id-prefix", "manual", "docs")
+	require.Equal(t, 0, code, errOut)
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 4, n)
+	code, out, errOut = runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "relief valve pressure")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"document_id": "manual/sub/valve.txt"`)
+}
+
+// TestCLIIndexSync: re-indexing counts new / replaced / unchanged; --sync
+// removes documents whose files are gone, only under the folder given,
+// never a file that still exists but failed to load.
+func TestCLIIndexSync(t *testing.T) {
+	base := t.TempDir()
+	docs, other := filepath.Join(base, "docs"), filepath.Join(base, "other")
+	write := func(dir, name, content string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600))
+	}
+	write(docs, "pump.md", "# Pump\n\nThe pump runs at 3000 rpm.\n")
+	write(docs, "sub/valve.txt", "The relief valve opens at 6 bar.\n")
+	write(docs, "seal.md", "# Seal\n\nReplace the seal every 2,000 hours.\n")
+	write(other, "fan.md", "# Fan\n\nThe fan spins at 900 rpm.\n")
+	st := filepath.Join(base, "store")
+	index := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := runCLI(t, append([]string{"index", "--store", st}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		return out
+	}
+
+	require.Contains(t, index(docs), "indexed 3 documents")
+	require.Contains(t, index(other), "(1 new, 0 replaced, 0 unchanged, 0 removed, 0 skipped)")
+	require.Contains(t, index(docs+"/"), "(0 new, 0 replaced, 3 unchanged, 0 removed, 0 skipped)")
+
+	write(docs, "pump.md", "# Pump\n\nThe pump runs at 3600 rpm.\n")
+	require.NoError(t, os.Remove(filepath.Join(docs, "seal.md")))
+	write(docs, "new.md", "# New\n\nA new page.\n")
+	require.Contains(t, index(docs), "(1 new, 1 replaced, 1 unchanged, 0 removed, 0 skipped)", "without --sync nothing is removed")
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 5, n)
+
+	write(docs, "sub/valve.txt", "caf\xe9: no longer UTF-8")
+	out := index("--sync", docs)
+	require.Contains(t, out, "(0 new, 0 replaced, 2 unchanged, 1 removed, 1 skipped)", "seal.md is gone; valve.txt exists and is kept")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 4, n, "other/fan.md, under another folder, stays")
+	code, out, errOut := runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "--k", "10", "How often is the seal replaced?")
+	require.Equal(t, 0, code, errOut)
+	require.NotContains(t, out, `"seal.md"`)
+
+	require.NoError(t, os.Remove(filepath.Join(docs, "sub", "valve.txt")))
+	require.Contains(t, index("--sync", docs), "1 removed")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 3, n)
+}
+
+// TestCLIIndexRunsLog: each index run is recorded in the query log, and
+// "log --runs" lists them newest first with their counts and skipped files;
+// --no-log records nothing.
+func TestCLIIndexRunsLog(t *testing.T) {
+	docs := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\nThe pump runs at 3000 rpm.\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "bad.pdf"), []byte("not a pdf"), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	for range 2 {
+		code, _, errOut := runCLI(t, "index", "--store", st, docs)
+		require.Equal(t, 0, code, errOut)
+	}
+	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
+	require.Equal(t, 0, code, errOut)
+
+	code, out, errOut := runCLI(t, "log", "--store", st, "--runs", "--json")
+	require.Equal(t, 0, code, errOut)
+	var runs []struct {
+		ID                         int64
+		Roots, Errors              []string
+		Documents, New, Unchanged  int
+		Replaced, Removed, Skipped int
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &runs))
+	require.Len(t, runs, 2, "the --no-log run is not recorded")
+	require.Equal(t, int64(2), runs[0].ID, "newest first")
+	require.Equal(t, []string{docs}, runs[0].Roots)
+	require.Equal(t, 1, runs[0].Unchanged)
+	require.Equal(t, 1, runs[1].New)
+	require.Equal(t, 1, runs[0].Skipped)
+	require.Len(t, runs[0].Errors, 1)
+	require.Contains(t, runs[0].Errors[0], "bad.pdf")
+
+	code, out, errOut = runCLI(t, "log", "--store", st, "--runs")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "UNCHANGED")
+	require.Contains(t, out, "run 2 skipped "+filepath.Join(docs, "bad.pdf"))
 }

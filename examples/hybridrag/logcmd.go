@@ -88,8 +88,10 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 		limit   int
 		before  int64
 		comment string
+		runs    bool
 	)
 	fset := newFlagSet("log", &c)
+	fset.BoolVar(&runs, "runs", false, "list index runs (time, folders, counts, skipped files) instead of queries")
 	fset.IntVar(&limit, "limit", sqlitelog.DefaultRecentLimit, "number of queries to list")
 	fset.Int64Var(&before, "before", 0, "list queries with an id below this one (paging)")
 	fset.StringVar(&comment, "comment", "", "feedback comment")
@@ -137,7 +139,7 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no query log at %s (ask and retrieve write one)", path)
+		return fmt.Errorf("no query log at %s (index, ask and retrieve write one)", path)
 	}
 	ql, err := sqlitelog.Open(path, sqlitelog.Options{})
 	if err != nil {
@@ -145,6 +147,19 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	defer ql.Close()
 
+	if runs {
+		if sub != "" {
+			return fmt.Errorf("%w: log --runs takes no argument", errUsage)
+		}
+		list, err := ql.IndexRuns(ctx, limit)
+		if err != nil {
+			return err
+		}
+		if c.json {
+			return writeJSON(stdout, list)
+		}
+		return printIndexRuns(stdout, list)
+	}
 	switch sub {
 	case "show":
 		e, err := ql.Get(ctx, id)
@@ -270,4 +285,29 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+func printIndexRuns(w io.Writer, runs []sqlitelog.IndexRun) error {
+	if len(runs) == 0 {
+		_, err := fmt.Fprintln(w, "No index runs logged.")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTIME (UTC)\tSECONDS\tDOCUMENTS\tCHUNKS\tNEW\tREPLACED\tUNCHANGED\tREMOVED\tSKIPPED\tPATHS")
+	for _, r := range runs {
+		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", r.ID, r.Started.UTC().Format(time.DateTime),
+			r.Duration.Seconds(), r.Documents, r.Chunks, r.New, r.Replaced, r.Unchanged, r.Removed, r.Skipped,
+			strings.Join(r.Roots, " "))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, r := range runs {
+		for _, e := range r.Errors {
+			if _, err := fmt.Fprintf(w, "run %d skipped %s\n", r.ID, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -127,6 +127,8 @@ func TestCLIQueryLog(t *testing.T) {
 
 func TestCLILogErrors(t *testing.T) {
 	st := logTestStore(t)
+	// index logged its run; without the file there is no log at all.
+	require.NoError(t, os.Remove(filepath.Join(st, queryLogFile)))
 	code, _, errOut := runLogCLI(t, "log", "--store", st)
 	require.Equal(t, 1, code)
 	require.Contains(t, errOut, "no query log")
@@ -169,6 +171,7 @@ func TestCLIQueryLogElsewhere(t *testing.T) {
 	st := logTestStore(t)
 	logDB := filepath.Join(t.TempDir(), "audit", "queries.db")
 	require.NoError(t, os.MkdirAll(filepath.Dir(logDB), 0o755))
+	require.NoError(t, os.Remove(filepath.Join(st, queryLogFile)), "index logged its run there")
 	code, _, errOut := runLogCLI(t, "ask", "--store", st, "--tenant", "acme", "--project", "plant", "--log", logDB, "At what pressure does the relief valve open?")
 	require.Equal(t, 0, code, errOut)
 	_, err := os.Stat(filepath.Join(st, queryLogFile))

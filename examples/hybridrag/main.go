@@ -1,6 +1,6 @@
 // Command hybridrag indexes documents and answers questions only from them.
 //
-//	hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
+//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
 //	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
 //	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
@@ -14,6 +14,8 @@
 // --store also takes a PostgreSQL DSN (postgres://…) in every command.
 // ask and retrieve record each query in DIR/querylog.db (--log PATH: there
 // instead, as a PostgreSQL store needs; --no-log: don't).
+//
+// hybridrag COMMAND -h (or --help, or hybridrag help COMMAND) prints that command's help.
 //
 // Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
 //
@@ -35,11 +37,14 @@ import (
 )
 
 const usage = `usage:
-  hybridrag index    --store DIR [--tenant T --project P] [--strict] PATH...
-                     (a file that cannot be loaded is skipped and named on stderr; --strict: fail)
+  hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
+                     (a file that cannot be loaded is skipped and named on stderr; --strict: fail;
+                     a document's id is its path relative to the folder given, after --id-prefix;
+                     unchanged documents are skipped; --sync: also remove those whose files are gone)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
+  hybridrag log      --store DIR --runs [--limit N] [--json]   (index runs: time, folders, counts, skipped files)
   hybridrag log      --store DIR show ID [--json]
   hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
@@ -68,6 +73,7 @@ ask --stream prints the answer as each sentence is validated (only supported one
 --timeout D (ask, eval, serve; default 60s, 0: none): ask ends after D, model retries included, exit 1;
         eval gives each question D (its whole ask), and records one that overruns as failed;
         serve answers a request that overruns with 504.
+hybridrag COMMAND -h (or --help) prints that command's usage and flags.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
@@ -85,6 +91,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
+	}
+	if len(args) > 1 && args[0] == "help" {
+		args = []string{args[1], "--help"} // "help COMMAND" is "COMMAND --help"
 	}
 	var err error
 	switch args[0] {
@@ -110,8 +119,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	default:
 		err = fmt.Errorf("%w: unknown command %q", errUsage, args[0])
 	}
+	var help *helpRequest
 	switch {
 	case err == nil:
+		return 0
+	case errors.As(err, &help):
+		commandHelp(stdout, help.fs)
 		return 0
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "hybridrag: %v\n%s", err, usage)

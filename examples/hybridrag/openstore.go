@@ -27,6 +27,7 @@ func isPostgresDSN(spec string) bool {
 type cliStore interface {
 	store.Store
 	store.Statter
+	store.DocumentLister
 	io.Closer
 }
 

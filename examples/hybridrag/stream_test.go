@@ -65,7 +65,9 @@ func TestCLIAskStreamRefusal(t *testing.T) {
 	code, out, errOut := runCLI(t, "ask", "--store", st, "--no-log", "--generator", "openai", "--stream", valveQuestion)
 	require.Equal(t, 0, code, errOut)
 	require.NotContains(t, out, "blue")
-	require.Equal(t, "The indexed documentation does not contain this information.\n", out)
+	require.Equal(t, "The indexed documentation does not contain this information.\n\n"+
+		"Refused (unsupported_answer): no part of the generated answer was supported by the sources.\n", out,
+		"only the refusal and its reason in words (issue 12 item 9)")
 }
 
 func TestCLIAskStreamUsage(t *testing.T) {

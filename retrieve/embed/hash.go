@@ -2,6 +2,9 @@ package embed
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"math"
 	"sync"
 	"unicode"
@@ -187,6 +190,16 @@ func (h *Hash) tfScale(tf uint32) float32 {
 
 func tfScale(tf int, exponent float64) float32 {
 	return float32(math.Pow(float64(tf), exponent) / float64(tf))
+}
+
+// Name says what the vectors are: "hash (offline, N dimensions)".
+func (h *Hash) Name() string { return fmt.Sprintf("hash (offline, %d dimensions)", h.cfg.dim) }
+
+// ConfigHash identifies the configuration (dimension, n-gram range and
+// weights): two Hash embedders with equal ConfigHash produce equal vectors.
+func (h *Hash) ConfigHash() string {
+	sum := sha256.Sum256(fmt.Appendf(nil, "%+v", h.cfg))
+	return hex.EncodeToString(sum[:8])
 }
 
 // Dimension returns the length of the vectors Hash produces.

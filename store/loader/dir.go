@@ -10,28 +10,49 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
+// DirOptions tunes LoadDirWith. The zero value is LoadDir's behaviour.
+type DirOptions struct {
+	// IDPrefix is put before every document's relative path to form its
+	// ID and Source ("manual" → "manual/install/linux.md"); a URL prefix
+	// ("https://example.com/docs/") makes ids that are links. Empty: the
+	// relative path alone.
+	IDPrefix string
+	// OnLoadError, if set, is called for each file under a directory root
+	// that LoadFile cannot read or whose type is unsupported
+	// (ErrUnsupported), with the path under root as typed; returning nil
+	// skips the file, returning an error stops the walk with it. Nil stops
+	// at the first such file.
+	OnLoadError func(path string, err error) error
+}
+
 // LoadDir loads every supported file under root, recursively, and calls fn
 // with each document in lexical path order (directory entries sorted by
 // name), so repeated runs index files in the same order. Hidden files and
 // directories (names starting with ".") are skipped, except root itself;
-// symbolic links to directories are not followed. If root is a file, it is
-// loaded alone, and an unsupported extension is an error.
+// symbolic links to directories below root are not followed (root itself
+// may be one). If root is a file, it is loaded alone, and an unsupported
+// extension is an error.
+//
+// A document's ID and Source are its slash-separated path relative to
+// root (for a file root: its name), so they do not depend on how root was
+// typed: "docs", "./docs/", "/abs/docs" and a symbolic link to it give the
+// same ids, and indexing them again replaces rather than duplicates.
 //
 // The first error stops the walk and is returned: an error from fn
 // unchanged, a load error as LoadFile returns it (with the path in its
 // message), a missing root wrapping fs.ErrNotExist.
 func LoadDir(root string, fn func(store.Document) error) error {
-	return LoadDirFunc(root, fn, nil)
+	return LoadDirWith(root, DirOptions{}, fn)
 }
 
-// LoadDirFunc is LoadDir with a say in load errors: for each file under a
-// directory root that LoadFile cannot read (a damaged PDF, a text file that
-// is not UTF-8, …), and each file of an unsupported type (ErrUnsupported),
-// it calls onLoadError with the path and the error; returning nil skips the
-// file and goes on, returning an error stops the walk with it. A nil onLoadError stops at the first one, as
-// LoadDir does. A root that is itself a file is loaded alone and its error
-// returned as is.
+// LoadDirFunc is LoadDir with a say in load errors (DirOptions.OnLoadError).
 func LoadDirFunc(root string, fn func(store.Document) error, onLoadError func(path string, err error) error) error {
+	return LoadDirWith(root, DirOptions{OnLoadError: onLoadError}, fn)
+}
+
+// LoadDirWith is LoadDir with options. A root that is itself a file is
+// loaded alone and its error returned as is.
+func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) error {
 	info, err := os.Stat(root)
 	if err != nil {
 		return fmt.Errorf("loader: %w", err)
@@ -41,13 +62,25 @@ func LoadDirFunc(root string, fn func(store.Document) error, onLoadError func(pa
 		if err != nil {
 			return err
 		}
+		setID(&doc, opts.IDPrefix, filepath.Base(root))
 		return fn(doc)
 	}
-	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	// Walk the resolved directory: WalkDir does not descend into a root
+	// that is a symbolic link. Paths are reported under root as typed.
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return fmt.Errorf("loader: %w", err)
+	}
+	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("loader: %w", err)
 		}
-		if path != root && strings.HasPrefix(d.Name(), ".") {
+		rel, rerr := filepath.Rel(real, path)
+		if rerr != nil {
+			return fmt.Errorf("loader: %w", rerr)
+		}
+		shown := filepath.Join(root, rel)
+		if path != real && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -63,18 +96,35 @@ func LoadDirFunc(root string, fn func(store.Document) error, onLoadError func(pa
 			}
 		}
 		if !Supported(path) {
-			if onLoadError == nil {
+			if opts.OnLoadError == nil {
 				return nil
 			}
-			return onLoadError(path, fmt.Errorf("%w: %s", ErrUnsupported, path))
+			return opts.OnLoadError(shown, fmt.Errorf("%w: %s", ErrUnsupported, shown))
 		}
-		doc, err := LoadFile(path)
+		doc, err := LoadFile(shown)
 		if err != nil {
-			if onLoadError == nil {
+			if opts.OnLoadError == nil {
 				return err
 			}
-			return onLoadError(path, err)
+			return opts.OnLoadError(shown, err)
 		}
+		setID(&doc, opts.IDPrefix, rel)
 		return fn(doc)
 	})
+}
+
+// DocumentID is the id LoadDirWith gives the file at rel (a path relative
+// to the indexed root) with prefix: slash-separated, cleaned, the prefix
+// joined with exactly one slash.
+func DocumentID(prefix, rel string) string {
+	id := filepath.ToSlash(filepath.Clean(rel))
+	if prefix == "" {
+		return id
+	}
+	return strings.TrimRight(prefix, "/") + "/" + id
+}
+
+func setID(doc *store.Document, prefix, rel string) {
+	doc.ID = DocumentID(prefix, rel)
+	doc.Source = doc.ID
 }

@@ -3,6 +3,7 @@ package loader
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -19,10 +20,8 @@ func TestLoadDir(t *testing.T) {
 	}
 	var got []string
 	err := LoadDir(dir, func(d store.Document) error {
-		rel, err := filepath.Rel(dir, d.Source)
-		require.NoError(t, err)
-		got = append(got, filepath.ToSlash(rel))
-		require.Equal(t, filepath.ToSlash(d.Source), d.ID)
+		got = append(got, d.ID)
+		require.Equal(t, d.ID, d.Source)
 		return nil
 	})
 	require.NoError(t, err)
@@ -56,6 +55,7 @@ func TestLoadDir(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, docs, 1)
 		require.Equal(t, "b.md", docs[0].Title)
+		require.Equal(t, "b.md", docs[0].ID, "a file root's id is its name")
 		err = LoadDir(filepath.Join(dir, "skip.odt"), func(store.Document) error { return nil })
 		require.ErrorIs(t, err, ErrUnsupported)
 	})
@@ -88,4 +88,45 @@ func TestLoadDirFuncSkips(t *testing.T) {
 	require.ErrorIs(t, err, stop, "onLoadError's error stops the walk")
 	err = LoadDirFunc(dir, func(store.Document) error { return nil }, nil)
 	require.ErrorIs(t, err, ErrMalformed, "without onLoadError the first load error stops it, as LoadDir")
+}
+
+// TestLoadDirIdentity: ids do not depend on how the root was typed, so
+// indexing the same folder by another spelling replaces instead of
+// doubling; a prefix is joined with exactly one slash.
+func TestLoadDirIdentity(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "docs")
+	writeFile(t, dir, "a.md", []byte("# A\n\ntext"))
+	writeFile(t, dir, "sub/b.txt", []byte("text"))
+	link := filepath.Join(base, "link")
+	require.NoError(t, os.Symlink(dir, link))
+	t.Chdir(base)
+
+	ids := func(root string, opts DirOptions) []string {
+		var got []string
+		require.NoError(t, LoadDirWith(root, opts, func(d store.Document) error {
+			require.Equal(t, d.ID, d.Source)
+			got = append(got, d.ID)
+			return nil
+		}))
+		return got
+	}
+	want := []string{"a.md", "sub/b.txt"}
+	for _, root := range []string{"docs", "./docs", "docs/", "./docs/./", dir, dir + "/", link, "link/", "link/../docs"} {
+		require.Equal(t, want, ids(root, DirOptions{}), "root %q", root)
+	}
+	for _, prefix := range []string{"manual", "manual/", "manual//"} {
+		require.Equal(t, []string{"manual/a.md", "manual/sub/b.txt"}, ids("./docs/", DirOptions{IDPrefix: prefix}), "prefix %q", prefix)
+	}
+	require.Equal(t, []string{"https://example.com/docs/a.md", "https://example.com/docs/sub/b.txt"},
+		ids(dir, DirOptions{IDPrefix: "https://example.com/docs/"}), "a URL prefix keeps its scheme's double slash")
+	require.Equal(t, []string{"m/b.txt"}, ids(filepath.Join(link, "sub", "b.txt"), DirOptions{IDPrefix: "m"}))
+
+	var skipped []string
+	writeFile(t, dir, "bad.txt", []byte("\xff"))
+	require.NoError(t, LoadDirWith("link", DirOptions{OnLoadError: func(p string, err error) error {
+		skipped = append(skipped, p)
+		return nil
+	}}, func(store.Document) error { return nil }))
+	require.Equal(t, []string{filepath.Join("link", "bad.txt")}, skipped, "load errors name the path as typed")
 }

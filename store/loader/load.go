@@ -39,7 +39,7 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 
 // LoadFile reads one file into a Document, choosing the format by
 // extension. ID is the cleaned, slash-separated path; Source is path as
-// given; Title comes from the content (Markdown: front matter "title:" or
+// given (LoadDirWith replaces both with the path relative to its root); Title comes from the content (Markdown: front matter "title:" or
 // the first "# " heading; HTML: <title> or the first h1; PDF: the document
 // information Title; DOCX: the core Title property, a Title-style
 // paragraph or the first level-1 heading), else the file name. HTML and

@@ -12,7 +12,7 @@ import (
 )
 
 // schemaVersion is the newest schema this build creates and reads.
-const schemaVersion = 1
+const schemaVersion = 2
 
 // migrations[i] brings a schema from version i to i+1. Statements use
 // {{s}} for the schema name. Migrations only ever get appended.
@@ -92,6 +92,13 @@ var migrations = []string{
 	CREATE TABLE {{s}}.checkpoints (
 		name  text   PRIMARY KEY,
 		value bigint NOT NULL
+	);`,
+	// 2: the embedder that built the store (store.EmbedderRecorder).
+	`CREATE TABLE {{s}}.embedder (
+		id          boolean PRIMARY KEY DEFAULT true CHECK (id),
+		name        text    NOT NULL,
+		dimension   integer NOT NULL,
+		config_hash text    NOT NULL
 	);`,
 }
 

@@ -8,7 +8,7 @@ import (
 
 // SchemaVersion is the schema version this package writes, stored in the
 // database's user_version.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // applicationID marks the file as a hybridrag query log ("hrLg") in the
 // SQLite header, so Open can refuse another application's database.
@@ -65,6 +65,25 @@ var migrations = [][]string{
 			questions TEXT
 		)`,
 		`CREATE INDEX eval_runs_started ON eval_runs(started)`,
+	},
+	{
+		// 2: the audit trail of index runs (IndexRun).
+		`CREATE TABLE index_runs (
+			id          INTEGER PRIMARY KEY AUTOINCREMENT,
+			started     INTEGER NOT NULL,
+			duration_ms REAL    NOT NULL DEFAULT 0,
+			roots       TEXT    NOT NULL DEFAULT '[]',
+			tenant      TEXT    NOT NULL DEFAULT '',
+			project     TEXT    NOT NULL DEFAULT '',
+			documents   INTEGER NOT NULL DEFAULT 0,
+			chunks      INTEGER NOT NULL DEFAULT 0,
+			new         INTEGER NOT NULL DEFAULT 0,
+			replaced    INTEGER NOT NULL DEFAULT 0,
+			unchanged   INTEGER NOT NULL DEFAULT 0,
+			removed     INTEGER NOT NULL DEFAULT 0,
+			skipped     INTEGER NOT NULL DEFAULT 0,
+			errors      TEXT    NOT NULL DEFAULT '[]'
+		)`,
 	},
 }
 
