@@ -49,7 +49,7 @@ func (e *EncodingError) Unwrap() error { return ErrInvalidUTF8 }
 // goroutines.
 type FormatError struct {
 	Path   string
-	Format string // "PDF" or "DOCX"
+	Format string // "PDF", "DOCX" or "HTML"
 	Page   int    // 1-based page where the problem was found; 0 for the file
 	Err    error  // ErrMalformed, ErrEncrypted or ErrNoText
 	Cause  error  // what the parser reported; may be nil
