@@ -9,6 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/validate"
@@ -128,7 +129,7 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	t = time.Now()
 	res, err := p.retriever.Retrieve(ctx, p.query(run.req, q))
 	if err != nil {
-		return ev, none, nil, fmt.Errorf("hybridrag: retrieve: %w", err)
+		return ev, none, nil, errprefix.Wrap("hybridrag: retrieve", err)
 	}
 	if res == nil {
 		return ev, none, nil, errNilResult
@@ -188,7 +189,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		genDur += time.Since(t)
 		if err != nil {
 			// A host's own generator may quote a key; ours are clean at the source.
-			return nil, fmt.Errorf("hybridrag: generate: %w", redact.Error(err))
+			return nil, errprefix.Wrap("hybridrag: generate", redact.Error(err))
 		}
 		usage[0] += gen.PromptTokens
 		usage[1] += gen.CompletionTokens
@@ -196,7 +197,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
 		run.stage(StageValidate, t)
 		if err != nil {
-			return nil, fmt.Errorf("hybridrag: validate: %w", err)
+			return nil, errprefix.Wrap("hybridrag: validate", err)
 		}
 		text, out = validate.Render(gen.Text, rep, p.cfg.Generation.Policy, srcs)
 		if !out.NeedsRegeneration || attempt > 0 {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/internal/chunker"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -98,7 +99,7 @@ func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStat
 			return stats, err
 		}
 		if err := p.put(ctx, batch); err != nil {
-			return stats, fmt.Errorf("hybridrag: store: %w", err)
+			return stats, errprefix.Wrap("hybridrag: store", err)
 		}
 		for i, e := range batch {
 			stats.Documents++
@@ -159,7 +160,7 @@ func (p *Pipeline) embedEntries(ctx context.Context, batch []store.Entry) error 
 	}
 	vecs, err := p.embedder.EmbedDocuments(ctx, texts)
 	if err != nil {
-		return fmt.Errorf("hybridrag: embed: %w", err)
+		return errprefix.Wrap("hybridrag: embed", err)
 	}
 	i := 0
 	for b := range batch {

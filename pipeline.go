@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/generate/extractive"
 	"github.com/hybridrag/hybridrag/internal/chunker"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/validate"
@@ -174,7 +175,7 @@ func (p *Pipeline) Retrieve(ctx context.Context, req Request) (res *retrieve.Res
 	}
 	res, err = p.retriever.Retrieve(ctx, p.query(req, q))
 	if err != nil {
-		return nil, fmt.Errorf("hybridrag: retrieve: %w", err)
+		return nil, errprefix.Wrap("hybridrag: retrieve", err)
 	}
 	return res, nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -145,7 +146,7 @@ func (p *Pipeline) reindexBatch(ctx context.Context, sc store.Scanner, batch []r
 		return nil, err
 	}
 	if err := p.store.Put(ctx, entries...); err != nil {
-		return nil, fmt.Errorf("hybridrag: reindex: store: %w", err)
+		return nil, errprefix.Wrap("hybridrag: reindex: store", err)
 	}
 	return entries, nil
 }

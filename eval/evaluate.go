@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/gate"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/internal/parallel"
 	"github.com/hybridrag/hybridrag/internal/redact"
@@ -186,7 +187,7 @@ func Evaluate(ctx context.Context, p *hybridrag.Pipeline, qs []Question, opts Op
 		return nil
 	}, progress)
 	if err != nil {
-		return nil, fmt.Errorf("eval: evaluate: %w", err)
+		return nil, errprefix.Wrap("eval: evaluate", err)
 	}
 
 	run.Aggregate = aggregate(run.Questions, e.k)

@@ -41,7 +41,9 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c.explicit(fs)
+	if err := c.explicit(fs); err != nil {
+		return err
+	}
 	q, err := question(pos)
 	if err != nil {
 		return err

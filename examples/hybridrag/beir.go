@@ -36,8 +36,15 @@ func cmdBEIR(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if data == "" {
 		return fmt.Errorf("%w: --data DIR is required", errUsage)
 	}
-	if len(pos) > 0 {
+	switch {
+	case len(pos) > 0:
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
+	case mmr < 0 || mmr > 1:
+		return fmt.Errorf("%w: --mmr-lambda must be in (0, 1], not %v", errUsage, mmr)
+	case depth < 0:
+		return fmt.Errorf("%w: --depth must not be negative", errUsage)
+	case concurrency < 0:
+		return fmt.Errorf("%w: --concurrency must not be negative", errUsage)
 	}
 	opts := beirrun.Options{Split: split, MMRLambda: mmr, Depth: depth, Concurrency: concurrency}
 	for m := range strings.SplitSeq(modes, ",") {

@@ -60,7 +60,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	c.explicit(fs)
+	if err := c.explicit(fs); err != nil {
+		return err
+	}
 	switch {
 	case questions == "":
 		return fmt.Errorf("%w: --questions FILE.jsonl is required", errUsage)

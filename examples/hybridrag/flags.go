@@ -4,9 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/server"
 )
 
 // common holds the flags shared by the query commands.
@@ -111,14 +113,46 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	if err := fs.Parse(flags); err != nil {
 		return nil, fmt.Errorf("%w: %v", errUsage, err)
 	}
+	if err := checkFinite(fs); err != nil {
+		return nil, err
+	}
 	return pos, nil
 }
 
+// checkFinite rejects NaN and ±Inf in every float flag: Go's parser accepts
+// them, and no knob of ours means anything with them (an infinite
+// --min-score ran the query, logged it, then failed to encode the JSON).
+func checkFinite(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok || err != nil {
+			return
+		}
+		if v, ok := g.Get().(float64); ok && (math.IsNaN(v) || math.IsInf(v, 0)) {
+			err = fmt.Errorf("%w: --%s must be a finite number, not %v", errUsage, f.Name, v)
+		}
+	})
+	return err
+}
+
 // explicit records which flags were given, so that "--min-chunks 0" can mean
-// zero rather than the default.
-func (c *common) explicit(fs *flag.FlagSet) {
+// zero rather than the default, and checks the query flags' ranges: a bad
+// value is bad usage (exit 2) before the store is opened or a query logged.
+func (c *common) explicit(fs *flag.FlagSet) error {
 	c.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { c.set[f.Name] = true })
+	switch {
+	case c.set["k"] && c.k < 1:
+		return fmt.Errorf("%w: --k must be at least 1, not %d", errUsage, c.k)
+	case c.set["mmr-lambda"] && !(c.mmrLambda > 0 && c.mmrLambda <= 1):
+		return fmt.Errorf("%w: --mmr-lambda must be in (0, 1], not %v", errUsage, c.mmrLambda)
+	case c.set["min-score"] && !(c.minScore >= 0 && c.minScore <= 1):
+		return fmt.Errorf("%w: --min-score must be in [0, 1] (a Relevance), not %v", errUsage, c.minScore)
+	case c.set["min-chunks"] && (c.minChunks < 0 || c.minChunks > server.MaxMinSources):
+		return fmt.Errorf("%w: --min-chunks must be in 0..%d, not %d", errUsage, server.MaxMinSources, c.minChunks)
+	}
+	return nil
 }
 
 func (c *common) request(question string) hybridrag.Request {

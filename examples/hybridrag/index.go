@@ -22,7 +22,7 @@ import (
 
 const indexBatch = 32 // documents per Index call, so progress moves
 
-func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	var (
 		c        common
 		strict   bool
@@ -54,6 +54,15 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for i := range docs {
 		docs[i].TenantID, docs[i].ProjectID = c.tenant, c.project
 	}
+	// Runs after the store is closed: a first index that fails leaves no
+	// store folder behind.
+	total := hybridrag.IndexStats{}
+	created := newStoreRoot(c.store)
+	defer func() {
+		if err != nil && total.Documents == 0 {
+			removeNewStore(created, stderr)
+		}
+	}()
 	st, err := openStore(ctx, c.store, true)
 	if err != nil {
 		return err
@@ -66,7 +75,6 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer p.Close()
 
 	bar := newBar(len(docs), stderr)
-	total := hybridrag.IndexStats{}
 	for lo := 0; lo < len(docs); lo += indexBatch {
 		batch := docs[lo:min(lo+indexBatch, len(docs))]
 		st, err := indexSkipping(ctx, p, batch, sk)

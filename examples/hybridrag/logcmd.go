@@ -110,6 +110,9 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	if limit < 1 || limit > sqlitelog.MaxRecentLimit {
 		return fmt.Errorf("%w: --limit must be in 1..%d", errUsage, sqlitelog.MaxRecentLimit)
 	}
+	if before < 0 {
+		return fmt.Errorf("%w: --before must not be negative", errUsage)
+	}
 	sub := ""
 	if len(pos) > 0 {
 		sub = pos[0]

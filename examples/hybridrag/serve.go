@@ -58,7 +58,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	c.explicit(fs)
+	if err := c.explicit(fs); err != nil {
+		return err
+	}
 	switch {
 	case len(pos) > 0:
 		return fmt.Errorf("%w: serve takes no arguments", errUsage)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/internal/beir"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/internal/parallel"
 	"github.com/hybridrag/hybridrag/retrieve"
@@ -251,7 +252,7 @@ func index(ctx context.Context, st *embedded.Store, emb retrieve.Embedder, corpu
 		}
 		vecs, err := emb.EmbedDocuments(ctx, embedTexts)
 		if err != nil {
-			return fmt.Errorf("beirrun: embed: %w", err)
+			return errprefix.Wrap("beirrun: embed", err)
 		}
 		if len(vecs) != len(docs) {
 			return fmt.Errorf("beirrun: embed: %d vectors for %d documents", len(vecs), len(docs))

@@ -31,6 +31,10 @@ func FuzzSplit(f *testing.F) {
 	for i, s := range seeds {
 		f.Add(s, uint8(i*37))
 	}
+	// The adversarial shapes of the benchmarks, small (issue 15).
+	for i, sh := range adversarialShapes {
+		f.Add(sh.gen(2<<10), uint8(i*53))
+	}
 	f.Fuzz(func(t *testing.T, text string, size uint8) {
 		opts := Options{}
 		if size%4 != 0 {

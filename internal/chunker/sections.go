@@ -162,14 +162,19 @@ func headingLine(text string, s span, heading string) span {
 // "## Install" describes the install section, and a chunk holding only a
 // heading would be useless. The joined section keeps the later heading path
 // and the earlier page (where its text starts).
+//
+// A run of heading-only sections grows one heads slice: copying it for each
+// heading made a run of n headings cost O(n²).
 func joinHeadingOnly(text string, secs []section) []section {
 	out := secs[:0]
 	var carry *section
 	for i := range secs {
 		s := secs[i]
 		if carry != nil {
+			// carry.heads belongs to no emitted section (each section's
+			// heads are its own slice), so appending to it is safe.
 			s.start = carry.start
-			s.heads = append(slices.Clip(carry.heads), s.heads...)
+			s.heads = append(carry.heads, s.heads...)
 			s.page = carry.page
 			carry = nil
 		}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -126,6 +128,11 @@ func openKeywordIndex(path string) (k *keywordIndex, discarded bool, err error) 
 			}
 		}
 		if err != nil {
+			// An index we may not read or write is not unusable: it is the
+			// user's to fix, and deleting it would not even succeed whole.
+			if perr := accessProblem(path, err); perr != nil {
+				return nil, false, fmt.Errorf("embedded: keyword index %s is not accessible (nothing was changed; fix its permissions): %w", path, perr)
+			}
 			idx, discarded = nil, true
 			if rerr := os.RemoveAll(path); rerr != nil {
 				return nil, discarded, fmt.Errorf("embedded: remove unusable keyword index %s: %w", path, rerr)
@@ -384,4 +391,41 @@ func (k *keywordIndex) close() error {
 	k.mu.Unlock()
 	timer.Stop()
 	return k.idx.Close()
+}
+
+// accessProblem returns a permission error that explains why the index at
+// path failed to open (openErr, or one found by reading every file and
+// creating one in its folders), or nil when permissions are not the cause.
+func accessProblem(path string, openErr error) error {
+	if errors.Is(openErr, fs.ErrPermission) {
+		return openErr
+	}
+	return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			if errors.Is(err, fs.ErrPermission) {
+				return err
+			}
+			return nil
+		case d.IsDir():
+			f, err := os.CreateTemp(p, ".access-*")
+			if err != nil {
+				if errors.Is(err, fs.ErrPermission) {
+					return err
+				}
+				return nil
+			}
+			f.Close()
+			os.Remove(f.Name())
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			if errors.Is(err, fs.ErrPermission) {
+				return err
+			}
+			return nil
+		}
+		return f.Close()
+	})
 }

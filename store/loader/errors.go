@@ -49,7 +49,7 @@ func (e *EncodingError) Unwrap() error { return ErrInvalidUTF8 }
 // goroutines.
 type FormatError struct {
 	Path   string
-	Format string // "PDF" or "DOCX"
+	Format string // "PDF", "DOCX" or "HTML"
 	Page   int    // 1-based page where the problem was found; 0 for the file
 	Err    error  // ErrMalformed, ErrEncrypted or ErrNoText
 	Cause  error  // what the parser reported; may be nil
@@ -71,9 +71,37 @@ func (e *FormatError) Error() string {
 	}
 	if e.Cause != nil {
 		b.WriteString(": ")
-		b.WriteString(e.Cause.Error())
+		b.WriteString(e.causeText())
 	}
 	return b.String()
+}
+
+// causeText is the cause's message without the "malformed PDF: " (or
+// "malformed PDF file: ") the parser starts many of its messages with, up to
+// twice ("malformed PDF: malformed PDF: reading at offset …"): Error has
+// said it already.
+func (e *FormatError) causeText() string {
+	msg := e.Cause.Error()
+	if e.Err != ErrMalformed {
+		return msg
+	}
+	for {
+		rest, ok := cutPrefixFold(msg, "malformed "+e.Format+": ")
+		if !ok {
+			rest, ok = cutPrefixFold(msg, "malformed "+e.Format+" file: ")
+		}
+		if !ok || rest == "" {
+			return msg
+		}
+		msg = rest
+	}
+}
+
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
 }
 
 // Unwrap makes errors.Is(err, e.Err) true and exposes the parser's error.

@@ -2,6 +2,7 @@ package loader
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -20,9 +21,22 @@ func FuzzParseHTML(f *testing.F) {
 	f.Add([]byte("<h1>A</h1><h3>B</h3><h2>C</h2><p>x</p>"))
 	f.Add([]byte("<pre>\n\n a\r\n</pre><table><tr><td><h2>T</h2></td></tr></table>"))
 	f.Add([]byte("<p>caf\xe9 <br><br><br> x</p>"))
+	for _, sh := range loaderShapes {
+		if sh.ext == ".html" {
+			f.Add(shapeText(sh.head, sh.item, 4<<10))
+		}
+	}
+	f.Add([]byte(strings.Repeat("<div>", 600) + "too deep")) // past x/net/html's 512 open elements
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc := store.Document{ID: "f.html", Source: "f.html"}
-		require.NoError(t, parseHTML(raw, &doc))
+		if err := parseHTML(raw, &doc); err != nil {
+			// Only nesting deeper than the parser allows fails.
+			var fe *FormatError
+			require.ErrorAs(t, err, &fe)
+			require.ErrorIs(t, err, ErrMalformed)
+			require.Equal(t, "HTML", fe.Format)
+			return
+		}
 		require.True(t, utf8.ValidString(doc.Text))
 		prevEnd := 0
 		for _, s := range doc.Sections {
@@ -59,6 +73,30 @@ func pdfSeeds(tb testing.TB) [][]byte {
 	}
 }
 
+// adversarialPDFContent are page content streams in the shapes that make
+// text extraction or chunking slow (issue 15): consecutive heading-like
+// lines, one long paragraph of sentences, one long line without a break,
+// indented list lines, and table rows, each small enough to fuzz quickly.
+func adversarialPDFContent() []string {
+	lines := func(n int, line func(i int) string) string {
+		var b strings.Builder
+		b.WriteString("BT /F1 11 Tf 13 TL 72 740 Td ")
+		for i := range n {
+			b.WriteString(line(i))
+		}
+		return b.String() + "ET"
+	}
+	return []string{
+		lines(200, func(i int) string { return fmt.Sprintf("(Heading %d) Tj T* ", i) }),
+		lines(1, func(int) string {
+			return "(" + strings.Repeat("Sentence of one paragraph runs on. ", 100) + ") Tj "
+		}),
+		lines(1, func(int) string { return "(" + strings.Repeat("word", 1000) + ") Tj " }),
+		lines(100, func(i int) string { return fmt.Sprintf("%d 0 Td (- item %d) Tj 0 -13 Td ", i%20, i) }),
+		lines(300, func(i int) string { return fmt.Sprintf("[(| %d |) -250 (row %d |)] TJ T* ", i, i) }),
+	}
+}
+
 // FuzzLoadPDF checks that any bytes give a document or a typed error, that
 // no panic comes from this package's own code (library panics are
 // recovered by design, and would hide ours), and that a document keeps the
@@ -66,6 +104,9 @@ func pdfSeeds(tb testing.TB) [][]byte {
 func FuzzLoadPDF(f *testing.F) {
 	for _, seed := range pdfSeeds(f) {
 		f.Add(seed)
+	}
+	for _, content := range adversarialPDFContent() {
+		f.Add(testPDF{pages: []string{content}, flate: true}.bytes())
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc := store.Document{ID: "f.pdf", Source: "f.pdf"}
@@ -143,6 +184,9 @@ func FuzzPDFContent(f *testing.F) {
 	f.Add([]byte("q 2 0 0 2 10 10 cm BT /F3 10 Tf 3 Tr 5 Ts 90 Tz 2 Tc 3 Tw 1 0 0 1 9 9 Tm (abc) Tj ET Q /X1 Do "+
 		"BI /W 1 /H 1 ID \x00 EI BT /F1 1 Tf 12 0 0 12 72 700 Tm (d) Tj 0 -1.2 Td (e) Tj ET"),
 		[]byte("<00> <FF> [<0041>] endbfrange"))
+	for _, content := range adversarialPDFContent() {
+		f.Add([]byte(content), []byte("1 beginbfchar <01> <0041> endbfchar"))
+	}
 	f.Fuzz(func(t *testing.T, content, cmap []byte) {
 		p := testPDF{
 			pages:    []string{string(content), textPage("Second page")},

@@ -2,7 +2,6 @@ package loader
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,7 +51,9 @@ func parseHTML(raw []byte, doc *store.Document) error {
 	}
 	root, err := html.Parse(bytes.NewReader(raw))
 	if err != nil {
-		return fmt.Errorf("loader: parse HTML %s: %w", doc.Source, err)
+		// x/net/html fails only on elements nested deeper than it allows
+		// (512 open elements); such a page cannot be read as a tree.
+		return &FormatError{Path: doc.Source, Format: "HTML", Err: ErrMalformed, Cause: err}
 	}
 	w := walker{}
 	w.walk(root)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/chunker"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 )
 
 const page = `<!DOCTYPE html>
@@ -112,4 +113,23 @@ func TestLoadHTMLThenChunk(t *testing.T) {
 	}
 	require.Equal(t, []string{"Guide", "Guide > Install"}, paths)
 	require.Equal(t, "Install\n\n# not a heading\n\nRun it.", chunks[1].Text)
+}
+
+// A page nested deeper than x/net/html allows (512 open elements) is a
+// typed, named error that index can skip, and 500 levels still load.
+func TestLoadHTMLTooDeep(t *testing.T) {
+	dir := t.TempDir()
+	deep := writeFile(t, dir, "deep.html", []byte(strings.Repeat("<div>", 600)+"too deep"))
+	_, err := LoadFile(deep)
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	require.ErrorIs(t, err, ErrMalformed)
+	require.Equal(t, "HTML", fe.Format)
+	require.Contains(t, err.Error(), deep)
+	require.Empty(t, errprefix.Repeated(err.Error()), err.Error())
+
+	ok := writeFile(t, dir, "ok.html", []byte("<html><body>"+strings.Repeat("<div>", 500)+"still fine"))
+	doc, err := LoadFile(ok)
+	require.NoError(t, err)
+	require.Equal(t, "still fine", doc.Text)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/chunker"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -216,6 +217,7 @@ func TestLoadPDFErrors(t *testing.T) {
 			require.Regexp(t, "^loader: ", err.Error())
 			require.Contains(t, err.Error(), path)
 			require.Contains(t, err.Error(), c.msg)
+			require.Empty(t, errprefix.Repeated(err.Error()), err.Error())
 			for _, other := range []error{ErrMalformed, ErrEncrypted, ErrNoText} {
 				if other != c.want {
 					require.NotErrorIs(t, err, other)
@@ -243,6 +245,7 @@ func TestLoadPDFTruncatedEverywhere(t *testing.T) {
 		err := parsePDF(valid[:cut], &doc)
 		require.Error(t, err, "cut at %d", cut) // the %%EOF marker is gone
 		require.ErrorIs(t, err, ErrMalformed, "cut at %d: %v", cut, err)
+		require.Empty(t, errprefix.Repeated(err.Error()), err.Error())
 	}
 	// Cutting only the stream data leaves a file whose lengths lie.
 	for cut := 1; cut < 20; cut++ {

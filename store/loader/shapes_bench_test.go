@@ -1,0 +1,95 @@
+package loader
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// loaderShapes are adversarial inputs for the text, Markdown and HTML
+// loaders (the chunker's own shapes are in internal/chunker): each must
+// cost the same time per MB at every size.
+var loaderShapes = []struct {
+	name, ext string
+	head      string // written once before the repeated part
+	item      func(i int) string
+}{
+	{"md-headings", ".md", "", func(i int) string { return fmt.Sprintf("# Heading %d\n", i) }},
+	{"md-paragraph", ".md", "", func(i int) string { return fmt.Sprintf("Sentence %d of one paragraph runs on. ", i) }},
+	{"md-nested-list", ".md", "", func(i int) string { return fmt.Sprintf("%s- item %d\n", strings.Repeat("  ", i%200), i) }},
+	{"md-table", ".md", "| id | name |\n|---|---|\n", func(i int) string { return fmt.Sprintf("| %d | row %d |\n", i, i) }},
+	{"txt-line", ".txt", "", func(i int) string { return fmt.Sprintf("word%d ", i) }},
+	{"html-headings", ".html", "<html><body>", func(i int) string { return fmt.Sprintf("<h%d>Heading %d</h%d>", 1+i%6, i, 1+i%6) }},
+	{"html-paragraph", ".html", "<html><body><p>", func(i int) string { return fmt.Sprintf("Sentence %d of one paragraph runs on. ", i) }},
+	{"html-line", ".html", "<html><body><pre>", func(i int) string { return fmt.Sprintf("word%d ", i) }},
+	// x/net/html rejects more than 512 open elements, so nesting goes to
+	// htmlNest levels and closes again, over and over.
+	{"html-nested-list", ".html", "<html><body>", func(i int) string {
+		return nestOrClose(i, fmt.Sprintf("<ul><li>item %d", i), "</li></ul>")
+	}},
+	{"html-nested-div", ".html", "<html><body>", func(i int) string {
+		return nestOrClose(i, fmt.Sprintf("<div>block %d", i), "</div>")
+	}},
+	{"html-table", ".html", "<html><body><table>", func(i int) string { return fmt.Sprintf("<tr><td>%d</td><td>row %d</td></tr>", i, i) }},
+}
+
+const htmlNest = 200
+
+// nestOrClose opens one level for the first htmlNest items of each round,
+// then closes them all.
+func nestOrClose(i int, open, close string) string {
+	if i%(htmlNest+1) == htmlNest {
+		return strings.Repeat(close, htmlNest)
+	}
+	return open
+}
+
+func shapeText(head string, item func(int) string, size int) []byte {
+	var b strings.Builder
+	b.Grow(size + 64)
+	b.WriteString(head)
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(item(i))
+	}
+	return []byte(b.String())
+}
+
+// loadRaw runs the loader LoadFile would choose for ext on raw.
+func loadRaw(raw []byte, ext string) (store.Document, error) {
+	doc := store.Document{ID: "shape" + ext, Source: "shape" + ext}
+	var err error
+	switch ext {
+	case ".html":
+		err = parseHTML(raw, &doc)
+	default:
+		err = readText(raw, doc.Source, ext == ".md", &doc)
+	}
+	return doc, err
+}
+
+// BenchmarkLoadShapes reports ns/MB for each shape at 1 and 8 MB (and 64
+// MB with -benchtime 1x): the figure must stay flat as the size grows.
+func BenchmarkLoadShapes(b *testing.B) {
+	sizes := []int{1 << 20, 8 << 20}
+	if f := flag.Lookup("test.benchtime"); f != nil && f.Value.String() == "1x" {
+		sizes = append(sizes, 64<<20)
+	}
+	for _, sh := range loaderShapes {
+		for _, size := range sizes {
+			b.Run(fmt.Sprintf("%s/%dMB", sh.name, size>>20), func(b *testing.B) {
+				raw := shapeText(sh.head, sh.item, size)
+				b.SetBytes(int64(len(raw)))
+				for b.Loop() {
+					if _, err := loadRaw(raw, sh.ext); err != nil {
+						b.Fatal(err)
+					}
+				}
+				mb := float64(len(raw)) / (1 << 20)
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/mb, "ns/MB")
+			})
+		}
+	}
+}
