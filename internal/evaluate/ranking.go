@@ -50,8 +50,10 @@ type EvidenceScores struct {
 // MatchDocument returns the entry of relevant that names chunk r's
 // document, or "" when none does. An entry names a document when it equals
 // its id or its source, or when it is a path suffix of either on a "/"
-// boundary ("docs/install.md" names "./examples/docs/install.md"), so that
-// an evaluation file need not know the exact path a store was indexed with.
+// boundary ("docs/install.md" names "./examples/docs/install.md"), or the
+// id or source is a path suffix of the entry ("install.md", the id of a
+// file indexed from inside docs/, is named by "docs/install.md"), so that
+// an evaluation file need not know the folder a store was indexed from.
 // Back slashes count as slashes.
 func MatchDocument(r Retrieved, relevant []string) string {
 	id, src := slash(r.DocumentID), slash(r.Source)
@@ -60,7 +62,8 @@ func MatchDocument(r Retrieved, relevant []string) string {
 		if want == "" {
 			continue
 		}
-		if want == id || want == src || suffixPath(id, want) || suffixPath(src, want) {
+		if want == id || want == src || suffixPath(id, want) || suffixPath(src, want) ||
+			suffixPath(want, id) || suffixPath(want, src) {
 			return rel
 		}
 	}

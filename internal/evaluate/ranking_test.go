@@ -37,6 +37,11 @@ func TestMatchDocument(t *testing.T) {
 	}
 	require.Equal(t, `docs\install.md`, MatchDocument(r, []string{`docs\install.md`}))
 	require.Equal(t, "a", MatchDocument(Retrieved{DocumentID: "a"}, []string{"a"}))
+	// Ids are relative to the folder indexed: a label may name the folder too.
+	rel := Retrieved{DocumentID: "install.md", Source: "install.md"}
+	require.Equal(t, "docs/install.md", MatchDocument(rel, []string{"docs/install.md"}))
+	require.Equal(t, "", MatchDocument(rel, []string{"docs/reinstall.md"}))
+	require.Equal(t, "", MatchDocument(Retrieved{DocumentID: "guide/install.md"}, []string{"admin/install.md"}))
 }
 
 func TestDocuments(t *testing.T) {
