@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/errprefix"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
 	"github.com/hybridrag/hybridrag/store"
 )
@@ -60,7 +61,7 @@ func (p *Pipeline) checkEmbedder(ctx context.Context, write bool) error {
 	}
 	stored, found, err := er.LoadEmbedder(ctx)
 	if err != nil {
-		return fmt.Errorf("hybridrag: store: %w", err)
+		return errprefix.Wrap("hybridrag: store", err)
 	}
 	switch {
 	case found && !stored.Matches(p.embedderID):
@@ -69,7 +70,7 @@ func (p *Pipeline) checkEmbedder(ctx context.Context, write bool) error {
 		return nil // nothing to compare with until the first write
 	case !found:
 		if err := er.SaveEmbedder(ctx, p.embedderID); err != nil {
-			return fmt.Errorf("hybridrag: store: %w", err)
+			return errprefix.Wrap("hybridrag: store", err)
 		}
 	}
 	p.embedderOK.Store(true)

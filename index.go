@@ -140,7 +140,7 @@ func (p *Pipeline) storedDocuments(ctx context.Context, docs []store.Document) (
 	for _, sc := range order {
 		infos, err := dl.LookupDocuments(ctx, sc.tenant, sc.project, ids[sc]...)
 		if err != nil {
-			return nil, fmt.Errorf("hybridrag: store: %w", err)
+			return nil, errprefix.Wrap("hybridrag: store", err)
 		}
 		for _, in := range infos {
 			out[docKey{in.TenantID, in.ProjectID, in.ID}] = in
