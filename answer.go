@@ -2,6 +2,8 @@ package hybridrag
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/gate"
@@ -52,6 +54,45 @@ type AnswerSource struct {
 	Scores     retrieve.Scores `json:"scores"`
 	Text       string          `json:"text"`
 	Cited      bool            `json:"cited"`
+	// Snippets are, for a cited source, the sentences of Text that the
+	// validator matched to the answer's supported claims (byte offsets into
+	// Text), so that a UI can highlight the evidence.
+	Snippets []Snippet `json:"snippets,omitempty"`
+}
+
+// Snippet is a span [Start, End) of an AnswerSource's Text.
+type Snippet struct {
+	Text  string `json:"text"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+}
+
+// attachSnippets gives each cited source the spans the report's supported
+// sentences matched in it.
+func attachSnippets(out []AnswerSource, rep *validate.Report) {
+	if rep == nil {
+		return
+	}
+	for _, s := range rep.Sentences {
+		if !s.Supported {
+			continue
+		}
+		for _, sp := range s.Support {
+			if sp.Source < 0 || sp.Source >= len(out) || !out[sp.Source].Cited {
+				continue
+			}
+			a := &out[sp.Source]
+			if sp.Start < 0 || sp.Start >= sp.End || sp.End > len(a.Text) ||
+				strings.HasPrefix(a.Text[sp.Start:sp.End], "#") || // a heading names a topic; it is not evidence
+				slices.ContainsFunc(a.Snippets, func(x Snippet) bool { return x.Start == sp.Start && x.End == sp.End }) {
+				continue
+			}
+			a.Snippets = append(a.Snippets, Snippet{Text: a.Text[sp.Start:sp.End], Start: sp.Start, End: sp.End})
+		}
+	}
+	for i := range out {
+		slices.SortFunc(out[i].Snippets, func(x, y Snippet) int { return x.Start - y.Start })
+	}
 }
 
 // Metadata records how an answer was produced.

@@ -248,6 +248,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		Gate:       decision,
 	}
 	meta(a)
+	attachSnippets(a.Sources, rep)
 	a.Text = cite.FormatBlock(text, srcs, ex.Cited, conf == gate.Low)
 	if err := finishStream(ctx, stream, text); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -26,7 +27,7 @@ type clauseTerm struct {
 
 // checkClauses splits a claim (markers replaced by markerFill, URLs
 // blanked) into clauses and judges each against the cited text.
-func checkClauses(marked string, text cited, labels []string) []Failure {
+func checkClauses(marked string, text cited, labels []string) ([]Failure, []sentRef) {
 	facts := extractFacts(marked)
 	toks := analyse(marked, facts)
 	j := clauseJudge{text: text, labels: labels}
@@ -44,10 +45,15 @@ func checkClauses(marked string, text cited, labels []string) []Failure {
 		}
 	}
 	var out []Failure
+	var support []sentRef
 	for _, c := range splitClauses(marked, toks, facts) {
-		out = append(out, j.judge(marked, c)...)
+		fails, best := j.judge(marked, c)
+		out = append(out, fails...)
+		if len(fails) == 0 && best != nil && !slices.Contains(support, *best) {
+			support = append(support, *best)
+		}
 	}
-	return out
+	return out, support
 }
 
 // contentTerms returns the distinct content terms of toks that a
@@ -105,7 +111,10 @@ func (j *clauseJudge) topical(t string) bool {
 // come from elsewhere); each
 // number must sit in the source unit that matches the clause; and polarity
 // and scale words must agree with the best-matching sentences.
-func (j *clauseJudge) judge(marked string, c clause) []Failure {
+//
+// It also returns the cited sentence that matches the clause best (most
+// shared terms and quantities, first in citation order), nil if none does.
+func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef) {
 	text := strings.TrimSpace(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "))
 	text = strings.TrimSpace(strings.Trim(text, ",;:.!? "))
 	terms := contentTerms(c.toks)
@@ -230,7 +239,16 @@ func (j *clauseJudge) judge(marked string, c clause) []Failure {
 			fail(UnsupportedQuantifier, fmt.Sprintf("%q is not stated in %s", p.text, j.bestLabel(best)))
 		}
 	}
-	return out
+	if bestN == 0 {
+		return out, nil
+	}
+	top := best[0].sentRef
+	for _, cd := range best[1:] {
+		if cd.src < top.src || cd.src == top.src && cd.sent < top.sent {
+			top = cd.sentRef
+		}
+	}
+	return out, &top
 }
 
 // clauseRef is a clause of a cited sentence.

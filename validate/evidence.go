@@ -33,8 +33,9 @@ type evidence struct {
 }
 
 type evidenceSentence struct {
-	negations int
-	facts     []unitFact
+	negations  int
+	facts      []unitFact
+	start, end int // byte offsets in the source text
 }
 
 // unitFact is a quantity of a source sentence and the unit it is stated in.
@@ -74,7 +75,7 @@ func newEvidence(text string) *evidence {
 		if len(e.sentences) == 0 {
 			e.heading = isHeading(s, len(toks))
 		}
-		es := evidenceSentence{negations: negationsOf(s, toks)}
+		es := evidenceSentence{negations: negationsOf(s, toks), start: sp.Start, end: sp.End}
 		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
 		e.sentences = append(e.sentences, es)
 	}

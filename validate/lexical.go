@@ -291,13 +291,20 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 	if !text.polarityMatches(cterms, negationsOf(core, ctoks)) {
 		whole(NegationMismatch, "negated in the sentence or its source, not both")
 	}
-	s.Failures = append(s.Failures, checkClauses(marked, text, labels)...)
+	fails, support := checkClauses(marked, text, labels)
+	s.Failures = append(s.Failures, fails...)
 	for _, f := range s.Failures {
 		if !slices.Contains(s.Issues, f.Issue) {
 			s.Issues = append(s.Issues, f.Issue)
 		}
 	}
 	s.Supported = len(s.Issues) == 0
+	if s.Supported {
+		for _, r := range support {
+			es := text[r.src].sentences[r.sent]
+			s.Support = append(s.Support, SourceSpan{Source: s.Sources[r.src], Start: es.start, End: es.end})
+		}
+	}
 	return s
 }
 

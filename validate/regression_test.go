@@ -69,3 +69,21 @@ func TestNumberInModifierClause(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A supported sentence reports the cited source sentence each clause
+// matched; an unsupported one reports none.
+func TestSupportSpans(t *testing.T) {
+	text := "Replace the shaft seal every 1,800 hours. The pump delivers 47 litres per minute. Check the oil level weekly."
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "Intro."}}, {Chunk: store.Chunk{Text: text}}}
+	rep, err := validate.New(validate.Options{}).Validate(context.Background(),
+		"The pump delivers 47 litres per minute [S2]. The pump delivers 90 litres per minute [S2].", src)
+	require.NoError(t, err)
+	require.Len(t, rep.Sentences, 2)
+	require.True(t, rep.Sentences[0].Supported)
+	require.Len(t, rep.Sentences[0].Support, 1)
+	sp := rep.Sentences[0].Support[0]
+	require.Equal(t, 1, sp.Source)
+	require.Equal(t, "The pump delivers 47 litres per minute.", text[sp.Start:sp.End])
+	require.False(t, rep.Sentences[1].Supported)
+	require.Empty(t, rep.Sentences[1].Support)
+}

@@ -51,6 +51,9 @@ type Sentence struct {
 	Recall float64 `json:"recall"`
 	// Failures explain Issues clause by clause.
 	Failures []Failure `json:"failures,omitempty"`
+	// Support holds, for a supported sentence, the cited source sentences
+	// its clauses matched best: what a UI highlights as the evidence.
+	Support []SourceSpan `json:"support,omitempty"`
 	// Judge is the model judge's verdict (see WithJudge); nil when no
 	// judge ran on this sentence.
 	Judge *Verdict `json:"judge,omitempty"`
@@ -84,4 +87,13 @@ type Func func(ctx context.Context, answer string, sources []retrieve.Source) (*
 // Validate calls f.
 func (f Func) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
 	return f(ctx, answer, sources)
+}
+
+// SourceSpan is a span [Start, End) of the text of source Source (an index
+// into the sources given to the validator, label "S" + (Source+1)). It is
+// a plain value.
+type SourceSpan struct {
+	Source int `json:"source"`
+	Start  int `json:"start"`
+	End    int `json:"end"`
 }
