@@ -3,7 +3,6 @@ package hybridrag
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/gate"
@@ -83,7 +82,6 @@ func attachSnippets(out []AnswerSource, rep *validate.Report) {
 			}
 			a := &out[sp.Source]
 			if sp.Start < 0 || sp.Start >= sp.End || sp.End > len(a.Text) ||
-				strings.HasPrefix(a.Text[sp.Start:sp.End], "#") || // a heading names a topic; it is not evidence
 				slices.ContainsFunc(a.Snippets, func(x Snippet) bool { return x.Start == sp.Start && x.End == sp.End }) {
 				continue
 			}

@@ -35,7 +35,8 @@ type evidence struct {
 type evidenceSentence struct {
 	negations  int
 	facts      []unitFact
-	start, end int // byte offsets in the source text
+	start, end int  // byte offsets in the source text
+	heading    bool // a Markdown heading line: it names a topic, it is no evidence
 }
 
 // unitFact is a quantity of a source sentence and the unit it is stated in.
@@ -75,7 +76,8 @@ func newEvidence(text string) *evidence {
 		if len(e.sentences) == 0 {
 			e.heading = isHeading(s, len(toks))
 		}
-		es := evidenceSentence{negations: negationsOf(s, toks), start: sp.Start, end: sp.End}
+		es := evidenceSentence{negations: negationsOf(s, toks), start: sp.Start, end: sp.End,
+			heading: strings.HasPrefix(strings.TrimSpace(s), "#")}
 		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
 		e.sentences = append(e.sentences, es)
 	}

@@ -301,8 +301,9 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 	s.Supported = len(s.Issues) == 0
 	if s.Supported {
 		for _, r := range support {
-			es := text[r.src].sentences[r.sent]
-			s.Support = append(s.Support, SourceSpan{Source: s.Sources[r.src], Start: es.start, End: es.end})
+			if es := text[r.src].sentences[r.sent]; !es.heading {
+				s.Support = append(s.Support, SourceSpan{Source: s.Sources[r.src], Start: es.start, End: es.end})
+			}
 		}
 	}
 	return s

@@ -52,7 +52,8 @@ type Sentence struct {
 	// Failures explain Issues clause by clause.
 	Failures []Failure `json:"failures,omitempty"`
 	// Support holds, for a supported sentence, the cited source sentences
-	// its clauses matched best: what a UI highlights as the evidence.
+	// its clauses matched best (headings left out): what a UI highlights
+	// as the evidence.
 	Support []SourceSpan `json:"support,omitempty"`
 	// Judge is the model judge's verdict (see WithJudge); nil when no
 	// judge ran on this sentence.
