@@ -26,6 +26,17 @@ func collect(chunks *[]string) generate.StreamFunc {
 	}
 }
 
+// generateOnce asks g one question, streaming into chunks if stream is set.
+func generateOnce(g generate.Generator, stream bool) (*generate.Generation, []string, error) {
+	req := generate.Request{Prompt: testPrompt("q")}
+	var chunks []string
+	if stream {
+		req.Stream = collect(&chunks)
+	}
+	gen, err := g.Generate(context.Background(), req)
+	return gen, chunks, err
+}
+
 // streams lists the call modes; a non-streaming call is cut only where the
 // client streams on the wire anyway.
 var streams = []bool{false, true}
@@ -36,12 +47,7 @@ func TestProviderCutOnceIsRetried(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/stream=%v", p.name, stream), func(t *testing.T) {
 				srv := p.newServer(t, constant(answer), hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 1))
 				g := p.newGen(t, srv, fastRetries(langchain.Options{}))
-				req := generate.Request{Prompt: testPrompt("q")}
-				var chunks []string
-				if stream {
-					req.Stream = collect(&chunks)
-				}
-				gen, err := g.Generate(context.Background(), req)
+				gen, chunks, err := generateOnce(g, stream)
 				require.NoError(t, err)
 				require.Equal(t, answer, gen.Text)
 				if !stream && !p.wireStreams {
@@ -68,12 +74,7 @@ func TestProviderAlwaysCutIsTruncated(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/stream=%v", p.name, stream), func(t *testing.T) {
 				srv := p.newServer(t, constant(answer), hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 0))
 				g := p.newGen(t, srv, fastRetries(langchain.Options{MaxRetries: 2}))
-				req := generate.Request{Prompt: testPrompt("q")}
-				var chunks []string
-				if stream {
-					req.Stream = collect(&chunks)
-				}
-				gen, err := g.Generate(context.Background(), req)
+				gen, chunks, err := generateOnce(g, stream)
 				require.Nil(t, gen, "a cut reply is never an answer")
 				require.ErrorIs(t, err, generate.ErrTruncated)
 				require.ErrorIs(t, err, langchain.ErrProvider)
@@ -101,12 +102,7 @@ func TestProviderCompleteIsAccepted(t *testing.T) {
 				// The cut would only hit a stream of more than 9 chunks.
 				srv := p.newServer(t, constant(answer), hybridragtest.StreamChunks(3), hybridragtest.CutStreamAfter(10, 0))
 				g := p.newGen(t, srv, fastRetries(langchain.Options{}))
-				req := generate.Request{Prompt: testPrompt("q")}
-				var chunks []string
-				if stream {
-					req.Stream = collect(&chunks)
-				}
-				gen, err := g.Generate(context.Background(), req)
+				gen, chunks, err := generateOnce(g, stream)
 				require.NoError(t, err)
 				require.Equal(t, answer, gen.Text)
 				require.Equal(t, 1, srv.ChatCalls())
@@ -126,12 +122,7 @@ func TestProviderTokenCapIsTruncated(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/stream=%v", p.name, stream), func(t *testing.T) {
 				srv := p.newServer(t, constant(answer), hybridragtest.StopAtTokenCap())
 				g := p.newGen(t, srv, fastRetries(langchain.Options{}))
-				req := generate.Request{Prompt: testPrompt("q")}
-				var chunks []string
-				if stream {
-					req.Stream = collect(&chunks)
-				}
-				gen, err := g.Generate(context.Background(), req)
+				gen, _, err := generateOnce(g, stream)
 				require.Nil(t, gen)
 				require.ErrorIs(t, err, generate.ErrTruncated)
 				var te *generate.TruncatedError
