@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/store/loader"
@@ -74,7 +72,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	defer p.Close()
 
-	bar := newBar(len(docs), stderr)
+	bar := newIndexProgress(len(docs), stderr)
 	for lo := 0; lo < len(docs); lo += indexBatch {
 		batch := docs[lo:min(lo+indexBatch, len(docs))]
 		st, err := indexSkipping(ctx, p, batch, sk)
@@ -86,14 +84,9 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		if err != nil {
 			return fmt.Errorf("after %d documents: %w", total.Documents, err)
 		}
-		if bar != nil {
-			_ = bar.Add(len(batch))
-		}
+		_ = bar.Add(len(batch))
 	}
-	if bar != nil {
-		_ = bar.Finish()
-		fmt.Fprintln(stderr)
-	}
+	_ = bar.Finish()
 	removed := 0
 	if sync {
 		if removed, err = syncRoots(ctx, p, st, c.tenant, c.project, ld); err != nil {
@@ -358,21 +351,4 @@ func syncRoots(ctx context.Context, p *hybridrag.Pipeline, st store.DocumentList
 		return 0, fmt.Errorf("sync: %w", err)
 	}
 	return len(gone), nil
-}
-
-// newBar returns a progress bar when w is a terminal, else nil.
-func newBar(n int, w io.Writer) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("indexing"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-	)
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -31,13 +32,13 @@ var questions = []string{
 }
 
 func main() {
-	if err := run(context.Background()); err != nil {
+	if err := run(context.Background(), os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "quickstart:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context) error {
+func run(ctx context.Context, w io.Writer) error {
 	tmp, err := os.MkdirTemp("", "hybridrag-quickstart-")
 	if err != nil {
 		return err
@@ -63,19 +64,19 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("Indexed %d documents (%d chunks) in %v.\n\n", stats.Documents, stats.Chunks, stats.Duration.Round(1e6))
+	fmt.Fprintf(w, "Indexed %d documents (%d chunks) in %v.\n\n", stats.Documents, stats.Chunks, stats.Duration.Round(1e6))
 
 	for _, q := range questions {
 		ans, err := p.Ask(ctx, hybridrag.Request{Question: q})
 		if err != nil {
 			return err
 		}
-		fmt.Printf("Q: %s\n", q)
+		fmt.Fprintf(w, "Q: %s\n", q)
 		if ans.Refused() {
-			fmt.Printf("Refused (%s): %s\n\n", *ans.RefusalReason, ans.Answer)
+			fmt.Fprintf(w, "Refused (%s): %s\n\n", *ans.RefusalReason, ans.Answer)
 			continue
 		}
-		fmt.Printf("%s\n\n", ans.Text)
+		fmt.Fprintf(w, "%s\n\n", ans.Text)
 	}
 	return nil
 }
