@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -63,31 +64,75 @@ func (e *QuestionError) Unwrap() []error { return []error{ErrInvalidQuestion, e.
 // (JSONL), blank lines ignored. Besides the canonical field names it reads
 // common spellings from other tools ("question", "relevant_docs",
 // "answerable": false, "answer", numeric ids; see fieldAliases) and
-// ignores fields it does not know. A question without an id is named after
-// its line ("line-7"); ids must be unique and the query non-blank; an
-// unanswerable question must not name relevant documents or evidence. The
-// first bad line fails the call with a *QuestionError; an input with no
-// question fails with ErrNoQuestions.
+// ignores fields it does not know (ReadQuestionsWith reports them). A
+// question without an id is named after its line ("line-7"); ids must be
+// unique and the query non-blank; an unanswerable question must not name
+// relevant documents or evidence. The first bad line fails the call with a
+// *QuestionError; an input with no question fails with ErrNoQuestions.
 func ReadQuestions(r io.Reader) ([]Question, error) {
+	qs, _, err := ReadQuestionsWith(r, ReadOptions{})
+	return qs, err
+}
+
+// ReadOptions controls ReadQuestionsWith.
+type ReadOptions struct {
+	// Strict makes every warning an error: the first one fails the call
+	// with a *QuestionError.
+	Strict bool
+}
+
+// Warning is a problem in an evaluation set that does not stop a run
+// unless it is strict: a field no alias names (a typo such as
+// "relevant_document" would otherwise silently leave a question
+// unlabelled), or a relevant-document name that matches no indexed
+// document (see CheckDocuments). Line is 0 when the warning is not about
+// one line.
+type Warning struct {
+	Line    int
+	ID      string
+	Message string
+}
+
+func (w Warning) String() string {
+	switch {
+	case w.Line > 0 && w.ID != "":
+		return fmt.Sprintf("question line %d (id %q): %s", w.Line, w.ID, w.Message)
+	case w.Line > 0:
+		return fmt.Sprintf("question line %d: %s", w.Line, w.Message)
+	default:
+		return fmt.Sprintf("question %q: %s", w.ID, w.Message)
+	}
+}
+
+// ReadQuestionsWith is ReadQuestions that also returns a Warning for each
+// field it does not know, or, with opts.Strict, fails on the first.
+func ReadQuestionsWith(r io.Reader, opts ReadOptions) ([]Question, []Warning, error) {
 	br := bufio.NewReader(r)
 	var (
-		qs   []Question
-		seen = map[string]int{}
+		qs    []Question
+		warns []Warning
+		seen  = map[string]int{}
 	)
 	for line := 1; ; line++ {
 		raw, err := br.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("eval: read questions: %w", err)
+			return nil, nil, fmt.Errorf("eval: read questions: %w", err)
 		}
 		if text := bytes.TrimSpace(raw); len(text) > 0 {
-			q, qerr := parseQuestion(text, line)
+			q, unknown, qerr := parseQuestion(text, line)
 			if qerr == nil {
 				if prev, dup := seen[q.ID]; dup {
 					qerr = fmt.Errorf("duplicate id (first on line %d)", prev)
 				}
 			}
+			if qerr == nil && len(unknown) > 0 && opts.Strict {
+				qerr = fmt.Errorf("unknown field %q", unknown[0])
+			}
 			if qerr != nil {
-				return nil, &QuestionError{Line: line, ID: q.ID, Err: qerr}
+				return nil, nil, &QuestionError{Line: line, ID: q.ID, Err: qerr}
+			}
+			for _, f := range unknown {
+				warns = append(warns, Warning{Line: line, ID: q.ID, Message: fmt.Sprintf("unknown field %q ignored", f)})
 			}
 			seen[q.ID] = line
 			qs = append(qs, q)
@@ -97,9 +142,9 @@ func ReadQuestions(r io.Reader) ([]Question, error) {
 		}
 	}
 	if len(qs) == 0 {
-		return nil, ErrNoQuestions
+		return nil, nil, ErrNoQuestions
 	}
-	return qs, nil
+	return qs, warns, nil
 }
 
 // Field names accepted for each Question field, canonical name first.
@@ -117,18 +162,36 @@ var fieldAliases = map[string][]string{
 	"project":            {"project", "project_id"},
 }
 
-// parseQuestion reads one JSONL line. line names a question that has
-// no id of its own ("line-7").
-func parseQuestion(text []byte, line int) (Question, error) {
+// knownFields is every field name fieldAliases reads.
+var knownFields = func() map[string]bool {
+	m := map[string]bool{}
+	for _, names := range fieldAliases {
+		for _, n := range names {
+			m[n] = true
+		}
+	}
+	return m
+}()
+
+// parseQuestion reads one JSONL line and returns the fields it does not
+// know, sorted. line names a question that has no id of its own ("line-7").
+func parseQuestion(text []byte, line int) (Question, []string, error) {
 	var q Question
 	dec := json.NewDecoder(bytes.NewReader(text))
 	var fields map[string]json.RawMessage
 	if err := dec.Decode(&fields); err != nil {
-		return q, err
+		return q, nil, err
 	}
 	if dec.More() {
-		return q, errors.New("more than one JSON value on the line")
+		return q, nil, errors.New("more than one JSON value on the line")
 	}
+	var unknown []string
+	for name := range fields {
+		if !knownFields[name] {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
 	get := func(name string, into func(json.RawMessage) error) error {
 		for _, alias := range fieldAliases[name] {
 			if raw, ok := fields[alias]; ok && string(raw) != "null" {
@@ -153,7 +216,7 @@ func parseQuestion(text []byte, line int) (Question, error) {
 		get("project", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Project) }),
 	)
 	if err != nil {
-		return q, err
+		return q, nil, err
 	}
 	if !answerable {
 		q.Unanswerable = true
@@ -165,11 +228,11 @@ func parseQuestion(text []byte, line int) (Question, error) {
 	q.Query = strings.TrimSpace(q.Query)
 	switch {
 	case q.Query == "":
-		return q, errors.New(`missing "query"`)
+		return q, nil, errors.New(`missing "query"`)
 	case q.Unanswerable && (len(q.RelevantDocuments) > 0 || len(q.Evidence) > 0):
-		return q, errors.New("an unanswerable question cannot have relevant_documents or evidence")
+		return q, nil, errors.New("an unanswerable question cannot have relevant_documents or evidence")
 	}
-	return q, nil
+	return q, unknown, nil
 }
 
 // jsonStringOrNumber reads an id written as a string or a number.

@@ -40,7 +40,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		c                          common
 		questions, reportDir, name string
 		genName, model             string
-		calibrate, judge           bool
+		calibrate, judge, strict   bool
 		concurrency                int
 		timeout                    time.Duration
 	)
@@ -49,6 +49,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&questions, "questions", "", "evaluation set (JSONL)")
 	fs.StringVar(&reportDir, "report", "", "write report.json, report.md and report.html into this directory")
 	fs.BoolVar(&calibrate, "calibrate", false, "sweep the gate thresholds and recommend some")
+	fs.BoolVar(&strict, "strict", false, "make unknown question fields and relevant documents that match no indexed document errors, not warnings")
 	fs.StringVar(&name, "name", "", "label of the run")
 	fs.IntVar(&concurrency, "concurrency", 0, "questions evaluated at once (default 1)")
 	addLogFlags(fs, &c, false)
@@ -77,7 +78,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := checkTimeout(timeout); err != nil {
 		return err
 	}
-	qs, err := readQuestions(questions)
+	qs, warns, err := readQuestions(questions, strict)
 	if err != nil {
 		return err
 	}
@@ -92,6 +93,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer closeAll(p)
+	if err := checkLabels(ctx, p.Store(), &c, qs, warns, strict, questions, stderr); err != nil {
+		return err
+	}
 
 	// The run is saved beside the query log; the evaluated questions
 	// themselves are not logged as queries.
@@ -160,17 +164,17 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return saveErr
 }
 
-func readQuestions(path string) ([]eval.Question, error) {
+func readQuestions(path string, strict bool) ([]eval.Question, []eval.Warning, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	qs, err := eval.ReadQuestions(f)
+	qs, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: strict})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return qs, nil
+	return qs, warns, nil
 }
 
 // newProgress returns a progress bar when w is a terminal, else nil.
