@@ -18,7 +18,7 @@ const (
 )
 
 const (
-	// wholeCountBytes bounds the spans counted in one piece: tiktoken-go's
+	// wholeCountBytes bounds the spans counted in one piece: tiktoken's
 	// BPE is quadratic in the length of a word, so longer spans are first
 	// cut at lines or white space.
 	wholeCountBytes = 16 << 10

@@ -1,91 +1,108 @@
 package tokens
 
 import (
-	"fmt"
+	"strings"
 	"sync"
-
-	tiktoken "github.com/pkoukk/tiktoken-go"
+	"unicode/utf8"
 )
 
 // Encoding is the tokenizer used throughout the module.
 const Encoding = "cl100k_base"
 
-var (
-	once    sync.Once
-	encoder *tiktoken.Tiktoken
-	loadErr error
-)
-
-// get returns the shared encoder. Building it costs tens of milliseconds,
-// so it happens exactly once. The encoder's Encode is safe for concurrent
-// use.
-func get() (*tiktoken.Tiktoken, error) {
-	once.Do(func() {
-		encoder, loadErr = newEncoder()
-		if loadErr != nil {
-			loadErr = fmt.Errorf("tokens: load %s: %w", Encoding, loadErr)
-		}
-	})
-	return encoder, loadErr
+// cl100kSpecial is how Decode spells cl100k_base's special tokens (which
+// Encode and Count treat as ordinary text, as tiktoken's EncodeOrdinary does).
+var cl100kSpecial = map[int]string{
+	100257: "<|endoftext|>",
+	100258: "<|fim_prefix|>",
+	100259: "<|fim_middle|>",
+	100260: "<|fim_suffix|>",
+	100276: "<|endofprompt|>",
 }
 
-// cl100kPattern and cl100kSpecial are tiktoken-go v0.1.8's definition of
-// cl100k_base (encoding.go); TestEncoderMatchesTiktoken holds them to it.
-const cl100kPattern = `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`
+// partsPool recycles merge scratch: counting allocates nothing per piece,
+// and goroutines share no state but the read-only table.
+var partsPool = sync.Pool{New: func() any { s := make([]part, 0, 64); return &s }}
 
-func cl100kSpecial() map[string]int {
-	return map[string]int{
-		tiktoken.ENDOFTEXT:   100257,
-		tiktoken.FIM_PREFIX:  100258,
-		tiktoken.FIM_MIDDLE:  100259,
-		tiktoken.FIM_SUFFIX:  100260,
-		tiktoken.ENDOFPROMPT: 100276,
-	}
-}
-
-// newEncoder builds cl100k_base the way tiktoken.GetEncoding would, from
-// the embedded ranks and without touching tiktoken's global loader.
-func newEncoder() (*tiktoken.Tiktoken, error) {
-	ranks, err := Loader{}.LoadTiktokenBpe(cl100kName)
-	if err != nil {
-		return nil, err
-	}
-	special := cl100kSpecial()
-	bpe, err := tiktoken.NewCoreBPE(ranks, special, cl100kPattern)
-	if err != nil {
-		return nil, err
-	}
-	set := make(map[string]any, len(special))
-	for k := range special {
-		set[k] = true
-	}
-	enc := &tiktoken.Encoding{Name: Encoding, PatStr: cl100kPattern, MergeableRanks: ranks, SpecialTokens: special}
-	return tiktoken.NewTiktoken(bpe, enc, set), nil
-}
-
-// Count returns the number of cl100k_base tokens in text.
+// Count returns the number of cl100k_base tokens in text: exactly what
+// tiktoken-go's EncodeOrdinary returns, without building its encoder.
 func Count(text string) (int, error) {
-	enc, err := get()
+	t, err := getRanks()
 	if err != nil {
 		return 0, err
 	}
-	return len(enc.EncodeOrdinary(text)), nil
+	text = runeSafe(text)
+	buf := partsPool.Get().(*[]part)
+	n := 0
+	for i := 0; i < len(text); {
+		j := nextPiece(text, i)
+		piece := text[i:j]
+		if len(piece) == 1 || t.rank(piece) >= 0 {
+			n++
+		} else {
+			*buf = t.merge(piece, *buf)
+			n += len(*buf) - 1
+		}
+		i = j
+	}
+	partsPool.Put(buf)
+	return n, nil
 }
 
-// Encode returns the token ids of text.
+// Encode returns the token ids of text, as tiktoken-go's EncodeOrdinary.
 func Encode(text string) ([]int, error) {
-	enc, err := get()
+	t, err := getRanks()
 	if err != nil {
 		return nil, err
 	}
-	return enc.EncodeOrdinary(text), nil
+	text = runeSafe(text)
+	buf := partsPool.Get().(*[]part)
+	ids := make([]int, 0, len(text)/3+1)
+	for i := 0; i < len(text); {
+		j := nextPiece(text, i)
+		piece := text[i:j]
+		if r := t.rank(piece); r >= 0 {
+			ids = append(ids, r)
+		} else {
+			*buf = t.merge(piece, *buf)
+			for k := 0; k+1 < len(*buf); k++ {
+				ids = append(ids, t.rank(piece[(*buf)[k].start:(*buf)[k+1].start]))
+			}
+		}
+		i = j
+	}
+	partsPool.Put(buf)
+	return ids, nil
 }
 
-// Decode turns token ids back into text.
+// Decode turns token ids back into text; ids it does not know are
+// skipped, as tiktoken-go does.
 func Decode(ids []int) (string, error) {
-	enc, err := get()
+	t, err := getRanks()
 	if err != nil {
 		return "", err
 	}
-	return enc.Decode(ids), nil
+	var b strings.Builder
+	for _, id := range ids {
+		if s, ok := t.bytes(id); ok {
+			b.WriteString(s)
+		} else {
+			b.WriteString(cl100kSpecial[id])
+		}
+	}
+	return b.String(), nil
+}
+
+// runeSafe returns text with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as converting to []rune does: tiktoken-go tokenises
+// the runes of its input, so that is the text it counts.
+func runeSafe(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 8)
+	for _, r := range text {
+		b.WriteRune(r)
+	}
+	return b.String()
 }
