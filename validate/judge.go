@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -189,7 +190,7 @@ func parseVerdicts(reply string, n int) []Verdict {
 			Reason    string `json:"reason"`
 		} `json:"verdicts"`
 	}
-	err := json.Unmarshal([]byte(unfence(reply)), &parsed)
+	err := json.Unmarshal([]byte(textutil.UnfenceJSON(reply)), &parsed)
 	if err == nil && parsed.Verdicts == nil {
 		err = errors.New(`no "verdicts" list`)
 	}
@@ -227,23 +228,6 @@ func parseVerdicts(reply string, n int) []Verdict {
 		}
 	}
 	return out
-}
-
-// unfence removes one Markdown code fence (``` or ```json) around the
-// whole reply; anything else around the JSON makes it unreadable.
-func unfence(reply string) string {
-	s := strings.TrimSpace(reply)
-	if !strings.HasPrefix(s, "```") || !strings.HasSuffix(s, "```") || len(s) < 6 {
-		return s
-	}
-	first, rest, ok := strings.Cut(s[3:len(s)-3], "\n")
-	if !ok {
-		return s
-	}
-	if tag := strings.TrimSpace(first); tag != "" && !strings.EqualFold(tag, "json") {
-		return s
-	}
-	return strings.TrimSpace(rest)
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

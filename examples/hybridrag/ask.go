@@ -27,6 +27,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		judge       bool
 		stream      bool
 		timeout     time.Duration
+		rr          rerankFlags
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
@@ -37,6 +38,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	addTimeoutFlag(fs, &timeout, "deadline of the whole question")
 	fs.BoolVar(&stream, "stream", false, "print the answer as it is validated, sentence by sentence")
 	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
+	addRerankFlags(fs, &rr, true)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -49,6 +51,9 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if err := checkJudge(judge, genName); err != nil {
+		return err
+	}
+	if err := rr.check(genName, true, printPrompt); err != nil {
 		return err
 	}
 	if err := checkStream(stream, c.json, printPrompt); err != nil {
@@ -65,6 +70,9 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		setJudge(&cfg, judge)
+	}
+	if err := rr.apply(&cfg, cfg.Generator); err != nil {
+		return err
 	}
 	p, err := openPipeline(&c, cfg)
 	if err != nil {

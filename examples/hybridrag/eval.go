@@ -43,6 +43,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		calibrate, judge, strict   bool
 		concurrency                int
 		timeout                    time.Duration
+		rr                         rerankFlags
 	)
 	fs := newFlagSet("eval", &c)
 	addQueryFlags(fs, &c)
@@ -57,6 +58,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&judge, "judge", false, "ask the generator's model to check each kept claim against its sources")
 	addTimeoutFlag(fs, &timeout, "deadline of each question")
+	addRerankFlags(fs, &rr, true)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -75,6 +77,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := checkJudge(judge, genName); err != nil {
 		return err
 	}
+	if err := rr.check(genName, true, false); err != nil {
+		return err
+	}
 	if err := checkTimeout(timeout); err != nil {
 		return err
 	}
@@ -88,6 +93,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	cfg := hybridrag.Config{Generator: gen}
 	setJudge(&cfg, judge)
+	if err := rr.apply(&cfg, gen); err != nil {
+		return err
+	}
 	p, err := openPipeline(&c, cfg)
 	if err != nil {
 		return err

@@ -47,10 +47,14 @@ func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) 
 }
 
 func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
-	var c common
+	var (
+		c  common
+		rr rerankFlags
+	)
 	fs := newFlagSet("retrieve", &c)
 	addQueryFlags(fs, &c)
 	addLogFlags(fs, &c, true)
+	addRerankFlags(fs, &rr, false)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -62,7 +66,14 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := openPipeline(&c, hybridrag.Config{})
+	if err := rr.check("", false, false); err != nil {
+		return err
+	}
+	var cfg hybridrag.Config
+	if err := rr.apply(&cfg, nil); err != nil {
+		return err
+	}
+	p, err := openPipeline(&c, cfg)
 	if err != nil {
 		return err
 	}
