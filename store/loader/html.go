@@ -66,6 +66,7 @@ func parseHTML(raw []byte, doc *store.Document) error {
 	if doc.Title == "" {
 		doc.Title = w.firstH1
 	}
+	htmlMeta(root, raw, &doc.Metadata)
 	return nil
 }
 
