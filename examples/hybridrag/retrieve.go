@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -50,6 +51,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 	var c common
 	fs := newFlagSet("retrieve", &c)
 	addQueryFlags(fs, &c)
+	addDateFlags(fs, &c)
 	addLogFlags(fs, &c, true)
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -100,6 +102,12 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		if s.Page > 0 {
 			where += fmt.Sprintf(", p. %d", s.Page)
+		}
+		if s.Revision != "" {
+			where += ", rev. " + s.Revision
+		}
+		if d := cite.FormatDate(s.Date); d != "" {
+			where += ", " + d
 		}
 		fmt.Fprintf(stdout, "[%s] %s (relevance %.2f, bm25 %.2f, cosine %.2f)\n    %s\n",
 			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, snippet(s.Text, 200))
