@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -41,6 +42,7 @@ type contentStats struct {
 	prose     int // words in sentence-like runs
 	headings  int
 	code      int // <pre> blocks
+	runs      int // runs of text between block boundaries
 }
 
 func (s *contentStats) add(o contentStats) {
@@ -49,6 +51,7 @@ func (s *contentStats) add(o contentStats) {
 	s.prose += o.prose
 	s.headings += o.headings
 	s.code += o.code
+	s.runs += o.runs
 }
 
 // weight is an element's share of the page's content: prose counts fully,
@@ -56,6 +59,12 @@ func (s *contentStats) add(o contentStats) {
 // center.
 func (s contentStats) weight() float64 {
 	return float64(s.prose) + float64(s.words+s.linkWords)/10
+}
+
+// menuLike reports text in many short runs (menu items, "Prev | Next"
+// cells) rather than sentences: at most 4 words a run on average.
+func (s contentStats) menuLike() bool {
+	return s.runs > 1 && s.words+s.linkWords <= 4*s.runs
 }
 
 func (s contentStats) linkDensity() float64 {
@@ -146,6 +155,9 @@ func (c *cleaner) measure(n *html.Node, inLink, inSection bool) (contentStats, r
 	if blockBoundary(n.DataAtom) {
 		if r.words+r.linkWords >= proseWords && r.linkWords*2 < r.words+r.linkWords {
 			st.prose += r.words
+		}
+		if r.words+r.linkWords > 0 {
+			st.runs++
 		}
 		r = run{}
 	}
@@ -355,9 +367,11 @@ func (c *cleaner) trimEdges(n *html.Node) {
 		switch {
 		case c.drop[ch] || !ok || st.words+st.linkWords == 0:
 			return neutral
+		case st.code == 0 && st.headings == 0 && st.words+st.linkWords <= 80 && copyrightNotice(textOf(ch, c.drop)):
+			return bar // a legal footer, licence sentences and all
 		case st.prose > 0 || st.code > 0:
 			return content
-		case st.linkDensity() >= 0.75 && st.headings == 0:
+		case st.headings == 0 && (st.linkDensity() >= 0.75 || st.linkDensity() >= 0.5 && st.menuLike()):
 			return bar
 		case st.headings > 0 && st.linkDensity() < 0.5 && st.words <= 20*st.headings:
 			return neutral // a title block
@@ -396,6 +410,15 @@ func copyrightLine(s string) bool {
 	}
 	return copyrightStart(s) || strings.Contains(s, "all rights reserved")
 }
+
+// copyrightNotice reports text that holds a copyright notice ("©",
+// "Copyright 2024", "All rights reserved"), not just the word.
+func copyrightNotice(s string) bool {
+	s = strings.ToLower(s)
+	return strings.Contains(s, "©") || strings.Contains(s, "all rights reserved") || copyrightYear.MatchString(s)
+}
+
+var copyrightYear = regexp.MustCompile(`copyright\s+(\(c\)\s*)?\d{4}`)
 
 // copyrightStart reports text that opens with a copyright sign or word.
 func copyrightStart(s string) bool {

@@ -88,6 +88,22 @@ var generatorPages = []generatorPage{
 		sections: []string{"ring", "ring > Documentation", "ring > Documentation > Overview", "ring > Documentation > Types", "ring > Source Files"},
 	},
 	{
+		file: "javadoc.html", // Javadoc (Java 8 style)
+		main: []string{
+			"java.util",
+			"Class ArrayDeque<E>",
+			"Resizable-array implementation of the Deque interface.",
+			"Since:",
+			"Inserts the specified element at the front of this deque.",
+			"public\u00a0void\u00a0addFirst(E\u00a0e)",
+		},
+		boilerplate: []string{"Skip navigation links", "Overview", "Package", "Use", "Tree", "Deprecated", "Index",
+			"Help", "Prev Class", "Next Class", "Frames", "No Frames", "Summary:", "Constr", "Standard Ed. 8",
+			"Submit a bug or feature", "Java SE Documentation", "Oracle", "All rights reserved"},
+		sections: []string{"Class ArrayDeque<E>", "Class ArrayDeque<E> > Method Detail", "Class ArrayDeque<E> > Method Detail > addFirst"},
+		plain:    true,
+	},
+	{
 		file: "hugo.html", // Hugo with the Docsy theme
 		main: []string{
 			"Widget keeps nightly snapshots of every volume for thirty days.",
@@ -163,6 +179,9 @@ func TestLoadHTMLKeepsContentThatLooksLikeChrome(t *testing.T) {
 		{"words in a class that only contain a hint",
 			`<div class="canvas-navigator-x"><p>Kept.</p></div><div class="headerless"><p>Also kept.</p></div>`,
 			"Kept.\n\nAlso kept."},
+		{"the word copyright in a closing sentence",
+			"<article><h1>Licensing</h1><p>Every file keeps its notice.</p><p>Copyright notices must stay in <a href=x>every file</a>.</p></article>",
+			"Licensing\n\nEvery file keeps its notice.\n\nCopyright notices must stay in every file."},
 		{"body classes never drop the page",
 			`<body class="nav-open toc"><ul><li><a href=a>Alpha</a></li></ul></body>`,
 			"- Alpha"},
