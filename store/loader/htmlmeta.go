@@ -104,11 +104,12 @@ func scanDateLines(text string, m *store.Metadata) {
 	}
 }
 
-// hasDateLabel is a cheap test for a labelled date line in a page.
+// hasDateLabel is a cheap test for a labelled date line in a page
+// ("Last updated", "last modified", "Updated on"; the first letter in
+// either case), run on the raw bytes before a second walk is paid for.
 func hasDateLabel(raw []byte) bool {
-	lower := bytes.ToLower(raw)
-	for _, l := range []string{"last updated", "last modified", "last update", "updated on"} {
-		if bytes.Contains(lower, []byte(l)) {
+	for _, l := range []string{"ast update", "ast modified", "pdated on"} {
+		if bytes.Contains(raw, []byte(l)) {
 			return true
 		}
 	}
