@@ -53,6 +53,9 @@ type AnswerSource struct {
 	Scores     retrieve.Scores `json:"scores"`
 	Text       string          `json:"text"`
 	Cited      bool            `json:"cited"`
+	// Revision and Date are the document's (store.Metadata), when known.
+	Revision string    `json:"revision,omitempty"`
+	Date     time.Time `json:"date,omitzero"`
 	// Snippets are, for a cited source, the sentences of Text that the
 	// validator matched to the answer's supported claims (byte offsets into
 	// Text), so that a UI can highlight the evidence.
@@ -126,6 +129,7 @@ func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
 			ID: label(i), ChunkID: c.ID, DocumentID: c.DocumentID, Source: c.Source,
 			Title: c.Title, Heading: c.HeadingPath(), Page: c.Page,
 			Relevance: s.Relevance, Scores: s.Scores, Text: c.Text, Cited: isCited[i],
+			Revision: c.Metadata.Revision, Date: c.Metadata.Date,
 		}
 	}
 	return out

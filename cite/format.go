@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hybridrag/hybridrag/retrieve"
 )
@@ -18,6 +19,9 @@ const (
 	NoSourcesLine = "(none)"
 	// UntitledSource names a source that has no title, path or document id.
 	UntitledSource = "(untitled)"
+	// UncitedNote opens the line that explains gaps in the numbering of the
+	// listed sources: "(only cited sources are listed; not cited: S2, S4)".
+	UncitedNote = "(only cited sources are listed; not cited: "
 )
 
 // FormatBlock renders an answer with its Sources block:
@@ -26,8 +30,9 @@ const (
 //	<answer, surrounding white space trimmed>
 //	<blank line>
 //	Sources:
-//	- [S1] Pump manual, Install > Linux, p. 3 (score: 0.83)
+//	- [S1] Pump manual, Install > Linux, p. 3, rev. B, 2024-06 (score: 0.83)
 //	- [S3] docs/faq.md (score: 0.41)
+//	(only cited sources are listed; not cited: S2)
 //
 // The header is LowConfidenceHeader when lowConfidence is set. Each cited
 // source appears once, in label order, as "- " + SourceLine; indices
@@ -62,7 +67,24 @@ func FormatBlock(answer string, sources []retrieve.Source, cited []int, lowConfi
 		b.WriteString(SourceLine(i, sources[i]))
 		b.WriteString("\n")
 	}
+	if gaps := uncitedBefore(idx); len(gaps) > 0 {
+		b.WriteString(UncitedNote + strings.Join(gaps, ", ") + ")\n")
+	}
 	return b.String()
+}
+
+// uncitedBefore returns the labels missing from the sorted indices idx
+// below the last of them: the gaps a reader sees in "S1, S3".
+func uncitedBefore(idx []int) []string {
+	var gaps []string
+	next := 0
+	for _, i := range idx {
+		for ; next < i; next++ {
+			gaps = append(gaps, Label(next))
+		}
+		next = i + 1
+	}
+	return gaps
 }
 
 // SourceLine describes sources[i] on one line:
@@ -72,8 +94,9 @@ func FormatBlock(answer string, sources []retrieve.Source, cited []int, lowConfi
 // name is Chunk.Title, else Chunk.Source, else Chunk.DocumentID, else
 // UntitledSource; the heading path is Chunk.HeadingPath() ("Install >
 // Linux") and is left out when empty, as is the page when 0. The score is
-// Source.Relevance with two decimals. Line breaks inside fields become
-// spaces.
+// Source.Relevance with two decimals. The document's revision ("rev. B")
+// and date (FormatDate) follow the page when the document has them. Line
+// breaks inside fields become spaces.
 func SourceLine(i int, s retrieve.Source) string {
 	c := s.Chunk
 	name := firstNonEmpty(oneLine(c.Title), oneLine(c.Source), oneLine(c.DocumentID), UntitledSource)
@@ -84,8 +107,28 @@ func SourceLine(i int, s retrieve.Source) string {
 	if c.Page != 0 {
 		parts = append(parts, "p. "+strconv.Itoa(c.Page))
 	}
+	if r := oneLine(c.Metadata.Revision); r != "" {
+		parts = append(parts, "rev. "+r)
+	}
+	if d := FormatDate(c.Metadata.Date); d != "" {
+		parts = append(parts, d)
+	}
 	return "[" + Label(i) + "] " + strings.Join(parts, ", ") +
 		" (score: " + strconv.FormatFloat(s.Relevance, 'f', 2, 64) + ")"
+}
+
+// FormatDate renders a document date for citations: "2024-06-03", or
+// "2024-06" for the first of a month at midnight UTC (the form a
+// month-only date such as "2024-06" is stored in); "" for the zero time.
+func FormatDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	t = t.UTC()
+	if t.Day() == 1 && t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 {
+		return t.Format("2006-01")
+	}
+	return t.Format("2006-01-02")
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -3,6 +3,7 @@ package cite
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -22,12 +23,18 @@ func TestFormatBlock(t *testing.T) {
 		{"normal", "  Pumps run hot [S1]. See [S3].\n", []int{2, 0}, false,
 			"Answer:\nPumps run hot [S1]. See [S3].\n\nSources:\n" +
 				"- [S1] docs/manual.md, Install > Linux, p. 3 (score: 0.83)\n" +
-				"- [S3] docs/faq.md (score: 0.41)\n"},
+				"- [S3] docs/faq.md (score: 0.41)\n" +
+				"(only cited sources are listed; not cited: S2)\n"},
 		{"low confidence", "Maybe.", []int{3}, true,
 			"Answer (LOW CONFIDENCE — limited source coverage):\nMaybe.\n\nSources:\n" +
-				"- [S4] Annual Report 2021, p. 7 (score: 0.50)\n"},
+				"- [S4] Annual Report 2021, p. 7 (score: 0.50)\n" +
+				"(only cited sources are listed; not cited: S1, S2, S3)\n"},
 		{"duplicates and out of range", "X.", []int{1, 1, -1, 9}, false,
-			"Answer:\nX.\n\nSources:\n- [S2] docs/manual.md, p. 4 (score: 0.79)\n"},
+			"Answer:\nX.\n\nSources:\n- [S2] docs/manual.md, p. 4 (score: 0.79)\n" +
+				"(only cited sources are listed; not cited: S1)\n"},
+		{"no gap below the last cited", "X.", []int{0, 1}, false,
+			"Answer:\nX.\n\nSources:\n- [S1] docs/manual.md, Install > Linux, p. 3 (score: 0.83)\n" +
+				"- [S2] docs/manual.md, p. 4 (score: 0.79)\n"},
 		{"nothing cited", "X.", nil, false, "Answer:\nX.\n\nSources:\n(none)\n"},
 	}
 	for _, c := range cases {
@@ -47,6 +54,12 @@ func TestSourceLine(t *testing.T) {
 		{"document id fallback", retrieve.Source{Chunk: store.Chunk{DocumentID: "doc-7"}, Relevance: 1}, "[S1] doc-7 (score: 1.00)"},
 		{"untitled", retrieve.Source{}, "[S1] (untitled) (score: 0.00)"},
 		{"line breaks", retrieve.Source{Chunk: store.Chunk{Title: "Pump\nManual", Heading: []string{"A\r\nB", "C"}}, Relevance: 0.125}, "[S1] Pump Manual, A B > C (score: 0.12)"},
+		{"revision and month", retrieve.Source{Chunk: store.Chunk{Title: "Manual", Heading: []string{"Maintenance", "Filters"},
+			Metadata: store.Metadata{Revision: "B", Date: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}}, Relevance: 0.5},
+			"[S1] Manual, Maintenance > Filters, rev. B, 2024-06 (score: 0.50)"},
+		{"page, then day", retrieve.Source{Chunk: store.Chunk{Title: "Manual", Page: 2,
+			Metadata: store.Metadata{Date: time.Date(2024, 6, 3, 23, 0, 0, 0, time.FixedZone("", -2*3600))}}, Relevance: 0.5},
+			"[S1] Manual, p. 2, 2024-06-04 (score: 0.50)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

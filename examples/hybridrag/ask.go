@@ -31,6 +31,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	)
 	fs := newFlagSet("ask", &c)
 	addQueryFlags(fs, &c)
+	addDateFlags(fs, &c)
 	addLogFlags(fs, &c, true)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")

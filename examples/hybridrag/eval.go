@@ -47,6 +47,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	)
 	fs := newFlagSet("eval", &c)
 	addQueryFlags(fs, &c)
+	addDateFlags(fs, &c)
 	fs.StringVar(&questions, "questions", "", "evaluation set (JSONL)")
 	fs.StringVar(&reportDir, "report", "", "write report.json, report.md and report.html into this directory")
 	fs.BoolVar(&calibrate, "calibrate", false, "sweep the gate thresholds and recommend some")

@@ -23,6 +23,8 @@ type common struct {
 	json      bool
 	set       map[string]bool // flags given explicitly
 	log       logFlags        // query logging (ask, retrieve)
+	after     dateFlag        // --after (retrieve, ask, eval)
+	before    dateFlag        // --before
 }
 
 func newFlagSet(name string, c *common) *flag.FlagSet {
@@ -152,6 +154,9 @@ func (c *common) explicit(fs *flag.FlagSet) error {
 	case c.set["min-chunks"] && (c.minChunks < 0 || c.minChunks > server.MaxMinSources):
 		return fmt.Errorf("%w: --min-chunks must be in 0..%d, not %d", errUsage, server.MaxMinSources, c.minChunks)
 	}
+	if err := c.checkDates(); err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
 	return nil
 }
 
@@ -171,6 +176,7 @@ func (c *common) request(question string) hybridrag.Request {
 	}
 	req.Filter.TenantID = c.tenant
 	req.Filter.ProjectID = c.project
+	req.Filter.After, req.Filter.Before = c.after.t, c.before.t
 	return req
 }
 

@@ -60,6 +60,8 @@ serve --keys FILE: one "KEY TENANT [PROJECT,PROJECT…]" per line (# comments; k
         every request is confined to its key's tenant and projects. --open: no keys, one tenant.
 Gate and retrieval flags on retrieve, ask, eval and serve: --min-score F --min-chunks N --k N --mmr-lambda F
         --tenant T --project P (not serve, whose keys name them)
+Date filters on retrieve, ask and eval: --after DATE --before DATE (2024-06-03, 2024-06, 2024 or RFC 3339;
+        inclusive, a month or year covers all of it; only documents with a date, from their metadata, pass)
 eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
         saves the run in DIR/querylog.db (--no-log: don't); its --k is also the k of recall@k.
 ask, retrieve and serve record each query in DIR/querylog.db; --log PATH puts the query log elsewhere,

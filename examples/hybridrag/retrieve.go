@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -53,6 +54,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 	)
 	fs := newFlagSet("retrieve", &c)
 	addQueryFlags(fs, &c)
+	addDateFlags(fs, &c)
 	addLogFlags(fs, &c, true)
 	addRerankFlags(fs, &rr, false)
 	pos, err := parse(fs, args)
@@ -111,6 +113,12 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		if s.Page > 0 {
 			where += fmt.Sprintf(", p. %d", s.Page)
+		}
+		if s.Revision != "" {
+			where += ", rev. " + s.Revision
+		}
+		if d := cite.FormatDate(s.Date); d != "" {
+			where += ", " + d
 		}
 		fmt.Fprintf(stdout, "[%s] %s (relevance %.2f, bm25 %.2f, cosine %.2f)\n    %s\n",
 			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, snippet(s.Text, 200))

@@ -56,6 +56,7 @@ func parseDOCX(raw []byte, doc *store.Document) error {
 	doc.Text = w.out.String()
 	doc.Sections = w.sections
 	doc.Title = coreTitle(core)
+	coreMeta(core, &doc.Metadata)
 	if doc.Title == "" {
 		doc.Title = w.title
 	}
@@ -128,6 +129,28 @@ func headingStyles(styles []byte) map[string]int {
 		}
 	}
 	return levels
+}
+
+// coreMeta fills m from docProps/core.xml: the revision from cp:version
+// (set by the author) else cp:revision (Word's save counter), the date
+// from dcterms:modified else dcterms:created.
+func coreMeta(core []byte, m *store.Metadata) {
+	if core == nil {
+		return
+	}
+	var parsed struct {
+		Version  string `xml:"version"`
+		Revision string `xml:"revision"`
+		Modified string `xml:"modified"`
+		Created  string `xml:"created"`
+	}
+	if xml.Unmarshal(core, &parsed) != nil {
+		return
+	}
+	setRevision(m, parsed.Version)
+	setRevision(m, parsed.Revision)
+	setDate(m, parsed.Modified)
+	setDate(m, parsed.Created)
 }
 
 // coreTitle is the dc:title of docProps/core.xml, if any.

@@ -3,6 +3,8 @@ package loader
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -27,6 +29,11 @@ func FuzzParseHTML(f *testing.F) {
 		}
 	}
 	f.Add([]byte(strings.Repeat("<div>", 600) + "too deep")) // past x/net/html's 512 open elements
+	for _, pg := range generatorPages {
+		raw, err := os.ReadFile(filepath.Join("testdata", "html", pg.file))
+		require.NoError(f, err)
+		f.Add(raw)
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc := store.Document{ID: "f.html", Source: "f.html"}
 		if err := parseHTML(raw, &doc); err != nil {

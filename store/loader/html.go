@@ -55,24 +55,26 @@ func parseHTML(raw []byte, doc *store.Document) error {
 		// (512 open elements); such a page cannot be read as a tree.
 		return &FormatError{Path: doc.Source, Format: "HTML", Err: ErrMalformed, Cause: err}
 	}
-	w := walker{}
+	w := walker{drop: cleanPage(root)}
 	w.walk(root)
 	w.closeSection()
 	doc.Text = w.out.String()
 	doc.Sections = w.sections
 	if t := findTitle(root); t != nil {
-		doc.Title = collapse(textOf(t))
+		doc.Title = collapse(textOf(t, nil))
 	}
 	if doc.Title == "" {
 		doc.Title = w.firstH1
 	}
+	htmlMeta(root, raw, &doc.Metadata)
 	return nil
 }
 
 // walker turns the parsed tree into text and sections.
 type walker struct {
 	sectionWriter
-	pre   int // depth of <pre> elements
+	drop  map[*html.Node]bool // boilerplate to leave out (cleanPage)
+	pre   int                 // depth of <pre> elements
 	lists []int
 	cells int // cells written in the current table row
 }
@@ -92,7 +94,7 @@ func (w *walker) walk(n *html.Node) {
 		w.children(n)
 		return
 	}
-	if skipped[n.DataAtom] || hidden(n) {
+	if skipped[n.DataAtom] || hidden(n) || w.drop[n] {
 		return
 	}
 	if level := headingLevels[n.DataAtom]; level > 0 {
@@ -125,7 +127,7 @@ func (w *walker) walk(n *html.Node) {
 	case atom.Pre:
 		// Preformatted text is fenced as in Markdown, so that sentence
 		// splitting, quoting and prompts keep a code block in one piece.
-		if w.pre == 0 && strings.TrimSpace(textOf(n)) != "" {
+		if w.pre == 0 && strings.TrimSpace(textOf(n, w.drop)) != "" {
 			w.out.flush()
 			w.out.b.WriteString("```")
 			w.out.newlines = 1
@@ -179,7 +181,7 @@ func (w *walker) listMarker() {
 
 // heading writes a heading element's text and opens its section.
 func (w *walker) heading(n *html.Node, level int) {
-	if text := collapse(textOf(n)); text != "" {
+	if text := collapse(textOf(n, w.drop)); text != "" {
 		w.sectionWriter.heading(text, level)
 	}
 }
@@ -204,8 +206,9 @@ func hidden(n *html.Node) bool {
 	return false
 }
 
-// textOf returns the visible text inside n.
-func textOf(n *html.Node) string {
+// textOf returns the visible text inside n, leaving out the elements in
+// drop.
+func textOf(n *html.Node, drop map[*html.Node]bool) string {
 	var b strings.Builder
 	var rec func(*html.Node)
 	rec = func(n *html.Node) {
@@ -213,7 +216,7 @@ func textOf(n *html.Node) string {
 			b.WriteString(n.Data)
 			return
 		}
-		if n.Type == html.ElementNode && (skipped[n.DataAtom] || hidden(n)) {
+		if n.Type == html.ElementNode && (skipped[n.DataAtom] || hidden(n) || drop[n]) {
 			return
 		}
 		if n.Type == html.ElementNode && n.DataAtom == atom.Br {

@@ -43,7 +43,15 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // the first "# " heading; HTML: <title> or the first h1; PDF: the document
 // information Title; DOCX: the core Title property, a Title-style
 // paragraph or the first level-1 heading), else the file name. HTML and
-// DOCX headings become Sections. A PDF's Text is its pages' text
+// DOCX headings become Sections. Metadata.Revision and Metadata.Date come
+// from the format's metadata (Markdown front matter revision/version and
+// last_updated/updated/lastmod/date; HTML meta tags such as
+// article:modified_time and dcterms.modified, or a "Last updated on" line;
+// the PDF information ModDate or CreationDate; .docx core properties
+// cp:version or cp:revision and dcterms:modified or created), else from
+// "Revision B" or "Last updated: June 3, 2024" lines among the first 20
+// lines of the text; an unreadable value is ignored. A host that sets
+// them after loading overrides them. A PDF's Text is its pages' text
 // joined by blank lines, with one Section per page that has text.
 //
 // Errors: ErrUnsupported for other extensions, an error wrapping
@@ -78,5 +86,6 @@ func LoadFile(path string) (store.Document, error) {
 	if doc.Title == "" {
 		doc.Title = filepath.Base(path)
 	}
+	scanLabelLines(doc.Text, topLines, &doc.Metadata)
 	return doc, nil
 }

@@ -25,11 +25,62 @@ func readText(raw []byte, path string, markdown bool, doc *store.Document) error
 	doc.Text = string(raw)
 	if markdown {
 		doc.Title = markdownTitle(doc.Text)
+		frontMatterMeta(doc.Text, &doc.Metadata)
 		// Front matter is metadata, not content: its title is kept above,
 		// and its lines would otherwise be indexed and quoted as text.
 		doc.Text = stripFrontMatter(doc.Text)
 	}
 	return nil
+}
+
+// frontMatterKeys are the front matter keys read as revision or date, in
+// order of preference: a modification date says more about the text than
+// a publication date.
+var (
+	frontMatterRevision = []string{"revision", "rev", "version"}
+	frontMatterDate     = []string{"last_updated", "last-updated", "lastupdated", "updated", "lastmod",
+		"last_modified", "last-modified", "modified", "date"}
+)
+
+// frontMatterMeta fills m from the top-level "key: value" lines of a YAML
+// front matter block.
+func frontMatterMeta(text string, m *store.Metadata) {
+	first, rest, ok := strings.Cut(text, "\n")
+	if !ok || strings.TrimSpace(first) != "---" {
+		return
+	}
+	values := map[string]string{}
+	closed := false
+	for rest != "" {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		line = strings.TrimRight(line, "\r")
+		if l := strings.TrimSpace(line); l == "---" || l == "..." {
+			closed = true
+			break
+		}
+		if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' {
+			continue // nested values and comments
+		}
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if i := strings.Index(v, " #"); i >= 0 && !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, "'") {
+			v = strings.TrimSpace(v[:i])
+		}
+		values[strings.ToLower(strings.TrimSpace(k))] = strings.Trim(v, `"'`)
+	}
+	if !closed {
+		return // a rule, not front matter
+	}
+	for _, k := range frontMatterRevision {
+		setRevision(m, values[k])
+	}
+	for _, k := range frontMatterDate {
+		setDate(m, values[k])
+	}
 }
 
 // stripFrontMatter removes a YAML front matter block ("---" on the first

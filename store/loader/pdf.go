@@ -85,6 +85,9 @@ func parsePDF(raw []byte, doc *store.Document) (err error) {
 	doc.Text = text.String()
 	doc.Sections = sections
 	doc.Title = pdfTitle(r)
+	info := r.Trailer().Key("Info")
+	setDate(&doc.Metadata, info.Key("ModDate").Text())
+	setDate(&doc.Metadata, info.Key("CreationDate").Text())
 	return nil
 }
 

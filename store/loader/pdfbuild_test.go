@@ -31,12 +31,15 @@ type testPDF struct {
 	filter   string   // a /Filter the content streams declare but are not encoded with
 	key      []byte   // RC4 file key: encrypt the content streams and the title
 	trailer  string   // more trailer entries
+	info     string   // Info entries instead of the default (when title is "")
 }
 
 func (p testPDF) bytes() []byte {
 	info := "<< /Producer (hybridrag test) >>"
 	if p.title != "" {
 		info = fmt.Sprintf("<< /Title <%x> >>", p.crypt(4, p.title))
+	} else if p.info != "" {
+		info = "<< " + p.info + " >>"
 	}
 	objs := append([]string{"<< /Type /Catalog /Pages 2 0 R >>", "", helvetica, info}, p.objects...)
 	var kids []string

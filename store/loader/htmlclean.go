@@ -1,0 +1,536 @@
+package loader
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Boilerplate removal. Documentation pages wrap their text in site chrome
+// (menus, breadcrumbs, "Prev | Up | Next" bars, tables of contents, cookie
+// banners, footers) that repeats on every page; indexed, it is retrieved
+// and cited instead of the text. It is dropped in two linear passes:
+//
+//  1. measure, bottom-up: every element gets word counts (outside and
+//     inside links), its prose (words in sentence-like runs of text), and
+//     its headings and code blocks; on the way up, elements that are chrome
+//     by structure are dropped: ARIA landmark roles, header/footer/aside
+//     outside an article, main or section, and class/id hints, the weak
+//     ones only where the element holds no prose.
+//  2. trim, top-down: from <body> the walk follows the path into <main>
+//     (or role=main) and then into the child container that holds most of
+//     the page's content weight; a sibling met on that path is dropped when
+//     it is small, holds links or a copyright line, and has no prose, code
+//     or heading of its own. This catches generators that build their
+//     navigation from plain tables and divs (DocBook's navheader/navfooter).
+//
+// Words are counted once per node, so both passes are linear in the size
+// of the tree.
+
+// proseWords is how many words a run of text between block boundaries
+// needs, mostly outside links, to count as a sentence: navigation items,
+// titles and "Prev | Up | Next" cells are shorter.
+const proseWords = 10
+
+// contentStats measures an element's subtree, chrome already dropped.
+type contentStats struct {
+	words     int // visible words outside links
+	linkWords int // visible words inside links
+	prose     int // words in sentence-like runs
+	headings  int
+	code      int // <pre> blocks
+	runs      int // runs of text between block boundaries
+}
+
+func (s *contentStats) add(o contentStats) {
+	s.words += o.words
+	s.linkWords += o.linkWords
+	s.prose += o.prose
+	s.headings += o.headings
+	s.code += o.code
+	s.runs += o.runs
+}
+
+// weight is an element's share of the page's content: prose counts fully,
+// any other text a little, so that pages of lists and tables still have a
+// center.
+func (s contentStats) weight() float64 {
+	return float64(s.prose) + float64(s.words+s.linkWords)/10
+}
+
+// menuLike reports text in many short runs (menu items, "Prev | Next"
+// cells) rather than sentences: at most 4 words a run on average.
+func (s contentStats) menuLike() bool {
+	return s.runs > 1 && s.words+s.linkWords <= 4*s.runs
+}
+
+func (s contentStats) linkDensity() float64 {
+	if s.words+s.linkWords == 0 {
+		return 0
+	}
+	return float64(s.linkWords) / float64(s.words+s.linkWords)
+}
+
+// run counts the words of the text run not yet closed by a block boundary.
+type run struct{ words, linkWords int }
+
+// cleaner holds the result of measuring a page.
+type cleaner struct {
+	stats map[*html.Node]contentStats
+	drop  map[*html.Node]bool
+	main  *html.Node // the first <main> or role=main element, if any
+}
+
+// cleanPage measures root and returns the set of elements to leave out.
+func cleanPage(root *html.Node) map[*html.Node]bool {
+	c := &cleaner{stats: map[*html.Node]contentStats{}, drop: map[*html.Node]bool{}}
+	c.measure(root, false, false)
+	if body := findBody(root); body != nil {
+		c.trim(body)
+	}
+	return c.drop
+}
+
+// blockBoundary reports elements that end a run of text.
+func blockBoundary(a atom.Atom) bool {
+	if blocks[a] > 0 || headingLevels[a] > 0 {
+		return true
+	}
+	switch a {
+	case atom.Td, atom.Th, atom.Br, atom.Caption:
+		return true
+	}
+	return false
+}
+
+// sectioning elements make a header, footer or aside inside them part of
+// the content (an article's own header holds its title).
+func sectioning(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Article, atom.Main, atom.Section:
+		return true
+	}
+	switch role(n) {
+	case "main", "article":
+		return true
+	}
+	return false
+}
+
+func (c *cleaner) measure(n *html.Node, inLink, inSection bool) (contentStats, run) {
+	var st contentStats
+	var r run
+	switch n.Type {
+	case html.TextNode:
+		w := countWords(n.Data)
+		if inLink {
+			return contentStats{linkWords: w}, run{linkWords: w}
+		}
+		return contentStats{words: w}, run{words: w}
+	case html.ElementNode:
+		if skipped[n.DataAtom] || hidden(n) {
+			return st, r
+		}
+	}
+	isElem := n.Type == html.ElementNode
+	if isElem {
+		inLink = inLink || n.DataAtom == atom.A
+	}
+	childSection := inSection || (isElem && sectioning(n))
+	if isElem && c.main == nil && (n.DataAtom == atom.Main || role(n) == "main") {
+		c.main = n
+	}
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		cs, cr := c.measure(ch, inLink, childSection)
+		st.add(cs)
+		r.words += cr.words
+		r.linkWords += cr.linkWords
+	}
+	if !isElem {
+		return st, r
+	}
+	if blockBoundary(n.DataAtom) {
+		if r.words+r.linkWords >= proseWords && r.linkWords*2 < r.words+r.linkWords {
+			st.prose += r.words
+		}
+		if r.words+r.linkWords > 0 {
+			st.runs++
+		}
+		r = run{}
+	}
+	if headingLevels[n.DataAtom] > 0 {
+		st.headings++
+	}
+	if n.DataAtom == atom.Pre {
+		st.code++
+	}
+	if c.chrome(n, st, inSection) {
+		c.drop[n] = true
+		return contentStats{}, run{}
+	}
+	c.stats[n] = st
+	return st, r
+}
+
+// chrome reports an element that is site chrome by its structure: its tag
+// and place, its ARIA role, or its class and id.
+func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) bool {
+	switch n.DataAtom {
+	case atom.Html, atom.Body, atom.Main:
+		return false // the page itself, whatever its classes say
+	}
+	if r := role(n); r == "main" || r == "article" {
+		return false
+	}
+	noContent := st.prose == 0 && st.code == 0
+	switch role(n) {
+	case "navigation", "banner", "contentinfo", "complementary", "search",
+		"menu", "menubar", "toolbar", "doc-toc", "doc-pagelist":
+		return true
+	}
+	switch n.DataAtom {
+	case atom.Header, atom.Footer, atom.Aside:
+		if !inSection {
+			return true // the page's banner, footer or sidebar
+		}
+		if noContent && (st.headings == 0 || st.linkDensity() >= 0.5) && (st.linkWords > 0 || n.DataAtom == atom.Aside) {
+			return true // an article's link bar, or a side remark without a sentence
+		}
+	case atom.A:
+		// Heading anchors ("¶", "#") that Sphinx and MkDocs append.
+		if st.words+st.linkWords == 1 && isAnchorMark(strings.TrimSpace(textOf(n, nil))) {
+			return true
+		}
+	}
+	switch hintOf(n) {
+	case hintStrong:
+		return true
+	case hintWeak:
+		return noContent
+	case hintHeader:
+		return noContent && st.headings == 0
+	}
+	return false
+}
+
+func isAnchorMark(s string) bool {
+	switch s {
+	case "¶", "#", "§", "🔗", "⚓":
+		return true
+	}
+	return false
+}
+
+// trim follows the page's content down from body and drops the chrome
+// beside that path.
+func (c *cleaner) trim(body *html.Node) {
+	var path []*html.Node
+	if c.main != nil && !c.dropped(c.main) && c.stats[c.main].weight() >= c.stats[body].weight()/2 {
+		for n := c.main; n != nil && n != body; n = n.Parent {
+			path = append(path, n)
+		}
+		if len(path) > 0 && path[len(path)-1].Parent != body {
+			path = nil // main lies outside body (a foreign-content oddity)
+		}
+	}
+	n := body
+	for i := len(path) - 1; i >= 0; i-- {
+		c.trimSiblings(n, path[i])
+		c.trimNotices(n, path[i])
+		n = path[i]
+	}
+	for {
+		next := c.center(n)
+		if next == nil {
+			c.trimEdges(n)
+			return
+		}
+		c.trimSiblings(n, next)
+		c.trimNotices(n, next)
+		n = next
+	}
+}
+
+// dropped reports whether n or one of its ancestors is dropped.
+func (c *cleaner) dropped(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if c.drop[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// center returns the container child of n that holds more than half of
+// its content weight and all of its headings, or nil. The walk stops at
+// the smallest container of the page's headings, where the text begins:
+// below it, a figure or table wrapper would weigh its own caption and the
+// paragraph that introduces it against each other.
+func (c *cleaner) center(n *html.Node) *html.Node {
+	total := c.stats[n].weight()
+	if total == 0 {
+		return nil
+	}
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.Type != html.ElementNode || c.drop[ch] {
+			continue
+		}
+		if st := c.stats[ch]; st.weight() > total/2 {
+			if st.headings < c.stats[n].headings {
+				return nil
+			}
+			if container(ch) {
+				return ch
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// container reports elements that only group blocks; descending into a
+// table, list or paragraph would weigh its rows or items against each
+// other, which are all content.
+func container(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Div, atom.Section, atom.Article, atom.Main, atom.Center, atom.Form, atom.Span:
+		return true
+	}
+	return false
+}
+
+// trimSiblings drops the children of parent beside keep that are chrome by
+// content: small, with no prose, code or unlinked heading, and holding
+// links or a copyright line.
+func (c *cleaner) trimSiblings(parent, keep *html.Node) {
+	limit := c.stats[parent].weight() / 4
+	for ch := parent.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch == keep || ch.Type != html.ElementNode || c.drop[ch] {
+			continue
+		}
+		st, ok := c.stats[ch]
+		if !ok || st.prose > 0 || st.code > 0 || st.weight() >= limit {
+			continue
+		}
+		if st.headings > 0 && st.linkDensity() < 0.5 {
+			continue
+		}
+		if st.linkWords > 0 || copyrightLine(textOf(ch, c.drop)) {
+			c.drop[ch] = true
+		}
+	}
+}
+
+// trimNotices drops the children of parent beside keep that are small
+// beside the content and open with a copyright notice, prose and all (a
+// site footer's licence text).
+func (c *cleaner) trimNotices(parent, keep *html.Node) {
+	limit := c.stats[keep].weight() / 2
+	for ch := parent.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch == keep || ch.Type != html.ElementNode || c.drop[ch] {
+			continue
+		}
+		st, ok := c.stats[ch]
+		if ok && st.code == 0 && st.headings == 0 && st.weight() < limit && copyrightStart(textOf(ch, c.drop)) {
+			c.drop[ch] = true
+		}
+	}
+}
+
+// trimEdges drops the link bars ("Edit this page", an in-page table of
+// contents) that open or close the content container: children made
+// mostly of links, with no prose, code or heading, before the first and
+// after the last child that is content. A heading alone (a title block) is
+// neither, so a table of contents under the title still goes. With no
+// content child, nothing is dropped: the links are the page.
+func (c *cleaner) trimEdges(n *html.Node) {
+	const (
+		neutral = iota
+		bar
+		content
+	)
+	kind := func(ch *html.Node) int {
+		switch ch.Type {
+		case html.TextNode:
+			if strings.TrimSpace(ch.Data) != "" {
+				return content
+			}
+			return neutral
+		case html.ElementNode:
+		default:
+			return neutral
+		}
+		st, ok := c.stats[ch]
+		switch {
+		case c.drop[ch] || !ok || st.words+st.linkWords == 0:
+			return neutral
+		case st.code == 0 && st.headings == 0 && st.words+st.linkWords <= 80 && copyrightNotice(textOf(ch, c.drop)):
+			return bar // a legal footer, licence sentences and all
+		case st.prose > 0 || st.code > 0:
+			return content
+		case st.headings == 0 && (st.linkDensity() >= 0.75 || st.linkDensity() >= 0.5 && st.menuLike()):
+			return bar
+		case st.headings > 0 && st.linkDensity() < 0.5 && st.words <= 20*st.headings:
+			return neutral // a title block
+		}
+		return content
+	}
+	var kids []*html.Node
+	var kinds []int
+	first, last := -1, -1
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		k := kind(ch)
+		if k == content {
+			if first < 0 {
+				first = len(kids)
+			}
+			last = len(kids)
+		}
+		kids = append(kids, ch)
+		kinds = append(kinds, k)
+	}
+	if first < 0 {
+		return
+	}
+	for i, ch := range kids {
+		if kinds[i] == bar && (i < first || i > last) {
+			c.drop[ch] = true
+		}
+	}
+}
+
+// copyrightLine reports a short copyright or rights notice.
+func copyrightLine(s string) bool {
+	s = strings.ToLower(collapse(s))
+	if s == "" || countWords(s) > 40 {
+		return false
+	}
+	return copyrightStart(s) || strings.Contains(s, "all rights reserved")
+}
+
+// copyrightNotice reports text that holds a copyright notice ("©",
+// "Copyright 2024", "All rights reserved"), not just the word.
+func copyrightNotice(s string) bool {
+	s = strings.ToLower(s)
+	return strings.Contains(s, "©") || strings.Contains(s, "all rights reserved") || copyrightYear.MatchString(s)
+}
+
+var copyrightYear = regexp.MustCompile(`copyright\s+(\(c\)\s*)?\d{4}`)
+
+// copyrightStart reports text that opens with a copyright sign or word.
+func copyrightStart(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.HasPrefix(s, "©") || strings.HasPrefix(s, "copyright") || strings.HasPrefix(s, "(c) ")
+}
+
+type hint int
+
+const (
+	hintNone   hint = iota
+	hintStrong      // always chrome
+	hintWeak        // chrome unless it holds prose or code
+	hintHeader      // chrome unless it holds prose, code or a heading
+)
+
+// hintWords classify the words of class and id values ("md-sidebar",
+// "topNav", "navheader"); a word alone decides, so that "nav" matches
+// "md-nav__list" but not "canvas".
+var hintWords = map[string]hint{
+	"breadcrumb": hintStrong, "breadcrumbs": hintStrong, "cookie": hintStrong, "cookies": hintStrong,
+	"consent": hintStrong, "gdpr": hintStrong, "headerlink": hintStrong, "skip": hintStrong,
+	"skiplink": hintStrong, "navheader": hintStrong, "navfooter": hintStrong, "navbar": hintStrong,
+	"sphinxsidebar": hintStrong, "sphinxsidebarwrapper": hintStrong, "pagination": hintStrong,
+	"pager": hintStrong, "prevnext": hintStrong, "copyright": hintStrong, "legal": hintStrong,
+	"footer": hintStrong, "sr": hintStrong, "visually": hintStrong, "announcement": hintStrong,
+
+	"nav": hintWeak, "navigation": hintWeak, "menu": hintWeak, "sidebar": hintWeak, "toc": hintWeak,
+	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,
+	"feedback": hintWeak, "search": hintWeak, "subnav": hintWeak, "topbar": hintWeak, "meta": hintWeak,
+	"banner": hintWeak, "toolbar": hintWeak, "prev": hintWeak, "next": hintWeak, "previous": hintWeak,
+
+	"header": hintHeader, "masthead": hintHeader,
+}
+
+// hintOf returns the strongest hint among n's class and id words.
+func hintOf(n *html.Node) hint {
+	best := hintNone
+	for _, a := range n.Attr {
+		if a.Key != "class" && a.Key != "id" {
+			continue
+		}
+		forEachWord(a.Val, func(w string) {
+			if h := hintWords[w]; h != hintNone && (best == hintNone || h < best) {
+				best = h
+			}
+		})
+	}
+	return best
+}
+
+// forEachWord splits class and id values into lower-case words at spaces,
+// punctuation and camelCase boundaries.
+func forEachWord(s string, fn func(string)) {
+	start := -1
+	var prev rune
+	emit := func(end int) {
+		if start >= 0 && end > start {
+			fn(strings.ToLower(s[start:end]))
+		}
+		start = -1
+	}
+	for i, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			emit(i)
+			prev = r
+			continue
+		}
+		if start >= 0 && unicode.IsUpper(r) && unicode.IsLower(prev) {
+			emit(i)
+		}
+		if start < 0 {
+			start = i
+		}
+		prev = r
+	}
+	emit(len(s))
+}
+
+// role returns n's ARIA role, lower-cased.
+func role(n *html.Node) string {
+	for _, a := range n.Attr {
+		if a.Key == "role" {
+			return strings.ToLower(strings.TrimSpace(a.Val))
+		}
+	}
+	return ""
+}
+
+// countWords counts runs of non-space characters.
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		sp := unicode.IsSpace(r)
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// findBody returns the <body> element under root, or nil.
+func findBody(root *html.Node) *html.Node {
+	for n := root.FirstChild; n != nil; n = n.NextSibling {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Html {
+			for b := n.FirstChild; b != nil; b = b.NextSibling {
+				if b.Type == html.ElementNode && b.DataAtom == atom.Body {
+					return b
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,214 @@
+package loader
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// generatorPage is a hand-made page in the style of one documentation
+// generator, with the sentences a reader came for and the chrome around
+// them.
+type generatorPage struct {
+	file        string
+	main        []string // sentences that must survive, each exactly once
+	boilerplate []string // strings that must not reach the text
+	sections    []string // heading paths, in order
+	// plain also holds (and is tested) with every class and id removed:
+	// the page's structure and content density alone must clean it.
+	plain bool
+}
+
+var generatorPages = []generatorPage{
+	{
+		file: "docbook.html", // PostgreSQL 15 manual: navheader/navfooter tables
+		main: []string{
+			"PostgreSQL databases require periodic maintenance known as vacuuming.",
+			"PostgreSQL's VACUUM command has to process each table on a regular basis for several reasons.",
+			"VACUUM (VERBOSE, ANALYZE) onek;",
+			"The standard form of VACUUM can run in parallel with production database operations.",
+			"In PostgreSQL, an UPDATE or DELETE of a row does not immediately remove the old version of the row.",
+			"Plain VACUUM may not be satisfactory when a table contains large numbers of dead row versions.",
+			"25.1. Routine Vacuuming", "25.1.1. Vacuuming Basics", "25.1.2. Recovering Disk Space",
+		},
+		boilerplate: []string{"Prev", "Next", "Home", "Up", "Chapter 25. Routine Database Maintenance Tasks", "25.2. Routine Reindexing"},
+		sections: []string{
+			"25.1. Routine Vacuuming",
+			"25.1. Routine Vacuuming > 25.1.1. Vacuuming Basics",
+			"25.1. Routine Vacuuming > 25.1.2. Recovering Disk Space",
+			"25.1. Routine Vacuuming > Tip",
+		},
+		plain: true,
+	},
+	{
+		file: "sphinx.html", // Python documentation
+		main: []string{
+			"The ZIP file format is a common archive and compression standard.",
+			"Documentation on the ZIP file format by Phil Katz, the creator of the format and algorithms used.",
+			"Open a ZIP file, where file can be a path to a file (a string), a file-like object or a path-like object.",
+			"with ZipFile('spam.zip') as myzip:",
+			"ZipFile Objects",
+		},
+		boilerplate: []string{"¶", "Quick search", "Table of Contents", "Previous topic", "gzip — Support for gzip files",
+			"Navigation", "modules", "previous", "Report a Bug", "Show Source", "Python Software Foundation",
+			"Last updated on", "Created using", "The Python Standard Library"},
+		sections: []string{"zipfile — Work with ZIP archives", "zipfile — Work with ZIP archives > ZipFile Objects"},
+		plain:    true,
+	},
+	{
+		file: "mkdocs.html", // MkDocs with the Material theme
+		main: []string{
+			"Acme reads its settings from a single file named acme.yml in the working directory.",
+			"Settings given on the command line override every value from the configuration file.",
+			"The variable ACME_HOME points at the directory that holds the cache and the logs.",
+			"export ACME_HOME=/opt/acme",
+		},
+		boilerplate: []string{"¶", "Skip to content", "Acme Docs", "User guide", "Getting started", "Installation",
+			"Upgrading from version one", "Table of contents", "Previous", "Next", "Back to top", "Copyright",
+			"Material for MkDocs", "June 3, 2024"},
+		sections: []string{"Configuration", "Configuration > Environment variables"},
+		plain:    true,
+	},
+	{
+		file: "godoc.html", // pkg.go.dev
+		main: []string{
+			"Package ring implements operations on circular lists.",
+			"A Ring is an element of a circular list, or ring.",
+			"Value any // for use by client; untouched by this library",
+		},
+		boilerplate: []string{"¶", "Skip to Main Content", "Why Go", "Learn", "cookies", "Standard library",
+			"Valid go.mod file", "Redistributable license", "cs.opensource.google", "Terms of Service",
+			"Privacy Policy", "Report an Issue", "Use Cases", "Copyright", "Imported by"},
+		sections: []string{"ring", "ring > Documentation", "ring > Documentation > Overview", "ring > Documentation > Types", "ring > Source Files"},
+	},
+	{
+		file: "javadoc.html", // Javadoc (Java 8 style)
+		main: []string{
+			"java.util",
+			"Class ArrayDeque<E>",
+			"Resizable-array implementation of the Deque interface.",
+			"Since:",
+			"Inserts the specified element at the front of this deque.",
+			"public\u00a0void\u00a0addFirst(E\u00a0e)",
+		},
+		boilerplate: []string{"Skip navigation links", "Overview", "Package", "Use", "Tree", "Deprecated", "Index",
+			"Help", "Prev Class", "Next Class", "Frames", "No Frames", "Summary:", "Constr", "Standard Ed. 8",
+			"Submit a bug or feature", "Java SE Documentation", "Oracle", "All rights reserved"},
+		sections: []string{"Class ArrayDeque<E>", "Class ArrayDeque<E> > Method Detail", "Class ArrayDeque<E> > Method Detail > addFirst"},
+		plain:    true,
+	},
+	{
+		file: "hugo.html", // Hugo with the Docsy theme
+		main: []string{
+			"Widget keeps nightly snapshots of every volume for thirty days.",
+			"A snapshot is taken at two in the morning local time and copied to the archive bucket.",
+			"Change the snapshot hour with the backup.hour setting in the server configuration.",
+			"backup.keep_days | 30",
+			"Restoring a snapshot replaces the volume contents and cannot be undone afterwards.",
+		},
+		boilerplate: []string{"Widget Docs", "About", "Blog", "Search this site", "Getting Started", "View page source",
+			"Edit this page", "Create documentation issue", "Feedback", "Was this page helpful?", "Glad to hear it",
+			"Last modified", "Fix typo", "GitHub", "All Rights Reserved", "cookies", "Privacy policy"},
+		sections: []string{"Backups", "Backups > Schedule", "Backups > Restore"},
+	},
+}
+
+var classOrID = regexp.MustCompile(`\s(class|id)="[^"]*"`)
+
+func TestLoadHTMLDropsBoilerplate(t *testing.T) {
+	for _, pg := range generatorPages {
+		raw, err := os.ReadFile(filepath.Join("testdata", "html", pg.file))
+		require.NoError(t, err)
+		variants := map[string][]byte{"as published": raw}
+		if pg.plain {
+			variants["without class and id"] = classOrID.ReplaceAll(raw, nil)
+		}
+		for name, raw := range variants {
+			t.Run(pg.file+"/"+name, func(t *testing.T) {
+				doc := store.Document{ID: pg.file, Source: pg.file}
+				require.NoError(t, parseHTML(raw, &doc))
+				for _, s := range pg.main {
+					require.Equal(t, 1, strings.Count(doc.Text, s), "main text %q in:\n%s", s, doc.Text)
+				}
+				for _, s := range pg.boilerplate {
+					require.False(t, containsWord(doc.Text, s), "boilerplate %q in:\n%s", s, doc.Text)
+				}
+				var got []string
+				for _, s := range doc.Sections {
+					got = append(got, strings.Join(s.Heading, " > "))
+					require.True(t, strings.HasPrefix(doc.Text[s.Start:], s.Heading[len(s.Heading)-1]))
+				}
+				require.Equal(t, pg.sections, got)
+			})
+		}
+	}
+}
+
+// containsWord reports s in text at word boundaries ("Up" is not in
+// "Upgrade").
+func containsWord(text, s string) bool {
+	re := regexp.MustCompile(`(^|\W)` + regexp.QuoteMeta(s) + `($|\W)`)
+	return re.MatchString(text)
+}
+
+// Chrome is judged by structure and density, not by words: content that
+// looks like navigation in some way stays.
+func TestLoadHTMLKeepsContentThatLooksLikeChrome(t *testing.T) {
+	cases := []struct{ name, html, want string }{
+		{"article header holds the title",
+			"<body><nav><a href=/>Home</a></nav><article><header><h1>Title</h1></header><p>Body text.</p></article></body>",
+			"Title\n\nBody text."},
+		{"aside with a sentence inside an article",
+			"<article><h1>T</h1><p>Intro.</p><aside><p>Note that the pump must be primed before it is started for the first time.</p></aside></article>",
+			"T\n\nIntro.\n\nNote that the pump must be primed before it is started for the first time."},
+		{"sidebar directive with prose",
+			`<div class="body"><p>Text.</p><div class="sidebar"><p>A sidebar in the text explains the background of the pressure limits in detail.</p></div></div>`,
+			"Text.\n\nA sidebar in the text explains the background of the pressure limits in detail."},
+		{"short code block beside the content",
+			"<body><div><p>Install the package with the system package manager before you continue with the setup.</p><p>More words here to make this block the center of the page.</p></div><pre>apt install pump</pre></body>",
+			"Install the package with the system package manager before you continue with the setup.\n\nMore words here to make this block the center of the page.\n\n```\napt install pump\n```"},
+		{"a table of links is content when it is the page",
+			"<body><table><tr><td><a href=a>Alpha</a></td><td>first</td></tr><tr><td><a href=b>Beta</a></td><td>second</td></tr></table></body>",
+			"Alpha | first\nBeta | second"},
+		{"words in a class that only contain a hint",
+			`<div class="canvas-navigator-x"><p>Kept.</p></div><div class="headerless"><p>Also kept.</p></div>`,
+			"Kept.\n\nAlso kept."},
+		{"the word copyright in a closing sentence",
+			"<article><h1>Licensing</h1><p>Every file keeps its notice.</p><p>Copyright notices must stay in <a href=x>every file</a>.</p></article>",
+			"Licensing\n\nEvery file keeps its notice.\n\nCopyright notices must stay in every file."},
+		{"body classes never drop the page",
+			`<body class="nav-open toc"><ul><li><a href=a>Alpha</a></li></ul></body>`,
+			"- Alpha"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := store.Document{ID: "p.html"}
+			require.NoError(t, parseHTML([]byte(c.html), &doc))
+			require.Equal(t, c.want, doc.Text)
+		})
+	}
+}
+
+func TestHintWords(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"md-sidebar md-sidebar--primary", []string{"md", "sidebar", "md", "sidebar", "primary"}},
+		{"topNav navList", []string{"top", "nav", "nav", "list"}},
+		{"go-Main-headerContent", []string{"go", "main", "header", "content"}},
+		{"navheader", []string{"navheader"}},
+		{"", nil},
+	}
+	for _, c := range cases {
+		var got []string
+		forEachWord(c.in, func(w string) { got = append(got, w) })
+		require.Equal(t, c.want, got, c.in)
+	}
+}
