@@ -115,7 +115,12 @@ func (p *Pipeline) wire() error {
 	if cfg.Generation.Judge != nil {
 		p.validator = validate.WithJudge(p.validator, cfg.Generation.Judge, validate.JudgeOptions{})
 	}
-	return nil
+	for _, s := range cfg.Artifacts {
+		if err := s.Check(); err != nil {
+			return err
+		}
+	}
+	return p.checkAgents()
 }
 
 // thresholds merges per-request overrides into the configured gate thresholds.
