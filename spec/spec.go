@@ -60,8 +60,15 @@ func LoadAgents(path string) ([]hybridrag.Agent, error) {
 
 // ParseAgents decodes agents from YAML (asJSON false) or JSON.
 func ParseAgents(b []byte, asJSON bool) ([]hybridrag.Agent, error) {
-	var list []hybridrag.Agent
-	if err := decode(b, asJSON, &list); err == nil {
+	var top any
+	if err := decode(b, asJSON, &top); err != nil {
+		return nil, err
+	}
+	if _, isList := top.([]any); isList {
+		var list []hybridrag.Agent
+		if err := decode(b, asJSON, &list); err != nil {
+			return nil, err
+		}
 		return list, nil
 	}
 	var doc struct {
