@@ -139,7 +139,7 @@ func (p *Pipeline) logAsk(ctx context.Context, run *askRun, ans *Answer, err err
 		attrs = []slog.Attr{slog.String("confidence", string(ans.Confidence))}
 	}
 	p.observe(ctx, Event{
-		Op: KindAsk, Stage: StageTotal, Duration: total, Query: rec.Question, Err: err,
+		Op: run.kind, Stage: StageTotal, Duration: total, Query: rec.Question, Err: err,
 		Refusal: rec.RefusalReason, QueryID: id, Attrs: attrs,
 	})
 }
