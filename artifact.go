@@ -146,12 +146,14 @@ func (p *Pipeline) Artifact(ctx context.Context, req ArtifactRequest) (*Artifact
 
 	// Phase 1: retrieve and gate every section, no generator call.
 	secs := make([]*sectionRun, len(schema.Sections))
-	for i, spec := range schema.Sections {
-		s, err := p.admitSection(ctx, req, agent, schema.Name, title, topic, spec)
+	errs := make([]error, len(schema.Sections))
+	parallel(len(secs), func(i int) {
+		secs[i], errs[i] = p.admitSection(ctx, req, agent, schema.Name, title, topic, schema.Sections[i])
+	})
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		secs[i] = s
 	}
 	art := &Artifact{Type: schema.Name, Title: title, Topic: topic, Agent: req.Agent}
 	if allRefused(secs) {
@@ -167,41 +169,26 @@ func (p *Pipeline) Artifact(ctx context.Context, req ArtifactRequest) (*Artifact
 	}
 
 	// Phase 2: generate the admitted sections, a few at a time.
-	var (
-		wg      sync.WaitGroup
-		sem     = make(chan struct{}, artifactWorkers)
-		errMu   sync.Mutex
-		genErr  error
-		callsMu sync.Mutex
-		calls   int
-	)
+	var todo []*sectionRun
 	for _, s := range secs {
 		if s.ans != nil {
 			p.logAsk(ctx, s.run, s.ans, nil)
 			continue
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(s *sectionRun) {
-			defer func() { <-sem; wg.Done() }()
-			s.run.genQuestion = presentHint(s.run.genQuestion, s.ev.Result.Sources)
-			ans, err := p.generate(ctx, s.run, s.ev, s.decision)
-			p.logAsk(ctx, s.run, ans, err)
-			callsMu.Lock()
-			calls++
-			callsMu.Unlock()
-			if err != nil {
-				errMu.Lock()
-				genErr = errorsJoinFirst(genErr, err)
-				errMu.Unlock()
-				return
-			}
-			s.ans = ans
-		}(s)
+		todo = append(todo, s)
 	}
-	wg.Wait()
-	if genErr != nil {
-		return nil, genErr
+	calls := len(todo)
+	parallel(len(todo), func(i int) {
+		s := todo[i]
+		s.run.genQuestion = presentHint(s.run.genQuestion, s.ev.Result.Sources)
+		ans, err := p.generate(ctx, s.run, s.ev, s.decision)
+		p.logAsk(ctx, s.run, ans, err)
+		s.ans, errs[i] = ans, err
+	})
+	for _, err := range errs[:len(todo)] {
+		if err != nil {
+			return nil, err
+		}
 	}
 	p.assemble(ctx, art, secs)
 	art.Metadata.GeneratorCalls = calls
@@ -223,11 +210,19 @@ func (p *Pipeline) refuseArtifact(ctx context.Context, art *Artifact, secs []*se
 	art.Suggestions = p.suggest(ctx, &askRun{req: first.req, question: topic, scoped: first.scoped, res: first.res})
 }
 
-func errorsJoinFirst(prev, err error) error {
-	if prev != nil {
-		return prev
+// parallel runs fn(0..n-1), artifactWorkers at a time, and waits.
+func parallel(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, artifactWorkers)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			fn(i)
+		}()
 	}
-	return err
+	wg.Wait()
 }
 
 // sectionRun is one section on its way through the stages.
