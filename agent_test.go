@@ -70,6 +70,17 @@ func TestAgentTagsRestrictRetrieval(t *testing.T) {
 		})
 	}
 
+	// Retrieve narrows the same way.
+	res, err := p.Retrieve(ctx, hybridrag.Request{Question: "At what pressure does the relief valve open?", Agent: "field-tech"})
+	require.NoError(t, err)
+	require.NotEmpty(t, res.Sources)
+	for _, s := range res.Sources {
+		require.Equal(t, "pump.md", s.Chunk.DocumentID)
+	}
+	res, err = p.Retrieve(ctx, hybridrag.Request{Question: "At what pressure does the relief valve open?", Agent: "nobody"})
+	require.NoError(t, err)
+	require.Empty(t, res.Sources)
+
 	// Without an agent both documents are searched.
 	ans, err := p.Ask(ctx, hybridrag.Request{Question: "At what pressure does the relief valve open?"})
 	require.NoError(t, err)
