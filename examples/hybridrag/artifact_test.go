@@ -106,6 +106,11 @@ func TestAskAgent(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "Refused (collection_not_found)")
 
+	// The query log shows the agent and its profile.
+	code, out, errOut = runCLI(t, "log", "--store", st, "--json", "--limit", "5")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"profile": "cheap"`)
+
 	code, _, errOut = runCLI(t, "ask", "--store", st, "--agent", "ghost", q)
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "ghost")
