@@ -50,7 +50,8 @@ var (
 
 // Agent is a named assistant over the same sources: a persona, a model
 // profile, a default output type and the documents it answers from. An
-// Agent is a plain value; the Pipeline copies the registered ones in New.
+// Agent is a plain value with no methods that modify it; the Pipeline
+// reads the registered ones and never changes them.
 type Agent struct {
 	Name string `json:"name" yaml:"name"`
 	// Persona is prepended to the system prompt. It shapes tone and focus
@@ -75,7 +76,7 @@ type Agent struct {
 // Sampling is the temperature and completion budget of one generation.
 // Zero fields take the defaults of the output type; a negative Temperature
 // means exactly 0. Generators without sampling (the extractive one) ignore
-// it.
+// it. A plain value.
 type Sampling struct {
 	Temperature float64 `json:"temperature,omitempty" yaml:"temperature,omitempty"`
 	MaxTokens   int     `json:"max_tokens,omitempty" yaml:"max_tokens,omitempty"`
@@ -83,7 +84,7 @@ type Sampling struct {
 
 // Profile is a model profile: the generator that serves it and the model
 // name recorded in answers and the query log when the generator reports
-// none.
+// none. Generator must be safe for concurrent use, like Config.Generator.
 type Profile struct {
 	Generator generate.Generator
 	Model     string

@@ -20,7 +20,8 @@ const SectionUnsupported = "No supporting documentation found for this section"
 // answer in seconds; the offline generator in microseconds).
 const artifactWorkers = 4
 
-// ArtifactRequest asks for a structured artifact about Topic.
+// ArtifactRequest asks for a structured artifact about Topic. A plain
+// value, read by Artifact and never modified.
 type ArtifactRequest struct {
 	// Topic is what the artifact is about; it bounds like a question.
 	Topic string
@@ -43,7 +44,8 @@ type ArtifactRequest struct {
 
 // Artifact is a structured document whose every section is either drawn
 // from cited sources or says that nothing supports it. Its JSON form is a
-// contract like Answer's: fields are added, never renamed or removed.
+// contract like Answer's: fields are added, never renamed or removed. The
+// caller owns the returned value; it is not safe to modify concurrently.
 type Artifact struct {
 	Type  string `json:"type"`
 	Title string `json:"title"`

@@ -30,7 +30,7 @@ var (
 // ArtifactSchema defines a structured output: an ordered list of sections,
 // each retrieved, gated, generated and validated on its own. Users define
 // their own in Config.Artifacts, in ArtifactRequest.Schema, or in a YAML or
-// JSON file (spec.LoadSchema).
+// JSON file (spec.LoadSchema). A plain value: the Pipeline only reads it.
 type ArtifactSchema struct {
 	// Name selects the schema ("blueprint"); Title heads the document
 	// ("Blueprint").

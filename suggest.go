@@ -19,6 +19,7 @@ const maxSuggestTerms = 16
 const suggestK = 10
 
 // Suggestions help after a refusal (seed §6–7: "suggest what to ingest").
+// Part of the Answer or Artifact the caller owns.
 type Suggestions struct {
 	// MissingTerms are words of the question that no indexed document in
 	// the tenant and project contains: documents about them are missing.
