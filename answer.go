@@ -35,6 +35,9 @@ type Answer struct {
 	Text string `json:"text"`
 	// QueryID is the id the QueryLog stored this call under (0: not logged).
 	QueryID int64 `json:"query_id,omitempty"`
+	// Suggestions, on a refusal, say what to ingest or which filter to
+	// relax (nil on an answer and when there is nothing to suggest).
+	Suggestions *Suggestions `json:"suggestions,omitempty"`
 }
 
 // Refused reports whether the answer is a refusal.
@@ -113,6 +116,10 @@ type Metadata struct {
 	Regenerated bool `json:"regenerated,omitempty"`
 	// Stages holds per-stage durations in milliseconds.
 	Stages map[string]float64 `json:"stages,omitempty"`
+	// Agent is Request.Agent; Profile the model profile of the registered
+	// agent it names, if any.
+	Agent   string `json:"agent,omitempty"`
+	Profile string `json:"profile,omitempty"`
 }
 
 func label(i int) string { return fmt.Sprintf("S%d", i+1) }

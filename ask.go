@@ -50,6 +50,9 @@ func (p *Pipeline) AskWithRetrieval(ctx context.Context, req Request) (ans *Answ
 	if err != nil {
 		return nil, nil, err
 	}
+	if ans.Refused() {
+		ans.Suggestions = p.suggest(ctx, run)
+	}
 	return ans, run.res, nil
 }
 
@@ -81,10 +84,32 @@ type askRun struct {
 	th        gate.Thresholds
 	res       *retrieve.Result            // nil until retrieval returns
 	observe   func(string, time.Duration) // nil without an Observer
+	kind      QueryKind                   // what the query log records
+
+	// Set by applyAgent: the agent (nil: none), the generator of its
+	// profile (else the pipeline's) and the sampling of the output type.
+	agent        *Agent
+	gen          generate.Generator
+	genName      string
+	profile      string
+	profileModel string
+	sampling     Sampling
+	scoped       bool // Filter.DocumentIDs were narrowed to the agent's tags
+
+	// instruction, when set, is the question the prompt asks instead of
+	// the retrieval query (an artifact section's writing instruction).
+	instruction string
+	// genQuestion, when set, is the question the generator answers
+	// instead of the retrieval query (an artifact section gated on its
+	// topic alone is still asked for the section).
+	genQuestion string
+	srcs        []retrieve.Source // the sources the generator saw
 }
 
 func (p *Pipeline) newAskRun(ctx context.Context, req Request, op QueryKind) *askRun {
-	return &askRun{req: req, start: time.Now(), stages: map[string]float64{}, observe: p.stageObserver(ctx, op, req.Question)}
+	run := &askRun{req: req, start: time.Now(), stages: map[string]float64{}, observe: p.stageObserver(ctx, op, req.Question), kind: KindAsk}
+	p.applyAgent(run, p.agent(req.Agent), OutputAnswer)
+	return run
 }
 
 func (r *askRun) stage(name string, since time.Time) { r.add(name, time.Since(since)) }
@@ -111,6 +136,12 @@ func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.
 	}
 	run.th = p.thresholds(run.req)
 	ev := gate.Evidence{Question: q, Thresholds: run.th}
+	if d, err := p.agentScope(ctx, run); err != nil || d != nil {
+		if err != nil {
+			return ev, none, nil, err
+		}
+		return ev, *d, p.refusal(run, *d, nil), nil
+	}
 
 	t := time.Now()
 	stats, known, err := p.collectionStats(ctx, run.req.Filter)
@@ -155,7 +186,11 @@ func (p *Pipeline) build(ctx context.Context, run *askRun, srcs []retrieve.Sourc
 	if persona == "" {
 		persona = p.cfg.Generation.Persona
 	}
-	prompt, err := p.builder.Build(ctx, generate.BuildRequest{Question: run.question, Sources: srcs, Persona: persona, Strict: strict})
+	question := run.question
+	if run.instruction != "" {
+		question = run.instruction
+	}
+	prompt, err := p.builder.Build(ctx, generate.BuildRequest{Question: question, Sources: srcs, Persona: persona, Strict: strict})
 	if err != nil {
 		return nil, fmt.Errorf("hybridrag: build context: %w", err)
 	}
@@ -185,7 +220,14 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		srcs := promptSources(prompt)
 		stream = p.validatedStream(run, srcs)
 		t := time.Now()
-		gen, err = p.generator.Generate(ctx, generate.Request{Question: run.question, Prompt: prompt, Stream: generatorStream(stream)})
+		genQ := run.question
+		if run.genQuestion != "" {
+			genQ = run.genQuestion
+		}
+		gen, err = run.gen.Generate(ctx, generate.Request{
+			Question: genQ, Prompt: prompt, Stream: generatorStream(stream),
+			Temperature: run.sampling.Temperature, MaxTokens: run.sampling.MaxTokens,
+		})
 		genDur += time.Since(t)
 		if err != nil {
 			// A host's own generator may quote a key; ours are clean at the source.
@@ -207,10 +249,14 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 	}
 	run.add(StageGenerate, genDur)
 	srcs := promptSources(prompt)
+	run.srcs = srcs
 	meta := func(a *Answer) {
 		a.Metadata.GenerationMS = ms(genDur)
-		a.Metadata.Generator = p.generatorName()
+		a.Metadata.Generator = run.genName
 		a.Metadata.Model = gen.Model
+		if a.Metadata.Model == "" {
+			a.Metadata.Model = run.profileModel
+		}
 		a.Metadata.PromptTokens, a.Metadata.CompletionTokens = usage[0], usage[1]
 		a.Metadata.Regenerated = regen
 		a.Metadata.AttributionCoverage = rep.Coverage
@@ -288,8 +334,9 @@ func (p *Pipeline) finish(run *askRun, a *Answer) {
 	a.Metadata.ChunksUsed = len(a.Sources)
 	a.Metadata.Stages = run.stages
 	if a.Metadata.Generator == "" {
-		a.Metadata.Generator = p.generatorName()
+		a.Metadata.Generator = run.genName
 	}
+	a.Metadata.Agent, a.Metadata.Profile = run.req.Agent, run.profile
 }
 
 func (p *Pipeline) generatorName() string {

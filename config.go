@@ -58,6 +58,17 @@ type Config struct {
 	// per call (see Event). See SlogObserver and Metrics.
 	Observer Observer
 
+	// Agents are the named agents Request.Agent and ArtifactRequest.Agent
+	// select (see Agent); spec.LoadAgents reads them from YAML or JSON.
+	Agents []Agent
+	// Profiles maps model profile names (ProfileCheap, ProfileBalanced,
+	// ProfilePremium, or others) to generators; an Agent names one.
+	Profiles map[string]Profile
+	// Artifacts are user-defined artifact schemas, selectable by name like
+	// the built-in ones (BuiltinSchemas); a user schema may replace a
+	// built-in one of the same name.
+	Artifacts []ArtifactSchema
+
 	Chunking   ChunkingConfig
 	Retrieval  RetrievalConfig
 	Generation GenerationConfig

@@ -92,3 +92,12 @@ func TestGroundingConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestArtifactConformance runs the artifact contract through every
+// generator: sections cited or explicitly unsupported, one shared source
+// list, whole refusal without a generator call, hostile personas inert.
+func TestArtifactConformance(t *testing.T) {
+	for name, c := range generators() {
+		t.Run(name, func(t *testing.T) { hybridragtest.TestArtifact(t, c) })
+	}
+}

@@ -18,6 +18,14 @@
 // the gate on labelled questions; a QueryLog and an Observer record every
 // request for auditing.
 //
+// Agents (Config.Agents: a persona, a model profile of Config.Profiles, an
+// output type, sampling, and tags that pick the documents they answer
+// from) answer over the same sources, and Pipeline.Artifact writes
+// structured documents (Blueprint, PDR, Workflow, Build Plan, or a schema
+// of the host's) whose every section goes through Ask's stages on its own,
+// so each is cited or says it is unsupported. Package spec reads agents
+// and schemas from YAML or JSON files.
+//
 // A Pipeline is safe for concurrent use.
 //
 // The root package owns the Pipeline, its Config, Request, Answer, errors,

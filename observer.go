@@ -39,7 +39,8 @@ const KindPrompt QueryKind = "prompt"
 // the "total" event's Err. A "log" event with Err set is a QueryLog
 // failure, which the caller of Ask or Retrieve never sees.
 type Event struct {
-	// Op is the Pipeline method: KindAsk, KindRetrieve or KindPrompt.
+	// Op is the Pipeline method: KindAsk, KindRetrieve or KindPrompt, or
+	// KindArtifact for each section of an artifact.
 	Op       QueryKind
 	Stage    string
 	Duration time.Duration

@@ -115,7 +115,12 @@ func (p *Pipeline) wire() error {
 	if cfg.Generation.Judge != nil {
 		p.validator = validate.WithJudge(p.validator, cfg.Generation.Judge, validate.JudgeOptions{})
 	}
-	return nil
+	for _, s := range cfg.Artifacts {
+		if err := s.Check(); err != nil {
+			return err
+		}
+	}
+	return p.checkAgents()
 }
 
 // thresholds merges per-request overrides into the configured gate thresholds.
@@ -173,7 +178,17 @@ func (p *Pipeline) Retrieve(ctx context.Context, req Request) (res *retrieve.Res
 	if err := p.checkQueryEmbedder(ctx); err != nil {
 		return nil, err
 	}
-	res, err = p.retriever.Retrieve(ctx, p.query(req, q))
+	// A registered agent's tags narrow retrieval here as they do in Ask.
+	run := &askRun{req: req}
+	p.applyAgent(run, p.agent(req.Agent), OutputAnswer)
+	refusal, err := p.agentScope(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	if refusal != nil { // no document carries the agent's tags
+		return &retrieve.Result{Query: q, Sources: []retrieve.Source{}}, nil
+	}
+	res, err = p.retriever.Retrieve(ctx, p.query(run.req, q))
 	if err != nil {
 		return nil, errprefix.Wrap("hybridrag: retrieve", err)
 	}

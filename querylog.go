@@ -19,6 +19,8 @@ type QueryKind string
 const (
 	KindAsk      QueryKind = "ask"
 	KindRetrieve QueryKind = "retrieve"
+	// KindArtifact records one section of an artifact (Pipeline.Artifact).
+	KindArtifact QueryKind = "artifact"
 )
 
 // QueryRecord is one Ask or Retrieve call as a QueryLog receives it
@@ -29,6 +31,9 @@ type QueryRecord struct {
 	Tenant  string    `json:"tenant,omitempty"`
 	Project string    `json:"project,omitempty"`
 	Agent   string    `json:"agent,omitempty"`
+	// Profile is the model profile of the agent that answered ("" when
+	// no registered agent or no profile was used).
+	Profile string    `json:"profile,omitempty"`
 	Kind    QueryKind `json:"kind"`
 	// Question is the question as asked (trimmed; a rejected question is
 	// cut to the configured maximum length and made valid UTF-8).
@@ -98,11 +103,12 @@ func (p *Pipeline) logAsk(ctx context.Context, run *askRun, ans *Answer, err err
 		return
 	}
 	total := time.Since(run.start)
-	rec := p.baseRecord(KindAsk, run.req, run.start, err)
+	rec := p.baseRecord(run.kind, run.req, run.start, err)
 	rec.Retrieved = retrievedChunks(run.res)
 	rec.RetrievalMS = run.stages[StageRetrieve]
 	rec.TotalMS = ms(total)
-	rec.Generator = p.generatorName()
+	rec.Generator = run.genName
+	rec.Profile = run.profile
 	if ans != nil {
 		md := ans.Metadata
 		rec.Answer = ans.Answer
@@ -133,7 +139,7 @@ func (p *Pipeline) logAsk(ctx context.Context, run *askRun, ans *Answer, err err
 		attrs = []slog.Attr{slog.String("confidence", string(ans.Confidence))}
 	}
 	p.observe(ctx, Event{
-		Op: KindAsk, Stage: StageTotal, Duration: total, Query: rec.Question, Err: err,
+		Op: run.kind, Stage: StageTotal, Duration: total, Query: rec.Question, Err: err,
 		Refusal: rec.RefusalReason, QueryID: id, Attrs: attrs,
 	})
 }

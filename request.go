@@ -13,6 +13,10 @@ import (
 type Request struct {
 	Question string
 	// Agent identifies the assistant or caller asking, for the query log.
+	// When it names an agent of Config.Agents, that agent answers: its
+	// persona (unless Persona is set), its model profile's generator and
+	// sampling, and its tags, which restrict retrieval to the documents
+	// tagged for it. Any other name is only a label for the log.
 	Agent string
 	// Filter restricts retrieval (tenant, project, source type,
 	// confidentiality, dates); it is enforced inside both searches.

@@ -90,6 +90,12 @@ type Request struct {
 	Question string
 	Prompt   *Prompt
 	Stream   StreamFunc // optional
+	// Temperature and MaxTokens, when not zero, override the generator's
+	// own settings for this call (a negative Temperature means exactly 0).
+	// The pipeline sets them by output type (answer or artifact section);
+	// generators that do not sample (the extractive one) ignore them.
+	Temperature float64
+	MaxTokens   int
 }
 
 // Generation is a generator's raw output, before citation mapping and

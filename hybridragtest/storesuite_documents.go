@@ -48,6 +48,10 @@ func storeDocuments(t *testing.T, newStore func(t *testing.T) store.Store) {
 		for _, in := range infos {
 			require.Equal(t, tenant, in.TenantID)
 			require.Equal(t, project, in.ProjectID)
+			if in.ID == "guide" {
+				// Agents select their documents by these tags (hybridrag.Agent.Tags).
+				require.Equal(t, []string{"a"}, in.Metadata.Tags)
+			}
 			ids = append(ids, in.ID)
 		}
 		return ids

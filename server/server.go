@@ -135,6 +135,7 @@ func (s *Server) routes() {
 	m.Handle("POST /v1/query", s.api(s.query))
 	m.Handle("POST /v1/query/stream", s.api(s.queryStream))
 	m.Handle("POST /v1/retrieve", s.api(s.retrieve))
+	m.Handle("POST /v1/artifact", s.api(s.artifact))
 	m.Handle("GET /v1/queries", s.api(s.listQueries))
 	m.Handle("GET /v1/queries/{id}", s.api(s.getQuery))
 	m.Handle("POST /v1/queries/{id}/feedback", s.api(s.feedback))

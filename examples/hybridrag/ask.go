@@ -21,6 +21,7 @@ type promptJSON struct {
 func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	var (
 		c           common
+		ag          agentFlags
 		genName     string
 		model       string
 		printPrompt bool
@@ -33,6 +34,7 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	addQueryFlags(fs, &c)
 	addDateFlags(fs, &c)
 	addLogFlags(fs, &c, true)
+	addAgentFlags(fs, &ag)
 	fs.StringVar(&genName, "generator", "extractive", "extractive|openai|ollama|googleai")
 	fs.StringVar(&model, "model", "", "model name for the chosen generator")
 	fs.BoolVar(&printPrompt, "print-prompt", false, "print the prompt instead of calling the generator")
@@ -75,12 +77,16 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := rr.apply(&cfg, cfg.Generator); err != nil {
 		return err
 	}
+	if err := ag.configure(&cfg, c.store, model); err != nil {
+		return err
+	}
 	p, err := openPipeline(&c, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeAll(p)
 	req := c.request(q)
+	req.Agent = ag.name
 
 	if printPrompt {
 		prompt, refusal, err := p.Prompt(ctx, req)
@@ -132,6 +138,12 @@ func answerFooter(ans *hybridrag.Answer, c *common) string {
 			fmt.Fprintf(&b, "\nRefused (%s): %s.\n", r, d)
 		} else {
 			fmt.Fprintf(&b, "\nRefused (%s).\n", r)
+		}
+		if ans.Suggestions != nil {
+			b.WriteString("\nSuggestions:\n")
+			for _, m := range ans.Suggestions.Messages {
+				b.WriteString("- " + m + "\n")
+			}
 		}
 	}
 	if ans.QueryID != 0 {

@@ -230,10 +230,14 @@ func lastVerdict(e sqlitelog.Entry) string {
 func printEntry(w io.Writer, e sqlitelog.Entry) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Query %d · %s · %s UTC\n", e.ID, e.Kind, e.Time.UTC().Format(time.DateTime))
-	fmt.Fprintf(&b, "Tenant: %s  Project: %s  Agent: %s\n", orDash(e.Tenant), orDash(e.Project), orDash(e.Agent))
+	fmt.Fprintf(&b, "Tenant: %s  Project: %s  Agent: %s", orDash(e.Tenant), orDash(e.Project), orDash(e.Agent))
+	if e.Profile != "" {
+		fmt.Fprintf(&b, "  Profile: %s", e.Profile)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "Question: %s\n", e.Question)
 	fmt.Fprintf(&b, "Outcome: %s\n", outcome(e))
-	if e.Kind == hybridrag.KindAsk && e.Error == "" {
+	if (e.Kind == hybridrag.KindAsk || e.Kind == hybridrag.KindArtifact) && e.Error == "" {
 		fmt.Fprintf(&b, "Confidence: %s  Attribution coverage: %.2f\n", e.Confidence, e.AttributionCoverage)
 	}
 	if e.Answer != "" {

@@ -2,7 +2,8 @@
 //
 //	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
-//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
+//	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] [--agent NAME] QUESTION
+//	hybridrag artifact --store DIR --type blueprint|pdr|workflow|build-plan|FILE.yaml [--agent NAME] [--json] TOPIC
 //	hybridrag log      --store DIR [--tenant T --project P] [--limit N] [--before ID] [--json]
 //	hybridrag log      --store DIR show ID [--json]
 //	hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
@@ -42,7 +43,11 @@ const usage = `usage:
                      a document's id is its path relative to the folder given, after --id-prefix;
                      unchanged documents are skipped; --sync: also remove those whose files are gone)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
-  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
+  hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D]
+                     [--agent NAME [--agents FILE]] QUESTION
+  hybridrag artifact --store DIR --type blueprint|pdr|workflow|build-plan|FILE.yaml [--agent NAME [--agents FILE]] [--json]
+                     [--generator G] [--model M] [--timeout D] TOPIC
+                     (Markdown: one section per heading, each cited or marked unsupported, then Sources)
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
   hybridrag log      --store DIR --runs [--limit N] [--json]   (index runs: time, folders, counts, skipped files)
   hybridrag log      --store DIR show ID [--json]
@@ -75,6 +80,8 @@ ask --stream prints the answer as each sentence is validated (only supported one
 --timeout D (ask, eval, serve; default 60s, 0: none): ask ends after D, model retries included, exit 1;
         eval gives each question D (its whole ask), and records one that overruns as failed;
         serve answers a request that overruns with 504.
+--agent NAME (ask, artifact): the agent's persona, model profile, tags and sampling, from --agents FILE
+        (YAML or JSON; default DIR/agents.yaml or DIR/agents.json); every profile maps to --generator/--model.
 hybridrag COMMAND -h (or --help) prints that command's usage and flags.
 Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
@@ -105,6 +112,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdRetrieve(ctx, args[1:], stdout)
 	case "ask":
 		err = cmdAsk(ctx, args[1:], stdout)
+	case "artifact":
+		err = cmdArtifact(ctx, args[1:], stdout)
 	case "eval":
 		err = cmdEval(ctx, args[1:], stdout, stderr)
 	case "beir":

@@ -186,7 +186,7 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("langchain: %s: %w", g.name, err)
 		}
-		a := g.attempt(ctx, msgs, fwd)
+		a := g.attempt(ctx, msgs, fwd, req)
 		if a.final && prev != nil {
 			a.err = fmt.Errorf("%w, after: %w", a.err, prev)
 		}
@@ -220,7 +220,7 @@ type attemptResult struct {
 	retryAfter time.Duration
 }
 
-func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd *forwarder) attemptResult {
+func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd *forwarder, req generate.Request) attemptResult {
 	actx, cancel := ctx, context.CancelFunc(func() {})
 	if g.timeout > 0 {
 		actx, cancel = context.WithTimeout(ctx, g.timeout)
@@ -229,9 +229,19 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd
 	actx, st := withCallStatus(actx)
 
 	opts := make([]llms.CallOption, 0, 4+len(g.callOptions))
-	opts = append(opts, llms.WithTemperature(g.temperature))
-	if g.maxTokens > 0 {
-		opts = append(opts, llms.WithMaxTokens(g.maxTokens))
+	temperature, maxTokens := g.temperature, g.maxTokens
+	switch {
+	case req.Temperature > 0:
+		temperature = req.Temperature
+	case req.Temperature < 0:
+		temperature = 0
+	}
+	if req.MaxTokens > 0 {
+		maxTokens = req.MaxTokens
+	}
+	opts = append(opts, llms.WithTemperature(temperature))
+	if maxTokens > 0 {
+		opts = append(opts, llms.WithMaxTokens(maxTokens))
 	}
 	if g.modelName != "" {
 		opts = append(opts, llms.WithModel(g.modelName))

@@ -33,6 +33,7 @@ func fullRecord() hybridrag.QueryRecord {
 		Tenant:   "acme",
 		Project:  "manuals",
 		Agent:    "helpdesk",
+		Profile:  "balanced",
 		Kind:     hybridrag.KindAsk,
 		Question: "How do I reset the router?",
 		Retrieved: []hybridrag.RetrievedChunk{

@@ -54,7 +54,7 @@ type RecentQuery struct {
 
 const entryColumns = `id, time, tenant, project, agent, kind, question, question_sha256, redacted,
 	retrieved, cited, answer, refusal_reason, confidence, attribution_coverage,
-	generator, model, retrieval_ms, generation_ms, total_ms, prompt_tokens, completion_tokens, error`
+	generator, model, retrieval_ms, generation_ms, total_ms, prompt_tokens, completion_tokens, error, profile`
 
 // Recent returns logged queries, newest first.
 func (l *Log) Recent(ctx context.Context, q RecentQuery) ([]Entry, error) {
@@ -154,7 +154,7 @@ func scanEntry(s scanner) (Entry, error) {
 	r := &e.QueryRecord
 	err := s.Scan(&e.ID, &t, &r.Tenant, &r.Project, &r.Agent, &kind, &r.Question, &e.QuestionSHA256, &e.Redacted,
 		&retrievedJSON, &citedJSON, &r.Answer, &refusal, &conf, &r.AttributionCoverage,
-		&r.Generator, &r.Model, &r.RetrievalMS, &r.GenerationMS, &r.TotalMS, &r.PromptTokens, &r.CompletionTokens, &r.Error)
+		&r.Generator, &r.Model, &r.RetrievalMS, &r.GenerationMS, &r.TotalMS, &r.PromptTokens, &r.CompletionTokens, &r.Error, &r.Profile)
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, err
 	}

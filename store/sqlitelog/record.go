@@ -65,13 +65,13 @@ func (l *Log) Record(ctx context.Context, r hybridrag.QueryRecord) (int64, error
 			time, tenant, project, agent, kind, question, question_sha256, redacted,
 			retrieved, cited, answer, refusal_reason, confidence, attribution_coverage,
 			generator, model, retrieval_ms, generation_ms, total_ms,
-			prompt_tokens, completion_tokens, error
-		) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			prompt_tokens, completion_tokens, error, profile
+		) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			nanos(r.Time), r.Tenant, r.Project, r.Agent, string(r.Kind), r.Question, qHash, l.opts.Redact,
 			string(retrievedJSON), string(citedJSON), r.Answer, string(r.RefusalReason), string(r.Confidence),
 			finite(r.AttributionCoverage), r.Generator, r.Model,
 			finite(r.RetrievalMS), finite(r.GenerationMS), finite(r.TotalMS),
-			r.PromptTokens, r.CompletionTokens, r.Error,
+			r.PromptTokens, r.CompletionTokens, r.Error, r.Profile,
 		)
 		if err != nil {
 			return fmt.Errorf("sqlitelog: record: %w", err)
