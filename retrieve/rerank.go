@@ -18,7 +18,7 @@ func rerank(ctx context.Context, r Reranker, query string, candidates []Source, 
 	head, tail := candidates[:depth], candidates[depth:]
 	out, err := r.Rerank(ctx, query, slices.Clone(head))
 	if err != nil {
-		return nil, fmt.Errorf("retrieve: rerank: %w", err)
+		return nil, fmt.Errorf("retrieve: reranker: %w", err)
 	}
 	unseen := make(map[string]bool, len(head))
 	for i := range head {

@@ -7,7 +7,7 @@ import (
 
 var (
 	// ErrRerank is wrapped by every error a reranker returns.
-	ErrRerank = errors.New("rerank: reranker failed")
+	ErrRerank = errors.New("rerank: call failed")
 	// ErrBadResponse means the reranker answered, but not with a ranking
 	// of the documents it was sent (unreadable JSON, an index out of
 	// range or repeated).
