@@ -110,14 +110,16 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 			index[i] = newEvidence(sources[i].Chunk.Text)
 		}
 		return index[i]
-	})
+	}, v.check)
 }
 
 // Bind implements Binder: the returned Validator keeps the index of each
-// source it has read, so a Stream validating one growing answer many times
-// indexes each cited source once. It is safe for concurrent use.
+// source it has read, and its verdict on each claim sentence, so a Stream
+// validating one growing answer many times indexes each cited source once
+// and judges each sentence once. It is safe for concurrent use.
 func (v *Lexical) Bind(sources []retrieve.Source) Validator {
-	return &boundLexical{v: v, sources: sources, index: make([]*evidence, len(sources)), once: make([]sync.Once, len(sources))}
+	return &boundLexical{v: v, sources: sources, index: make([]*evidence, len(sources)), once: make([]sync.Once, len(sources)),
+		verdicts: map[string]Sentence{}}
 }
 
 // boundLexical is a Lexical bound to one list of sources.
@@ -126,16 +128,59 @@ type boundLexical struct {
 	sources []retrieve.Source
 	index   []*evidence // each built once, read-only after
 	once    []sync.Once
+
+	mu sync.Mutex
+	// verdicts memoises check: with the sources fixed, a sentence's
+	// verdict depends only on its analysed text and the sources it cites.
+	verdicts map[string]Sentence
 }
+
+// maxVerdicts bounds boundLexical.verdicts; a stream has far fewer
+// sentences.
+const maxVerdicts = 4096
 
 func (b *boundLexical) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
 	if !sameSources(sources, b.sources) {
 		return b.v.Validate(ctx, answer, sources)
 	}
-	return b.v.validate(ctx, answer, sources, func(i int) *evidence {
+	evidenceOf := func(i int) *evidence {
 		b.once[i].Do(func() { b.index[i] = newEvidence(sources[i].Chunk.Text) })
 		return b.index[i]
-	})
+	}
+	return b.v.validate(ctx, answer, sources, evidenceOf, b.check)
+}
+
+// check is Lexical.check through the verdict memo.
+func (b *boundLexical) check(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence {
+	var key strings.Builder
+	key.WriteString(marked)
+	for _, c := range cits {
+		key.WriteByte(0)
+		key.WriteString(strconv.Itoa(c.Source))
+	}
+	k := key.String()
+	b.mu.Lock()
+	s, ok := b.verdicts[k]
+	b.mu.Unlock()
+	if !ok {
+		s = b.v.check(marked, cits, sources, evidenceOf)
+		b.mu.Lock()
+		if len(b.verdicts) < maxVerdicts {
+			b.verdicts[k] = s
+		}
+		b.mu.Unlock()
+	}
+	return s.clone()
+}
+
+// clone returns s with slices of its own, so that a report's caller may
+// change them without touching the memo.
+func (s Sentence) clone() Sentence {
+	s.Sources = slices.Clone(s.Sources)
+	s.Issues = slices.Clone(s.Issues)
+	s.Failures = slices.Clone(s.Failures)
+	s.Support = slices.Clone(s.Support)
+	return s
 }
 
 // sameSources reports whether a and b are the same list (same backing
@@ -146,7 +191,7 @@ func sameSources(a, b []retrieve.Source) bool {
 
 // validate is Validate with the sources' index behind evidenceOf, which
 // must be safe to call concurrently for distinct sources.
-func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, evidenceOf func(int) *evidence) (*Report, error) {
+func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, evidenceOf func(int) *evidence, check checkFunc) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
@@ -197,7 +242,7 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 			declines++
 			continue
 		}
-		s := v.check(marked, cits, sources, evidenceOf)
+		s := check(marked, cits, sources, evidenceOf)
 		s.Text, s.Start, s.End = answer[sp.Start:sp.End], sp.Start, sp.End
 		if s.Supported {
 			supported++
@@ -210,6 +255,9 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 	rep.Declined = declines > 0 && supported == 0
 	return rep, nil
 }
+
+// checkFunc is Lexical.check or a memo of it.
+type checkFunc func(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence
 
 // check judges one claim sentence, given its analysed text with markers
 // as markerFill: first as a whole (recall, numbers, names, negation), then
