@@ -40,20 +40,29 @@ type analyser struct {
 
 func (a *analyser) analyse(s string, facts []fact) []tok {
 	a.words = appendWords(a.words[:0], s)
-	words := a.words
+	return a.analyseWords(s, a.words, facts)
+}
+
+// info is infoOf through the analyser's memo.
+func (a *analyser) info(w string) *wordInfo {
+	if a.local == nil {
+		return infoOf(w)
+	}
+	info := a.local[w]
+	if info == nil {
+		info = infoOf(w)
+		a.local[w] = info
+	}
+	return info
+}
+
+// analyseWords is analyse given the words of s (appendWords).
+func (a *analyser) analyseWords(s string, words []word, facts []fact) []tok {
 	out := a.toks[:0]
 	defer func() { a.toks = out[:0] }()
 	prev := ""
 	for i, w := range words {
-		var info *wordInfo
-		if a.local != nil {
-			if info = a.local[w.text]; info == nil {
-				info = infoOf(w.text)
-				a.local[w.text] = info
-			}
-		} else {
-			info = infoOf(w.text)
-		}
+		info := a.info(w.text)
 		lw := info.lower
 		t := tok{text: w.text, start: w.start, end: w.end, info: info}
 		// Negation cues are compared by the negation check, quantifiers

@@ -30,6 +30,10 @@ type evidence struct {
 	lists   []postingList
 	slab    []posting
 	clauses []clause // splitClauses' buffer
+	// pruned: only the sentences a query reaches are analysed (see
+	// newEvidenceFor); phrase: the query asks for a polarity that a
+	// phrase ("at least", "up to") states.
+	pruned, phrase bool
 }
 
 type evidenceSentence struct {
@@ -45,7 +49,20 @@ type unitFact struct {
 	in int
 }
 
-func newEvidence(text string) *evidence {
+// newEvidence indexes every sentence of text.
+func newEvidence(text string) *evidence { return newEvidenceFor(text, nil) }
+
+// newEvidenceFor indexes text for the claims that qs describe (one query
+// per claim citing it); nil qs means for any claim. Every word still goes to the word, stem and unit
+// sets and every quantity to the fact sets, which are cheap; but the
+// costly per-sentence analysis (clauses, units, postings, negations) is
+// done only for the sentences a claim can reach: the first (a title or
+// heading), those holding a term or polarity word a query asks for
+// (or a phrase word when one asks for a phrase's polarity), and those
+// stating a number of a query. Every look-up of these claims then answers
+// as over the full index, since the sentences left out hold nothing they
+// look up. (A claim with no query of its own, qs empty, looks nothing up.)
+func newEvidenceFor(text string, qs []*query) *evidence {
 	// Maps sized for the distinct words of a text of this length, so that
 	// they are not rehashed while filled.
 	n := len(text)/16 + 8
@@ -57,31 +74,60 @@ func newEvidence(text string) *evidence {
 		polar:     termIndex{},
 		seen:      make(map[*wordInfo]*wordEntry, n),
 	}
+	if qs != nil {
+		e.pruned = true
+		for _, q := range qs {
+			e.ask(q)
+		}
+	}
 	an := analyser{local: make(map[string]*wordInfo, n)}
+	spans := textutil.Sentences(text)
+	e.sentences = make([]evidenceSentence, 0, len(spans))
 	// One pass per sentence: every word is looked up once (infoOf).
-	for _, sp := range textutil.Sentences(text) {
+	for _, sp := range spans {
 		s := text[sp.Start:sp.End]
 		facts := extractFacts(s)
-		toks := an.analyse(s, facts)
-		for _, t := range toks {
-			e.entry(t.info) // words not in any clause still name entities
-		}
+		reach := !e.pruned || len(e.sentences) == 0
 		for _, f := range facts {
 			e.facts[fact{num: f.num, unit: f.unit}] = true
 			e.facts[fact{num: f.num, unit: "*"}] = true
 			if f.unit != "" {
 				e.units[f.unit] = true
 			}
+			for _, q := range qs {
+				reach = reach || q.nums[f.num]
+			}
 		}
-		if len(e.sentences) == 0 {
-			e.heading = isHeading(s, len(toks))
+		an.words = appendWords(an.words[:0], s)
+		for _, w := range an.words {
+			// Words not in any clause still name entities.
+			reach = e.entry(an.info(w.text)).asked || reach
 		}
-		es := evidenceSentence{negations: negationsOf(s, toks), start: sp.Start, end: sp.End,
-			heading: strings.HasPrefix(strings.TrimSpace(s), "#")}
-		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
+		es := evidenceSentence{start: sp.Start, end: sp.End, heading: strings.HasPrefix(strings.TrimSpace(s), "#")}
+		if reach {
+			toks := an.analyseWords(s, an.words, facts)
+			if len(e.sentences) == 0 {
+				e.heading = isHeading(s, len(toks))
+			}
+			es.negations = negationsOf(s, toks)
+			es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
+		}
 		e.sentences = append(e.sentences, es)
 	}
 	return e
+}
+
+// ask marks the posting lists q may look up.
+func (e *evidence) ask(q *query) {
+	for t := range q.terms {
+		e.list(e.index, t).asked = true
+	}
+	for p := range q.polar {
+		e.list(e.polar, p).asked = true
+	}
+	for _, id := range phraseIDs {
+		e.phrase = e.phrase || q.terms[id] || q.polar[id]
+	}
 }
 
 // isHeading reports whether a source's first sentence is a heading.

@@ -15,7 +15,12 @@ type posting struct {
 
 // postingList is the postings of one term, sorted by sentence, each
 // sentence once (sentences are indexed in order).
-type postingList struct{ ps []posting }
+type postingList struct {
+	ps []posting
+	// asked: a claim of the answer being validated may look the term up
+	// (see query); only sentences holding such a term are indexed.
+	asked bool
+}
 
 func (e *evidence) add(l *postingList, sent int, bit, cbit uint64) {
 	if n := len(l.ps); n > 0 && l.ps[n-1].sent == sent {
@@ -41,6 +46,9 @@ type wordEntry struct {
 	term  []*postingList // as a content term
 	polar []*postingList // as a polarity word
 	one   [1]*postingList
+	// asked: the word posts to a list a claim may look up, so a sentence
+	// holding it must be indexed.
+	asked bool
 }
 
 // entry returns the entry of a word, recording the word in the source's
@@ -77,6 +85,15 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 	}
 	if info.polar != "" {
 		en.polar = e.listsFor("", info.polar)
+	}
+	if e.pruned {
+		en.asked = e.phrase && phraseWords[info.lower]
+		for _, l := range en.term {
+			en.asked = en.asked || l.asked
+		}
+		for _, l := range en.polar {
+			en.asked = en.asked || l.asked
+		}
 	}
 	e.seen[info] = en
 	return en

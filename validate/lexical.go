@@ -87,6 +87,10 @@ type Options struct {
 type Lexical struct {
 	minRecall float64
 	extractor cite.Extractor
+	// full indexes every sentence of a cited source, not only those the
+	// answer's claims can reach: the reference the pruned index is tested
+	// against.
+	full bool
 }
 
 // New returns a Lexical validator configured by opts.
@@ -105,12 +109,13 @@ func New(opts Options) *Lexical {
 // Validate implements Validator. It fails only when ctx is done.
 func (v *Lexical) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
 	index := make([]*evidence, len(sources))
-	return v.validate(ctx, answer, sources, func(i int) *evidence {
+	ix := indexer{pruned: !v.full, of: func(i int, qs []*query) *evidence {
 		if index[i] == nil {
-			index[i] = newEvidence(sources[i].Chunk.Text)
+			index[i] = newEvidenceFor(sources[i].Chunk.Text, qs)
 		}
 		return index[i]
-	}, v.check)
+	}}
+	return v.validate(ctx, answer, sources, ix, v.check)
 }
 
 // Bind implements Binder: the returned Validator keeps the index of each
@@ -143,11 +148,12 @@ func (b *boundLexical) Validate(ctx context.Context, answer string, sources []re
 	if !sameSources(sources, b.sources) {
 		return b.v.Validate(ctx, answer, sources)
 	}
-	evidenceOf := func(i int) *evidence {
+	// The index outlives this answer: it is built whole.
+	ix := indexer{of: func(i int, _ []*query) *evidence {
 		b.once[i].Do(func() { b.index[i] = newEvidence(sources[i].Chunk.Text) })
 		return b.index[i]
-	}
-	return b.v.validate(ctx, answer, sources, evidenceOf, b.check)
+	}}
+	return b.v.validate(ctx, answer, sources, ix, b.check)
 }
 
 // check is Lexical.check through the verdict memo.
@@ -191,7 +197,7 @@ func sameSources(a, b []retrieve.Source) bool {
 
 // validate is Validate with the sources' index behind evidenceOf, which
 // must be safe to call concurrently for distinct sources.
-func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, evidenceOf func(int) *evidence, check checkFunc) (*Report, error) {
+func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, ix indexer, check checkFunc) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
@@ -202,23 +208,15 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		rep.SourcesBlock = block
 		end = block.Start
 	}
-	// Indexing the cited sources is most of the work and each is
-	// independent: do it on all processors.
-	var cited []int
-	for _, c := range ex.Citations {
-		if c.Source >= 0 && c.Source < len(sources) && !slices.Contains(cited, c.Source) {
-			cited = append(cited, c.Source)
-		}
-	}
-	if len(cited) > 1 {
-		_ = parallel.ForEach(ctx, len(cited), runtime.GOMAXPROCS(0), func(_ context.Context, k int) error {
-			evidenceOf(cited[k])
-			return nil
-		}, nil)
-	}
 	// Citations are in answer order, as are spans: walk both once.
 	all := slices.Clone(ex.Citations)
 	slices.SortStableFunc(all, func(a, b cite.Citation) int { return cmp.Compare(a.Start, b.Start) })
+	type claim struct {
+		sp     textutil.Span
+		cits   []cite.Citation
+		marked string
+	}
+	var claims []claim
 	next := 0
 	declines, supported := 0, 0
 	for _, sp := range answerSpans(answer, end) {
@@ -242,8 +240,50 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 			declines++
 			continue
 		}
-		s := check(marked, cits, sources, evidenceOf)
-		s.Text, s.Start, s.End = answer[sp.Start:sp.End], sp.Start, sp.End
+		claims = append(claims, claim{sp, cits, marked})
+	}
+	// The claims citing a source say what its index must answer.
+	var asks [][]*query
+	if ix.pruned {
+		asks = make([][]*query, len(sources))
+		for _, c := range claims {
+			q := newQuery()
+			q.addClaim(c.marked)
+			for _, ct := range c.cits {
+				if ct.Source >= 0 && ct.Source < len(sources) && !slices.Contains(asks[ct.Source], q) {
+					asks[ct.Source] = append(asks[ct.Source], q)
+				}
+			}
+		}
+	}
+	evidenceOf := func(i int) *evidence {
+		if asks == nil {
+			return ix.of(i, nil)
+		}
+		return ix.of(i, asks[i])
+	}
+	// Indexing the cited sources is most of the work and each is
+	// independent: do it on all processors.
+	var cited []int
+	for _, c := range claims {
+		for _, ct := range c.cits {
+			if ct.Source >= 0 && ct.Source < len(sources) && !slices.Contains(cited, ct.Source) {
+				cited = append(cited, ct.Source)
+			}
+		}
+	}
+	if len(cited) > 1 {
+		_ = parallel.ForEach(ctx, len(cited), runtime.GOMAXPROCS(0), func(_ context.Context, k int) error {
+			evidenceOf(cited[k])
+			return nil
+		}, nil)
+	}
+	for _, c := range claims {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("validate: %w", err)
+		}
+		s := check(c.marked, c.cits, sources, evidenceOf)
+		s.Text, s.Start, s.End = answer[c.sp.Start:c.sp.End], c.sp.Start, c.sp.End
 		if s.Supported {
 			supported++
 		}
@@ -254,6 +294,15 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 	}
 	rep.Declined = declines > 0 && supported == 0
 	return rep, nil
+}
+
+// indexer gives the evidence of source i. When pruned is set, of is given
+// the queries of the claims citing source i, and the evidence it returns
+// need answer only those (newEvidenceFor); of must be safe to call
+// concurrently for distinct sources.
+type indexer struct {
+	of     func(i int, qs []*query) *evidence
+	pruned bool
 }
 
 // checkFunc is Lexical.check or a memo of it.
