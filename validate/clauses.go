@@ -14,6 +14,7 @@ type tok struct {
 	start int
 	end   int
 	info  *wordInfo
+	en    *wordEntry // in a source's index: the word's entry
 }
 
 // clauseWords open a new clause: coordinating conjunctions and relative
@@ -33,38 +34,30 @@ func analyse(s string, facts []fact) []tok {
 type analyser struct {
 	words []word
 	toks  []tok
-	// local, when not nil, memoises infoOf for one source: a plain map
-	// lookup is cheaper than the shared memo's.
-	local map[string]*wordInfo
 }
 
 func (a *analyser) analyse(s string, facts []fact) []tok {
 	a.words = appendWords(a.words[:0], s)
-	return a.analyseWords(s, a.words, facts)
+	return a.analyseWords(s, a.words, facts, nil)
 }
 
-// info is infoOf through the analyser's memo.
-func (a *analyser) info(w string) *wordInfo {
-	if a.local == nil {
-		return infoOf(w)
-	}
-	info := a.local[w]
-	if info == nil {
-		info = infoOf(w)
-		a.local[w] = info
-	}
-	return info
-}
-
-// analyseWords is analyse given the words of s (appendWords).
-func (a *analyser) analyseWords(s string, words []word, facts []fact) []tok {
+// analyseWords is analyse given the words of s (appendWords) and, from a
+// source's index, their entries (nil: look the words up).
+func (a *analyser) analyseWords(s string, words []word, facts []fact, ens []*wordEntry) []tok {
 	out := a.toks[:0]
 	defer func() { a.toks = out[:0] }()
 	prev := ""
 	for i, w := range words {
-		info := a.info(w.text)
+		var info *wordInfo
+		var en *wordEntry
+		if ens != nil {
+			en = ens[i]
+			info = en.info
+		} else {
+			info = infoOf(w.text)
+		}
 		lw := info.lower
-		t := tok{text: w.text, start: w.start, end: w.end, info: info}
+		t := tok{text: w.text, start: w.start, end: w.end, info: info, en: en}
 		// Negation cues are compared by the negation check, quantifiers
 		// by the polarity check.
 		if info.letter && !info.stop && !info.clause && !info.neg && lw != "every" && lw != "each" && !insideFact(w, facts) {

@@ -23,7 +23,8 @@ type evidence struct {
 	// heading: the first sentence is a heading (a "#" line, or a short line
 	// without a full stop), whose numbers hold for the whole source.
 	heading bool
-	seen    map[*wordInfo]*wordEntry
+	seen    map[string]*wordEntry // by the word as written
+	ens     []*wordEntry          // the entries of a sentence's words
 	// entries and lists are slabs that entries and posting lists are
 	// allocated from: there is one of each per distinct word.
 	entries []wordEntry
@@ -72,7 +73,7 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 		units:     map[string]bool{},
 		index:     make(termIndex, n),
 		polar:     termIndex{},
-		seen:      make(map[*wordInfo]*wordEntry, n),
+		seen:      make(map[string]*wordEntry, n),
 	}
 	if qs != nil {
 		e.pruned = true
@@ -80,7 +81,7 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 			e.ask(q)
 		}
 	}
-	an := analyser{local: make(map[string]*wordInfo, n)}
+	var an analyser
 	spans := textutil.Sentences(text)
 	e.sentences = make([]evidenceSentence, 0, len(spans))
 	// One pass per sentence: every word is looked up once (infoOf).
@@ -99,13 +100,16 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 			}
 		}
 		an.words = appendWords(an.words[:0], s)
+		e.ens = e.ens[:0]
 		for _, w := range an.words {
 			// Words not in any clause still name entities.
-			reach = e.entry(an.info(w.text)).asked || reach
+			en := e.entry(w.text)
+			e.ens = append(e.ens, en)
+			reach = reach || en.asked
 		}
 		es := evidenceSentence{start: sp.Start, end: sp.End, heading: strings.HasPrefix(strings.TrimSpace(s), "#")}
 		if reach {
-			toks := an.analyseWords(s, an.words, facts)
+			toks := an.analyseWords(s, an.words, facts, e.ens)
 			if len(e.sentences) == 0 {
 				e.heading = isHeading(s, len(toks))
 			}

@@ -103,15 +103,13 @@ func scanFact(s string, i int) (fact, int, bool) {
 // scanNumber reads digits with thousands separators, decimal and version
 // dots, times ("14:30") and slashed dates or fractions ("03/04/2021").
 func scanNumber(s string, i int) (int, string) {
-	var b strings.Builder
 	j := i
 	for {
 		for j < len(s) && isDigit(s[j]) {
-			b.WriteByte(s[j])
 			j++
 		}
 		if j >= len(s) {
-			return j, b.String()
+			break
 		}
 		r, sz := utf8.DecodeRuneInString(s[j:])
 		switch {
@@ -122,12 +120,26 @@ func scanNumber(s string, i int) (int, string) {
 		case r == ' ' && spaceThousands(s, i, j):
 			j++
 		case (r == '.' || r == ':' || r == '/') && digitsRun(s[j+1:]) > 0:
-			b.WriteByte(s[j])
 			j++
 		default:
-			return j, b.String()
+			return j, dropSeparators(s[i:j])
 		}
 	}
+	return j, dropSeparators(s[i:j])
+}
+
+// dropSeparators removes the thousands separators scanNumber skipped: the
+// rest of a number is digits and '.', ':' or '/'.
+func dropSeparators(num string) string {
+	if !strings.ContainsAny(num, ", \u00a0\u202f\u2009") {
+		return num
+	}
+	return strings.Map(func(r rune) rune {
+		if r == ',' || r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u2009' {
+			return -1
+		}
+		return r
+	}, num)
 }
 
 // spaceThousands reports whether the plain space at j inside the number
@@ -212,8 +224,12 @@ func unitAt(s string, j int) (string, int) {
 	}
 	lower := strings.ToLower(tok)
 	// Two-word units.
-	next, nextEnd := unitToken(s, skipSep(s, end))
-	nl := strings.ToLower(next)
+	var next, nl string
+	nextEnd := end
+	if twoWordUnits[lower] {
+		next, nextEnd = unitToken(s, skipSep(s, end))
+		nl = strings.ToLower(next)
+	}
 	switch {
 	case lower == "per" && nl == "cent":
 		return "%", nextEnd
@@ -244,6 +260,11 @@ func unitAt(s string, j int) (string, int) {
 		}
 	}
 	return "", j
+}
+
+// twoWordUnits are the first words of the units unitAt reads as two.
+var twoWordUnits = map[string]bool{
+	"per": true, "degrees": true, "degree": true, "deg": true, "°": true, "º": true, "square": true, "sq": true, "cubic": true,
 }
 
 // skipSep skips one space, no-break space or hyphen.

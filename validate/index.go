@@ -46,17 +46,21 @@ type wordEntry struct {
 	term  []*postingList // as a content term
 	polar []*postingList // as a polarity word
 	one   [1]*postingList
+	info  *wordInfo
 	// asked: the word posts to a list a claim may look up, so a sentence
 	// holding it must be indexed.
 	asked bool
 }
 
-// entry returns the entry of a word, recording the word in the source's
-// word, stem and unit sets the first time it is seen.
-func (e *evidence) entry(info *wordInfo) *wordEntry {
-	if en := e.seen[info]; en != nil {
+// entry returns the entry of a word as written, recording the word in
+// the source's word, stem and unit sets the first time it is seen. A word
+// as written has one info (infoOf), so the entry is found by its text: one
+// look-up per word of the source.
+func (e *evidence) entry(w string) *wordEntry {
+	if en := e.seen[w]; en != nil {
 		return en
 	}
+	info := infoOf(w)
 	if !info.stop && info.stem == info.lower {
 		e.seenWords[info.lower] |= isWord | isStem
 	} else {
@@ -76,6 +80,7 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 	}
 	e.entries = append(e.entries, wordEntry{})
 	en := &e.entries[len(e.entries)-1]
+	en.info = info
 	switch {
 	case info.canon != "" && !strings.Contains(info.canon, "-"):
 		en.one[0] = e.list(e.index, info.canon) // the common case, without allocating
@@ -95,7 +100,7 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 			en.asked = en.asked || l.asked
 		}
 	}
-	e.seen[info] = en
+	e.seen[w] = en
 	return en
 }
 
@@ -189,8 +194,8 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 				continue
 			}
 			// Most words recur: their index entries are found through
-			// the word's info, without hashing the term again.
-			en := e.entry(t.info)
+			// the word's entry, without hashing the term again.
+			en := t.en
 			if t.term != "" {
 				for _, l := range en.term {
 					e.add(l, sent, bit, cbit)
