@@ -25,6 +25,7 @@ type evidence struct {
 	heading bool
 	seen    map[string]*wordEntry // by the word as written
 	ens     []*wordEntry          // the entries of a sentence's words
+	factBuf []fact                // the quantities of a sentence
 	// entries and lists are slabs that entries and posting lists are
 	// allocated from: there is one of each per distinct word.
 	entries []wordEntry
@@ -69,7 +70,7 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 	n := len(text)/16 + 8
 	e := &evidence{
 		seenWords: make(map[string]uint8, n),
-		facts:     map[fact]bool{},
+		facts:     make(map[fact]bool, n/8),
 		units:     map[string]bool{},
 		index:     make(termIndex, n),
 		polar:     termIndex{},
@@ -87,7 +88,8 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 	// One pass per sentence: every word is looked up once (infoOf).
 	for _, sp := range spans {
 		s := text[sp.Start:sp.End]
-		facts := extractFacts(s)
+		e.factBuf = appendFacts(e.factBuf[:0], s)
+		facts := e.factBuf
 		reach := !e.pruned || len(e.sentences) == 0
 		for _, f := range facts {
 			e.facts[fact{num: f.num, unit: f.unit}] = true

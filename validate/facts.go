@@ -22,8 +22,10 @@ type fact struct {
 // them ("TX-200", "E07", "IP54") belong to codes and are left to the entity
 // check; "v2.4.1" is the version "2.4.1"; "10-20 bar" yields 10 (no unit)
 // and 20 bar, so that "10 to 20 bar" matches it.
-func extractFacts(s string) []fact {
-	var out []fact
+func extractFacts(s string) []fact { return appendFacts(nil, s) }
+
+// appendFacts is extractFacts appending to out.
+func appendFacts(out []fact, s string) []fact {
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++
@@ -204,6 +206,9 @@ func skipToken(s string, i int) int {
 func multiplierAt(s string, j int, currency bool) (string, int) {
 	k := skipSep(s, j)
 	w, end := unitToken(s, k)
+	if len(w) > len("trillion") {
+		return "", j
+	}
 	switch lw := strings.ToLower(w); {
 	case lw == "thousand" || lw == "million" || lw == "billion" || lw == "trillion":
 		return lw, end
@@ -222,11 +227,11 @@ func unitAt(s string, j int) (string, int) {
 	if tok == "" {
 		return "", j
 	}
-	lower := strings.ToLower(tok)
 	// Two-word units.
-	var next, nl string
+	var lower, next, nl string
 	nextEnd := end
-	if twoWordUnits[lower] {
+	if len(tok) <= len("degrees") && twoWordUnits[strings.ToLower(tok)] {
+		lower = strings.ToLower(tok)
 		next, nextEnd = unitToken(s, skipSep(s, end))
 		nl = strings.ToLower(next)
 	}

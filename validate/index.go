@@ -32,7 +32,8 @@ func (e *evidence) add(l *postingList, sent int, bit, cbit uint64) {
 		// Most terms are in a few sentences: start each list with room
 		// for 4 postings cut from a shared slab.
 		if len(e.slab)+4 > cap(e.slab) {
-			e.slab = make([]posting, 0, 1024)
+			// The first slab is small: a pruned index holds few postings.
+			e.slab = make([]posting, 0, min(1024, 2*cap(e.slab)+256))
 		}
 		n := len(e.slab)
 		e.slab = e.slab[:n+4]
@@ -301,13 +302,25 @@ func (c cited) gather(terms []string) []*candidate {
 	terms = terms[:min(len(terms), 64)]
 	var out []*candidate
 	at := map[sentRef]*candidate{}
+	// Candidates and their masks are cut from slabs: there are many.
+	var cds []candidate
+	var masks []uint64
 	for k, t := range terms {
 		for ei, e := range c {
 			for _, p := range e.postings(t) {
 				ref := sentRef{ei, p.sent}
 				cd := at[ref]
 				if cd == nil {
-					cd = &candidate{sentRef: ref, units: make([]uint64, len(terms)), clauses: make([]uint64, len(terms))}
+					if len(cds) == cap(cds) {
+						cds = make([]candidate, 0, 16)
+					}
+					if len(masks)+2*len(terms) > cap(masks) {
+						masks = make([]uint64, 0, 32*len(terms))
+					}
+					n := len(masks)
+					masks = masks[:n+2*len(terms)]
+					cds = append(cds, candidate{sentRef: ref, units: masks[n : n+len(terms) : n+len(terms)], clauses: masks[n+len(terms) : n+2*len(terms) : n+2*len(terms)]})
+					cd = &cds[len(cds)-1]
 					at[ref] = cd
 					out = append(out, cd)
 				}
