@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -27,10 +29,11 @@ type evidence struct {
 	ens     []*wordEntry          // the entries of a sentence's words
 	factBuf []fact                // the quantities of a sentence
 	// entries and lists are slabs that entries and posting lists are
-	// allocated from: there is one of each per distinct word.
-	entries []wordEntry
-	lists   []postingList
-	slab    []posting
+	// allocated from: there is one of each per distinct word; slab holds
+	// the first postings of each list.
+	entries slab[wordEntry]
+	lists   slab[postingList]
+	slab    slab[posting]
 	clauses []clause // splitClauses' buffer
 	// pruned: only the sentences a query reaches are analysed (see
 	// newEvidenceFor); phrase: the query asks for a polarity that a
@@ -65,17 +68,7 @@ func newEvidence(text string) *evidence { return newEvidenceFor(text, nil) }
 // as over the full index, since the sentences left out hold nothing they
 // look up. (A claim with no query of its own, qs empty, looks nothing up.)
 func newEvidenceFor(text string, qs []*query) *evidence {
-	// Maps sized for the distinct words of a text of this length, so that
-	// they are not rehashed while filled.
-	n := len(text)/16 + 8
-	e := &evidence{
-		seenWords: make(map[string]uint8, n),
-		facts:     make(map[fact]bool, n/8),
-		units:     map[string]bool{},
-		index:     make(termIndex, n),
-		polar:     termIndex{},
-		seen:      make(map[string]*wordEntry, n),
-	}
+	e := getEvidence(len(text))
 	if qs != nil {
 		e.pruned = true
 		for _, q := range qs {
@@ -84,7 +77,7 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 	}
 	var an analyser
 	spans := textutil.Sentences(text)
-	e.sentences = make([]evidenceSentence, 0, len(spans))
+	e.sentences = slices.Grow(e.sentences[:0], len(spans))
 	// One pass per sentence: every word is looked up once (infoOf).
 	for _, sp := range spans {
 		s := text[sp.Start:sp.End]
@@ -134,6 +127,49 @@ func (e *evidence) ask(q *query) {
 	for _, id := range phraseIDs {
 		e.phrase = e.phrase || q.terms[id] || q.polar[id]
 	}
+}
+
+// evidencePool holds indexes a Validate call has finished with: their
+// maps and slabs are most of what indexing allocates.
+var evidencePool = sync.Pool{New: func() any { return new(evidence) }}
+
+// getEvidence returns an empty index for a text of n bytes, reusing a
+// pooled one's maps and slabs.
+func getEvidence(n int) *evidence {
+	e := evidencePool.Get().(*evidence)
+	if e.seenWords == nil {
+		// Maps sized for the distinct words of a text of this length, so
+		// that they are not rehashed while filled.
+		k := n/16 + 8
+		e.seenWords = make(map[string]uint8, k)
+		e.facts = make(map[fact]bool, k/4)
+		e.units = map[string]bool{}
+		e.index = make(termIndex, k)
+		e.polar = termIndex{}
+		e.seen = make(map[string]*wordEntry, k)
+		e.entries.size, e.lists.size, e.slab.size = 64, 64, 512
+	}
+	return e
+}
+
+// putEvidence returns an index to the pool. Nothing may use it, nor
+// anything taken from its slabs, afterwards.
+func putEvidence(e *evidence) {
+	clear(e.seenWords)
+	clear(e.facts)
+	clear(e.units)
+	clear(e.index)
+	clear(e.polar)
+	clear(e.seen)
+	e.entries.reset()
+	e.lists.reset()
+	e.slab.reset()
+	clear(e.ens[:cap(e.ens)])
+	clear(e.sentences[:cap(e.sentences)])
+	clear(e.clauses[:cap(e.clauses)])
+	e.sentences, e.ens, e.factBuf, e.clauses = e.sentences[:0], e.ens[:0], e.factBuf[:0], e.clauses[:0]
+	e.heading, e.pruned, e.phrase = false, false, false
+	evidencePool.Put(e)
 }
 
 // isHeading reports whether a source's first sentence is a heading.

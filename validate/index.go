@@ -31,13 +31,7 @@ func (e *evidence) add(l *postingList, sent int, bit, cbit uint64) {
 	if l.ps == nil {
 		// Most terms are in a few sentences: start each list with room
 		// for 4 postings cut from a shared slab.
-		if len(e.slab)+4 > cap(e.slab) {
-			// The first slab is small: a pruned index holds few postings.
-			e.slab = make([]posting, 0, min(1024, 2*cap(e.slab)+256))
-		}
-		n := len(e.slab)
-		e.slab = e.slab[:n+4]
-		l.ps = e.slab[n : n : n+4]
+		l.ps = e.slab.take(4, false)
 	}
 	l.ps = append(l.ps, posting{sent, bit, cbit})
 }
@@ -76,11 +70,7 @@ func (e *evidence) entry(w string) *wordEntry {
 	if info.unit != "" {
 		e.units[info.unit] = true
 	}
-	if len(e.entries) == cap(e.entries) {
-		e.entries = make([]wordEntry, 0, 64) // allocated in slabs: there is one per distinct word
-	}
-	e.entries = append(e.entries, wordEntry{})
-	en := &e.entries[len(e.entries)-1]
+	en := e.entries.one()
 	en.info = info
 	switch {
 	case info.canon != "" && !strings.Contains(info.canon, "-"):
@@ -118,11 +108,7 @@ func (x termIndex) get(t string) []posting {
 func (e *evidence) list(index termIndex, t string) *postingList {
 	l := index[t]
 	if l == nil {
-		if len(e.lists) == cap(e.lists) {
-			e.lists = make([]postingList, 0, 64)
-		}
-		e.lists = append(e.lists, postingList{})
-		l = &e.lists[len(e.lists)-1]
+		l = e.lists.one()
 		index[t] = l
 	}
 	return l

@@ -115,7 +115,15 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 		}
 		return index[i]
 	}}
-	return v.validate(ctx, answer, sources, ix, v.check)
+	rep, err := v.validate(ctx, answer, sources, ix, v.check)
+	// The report holds nothing of the indexes: they can serve the next
+	// call.
+	for _, e := range index {
+		if e != nil {
+			putEvidence(e)
+		}
+	}
+	return rep, err
 }
 
 // Bind implements Binder: the returned Validator keeps the index of each
