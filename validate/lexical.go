@@ -115,7 +115,7 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 		}
 		return index[i]
 	}}
-	rep, err := v.validate(ctx, answer, sources, ix, v.check)
+	rep, err := v.validate(ctx, answer, sources, ix, judge{check: v.check, classify: classify})
 	// The report holds nothing of the indexes: they can serve the next
 	// call.
 	for _, e := range index {
@@ -132,7 +132,7 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 // and judges each sentence once. It is safe for concurrent use.
 func (v *Lexical) Bind(sources []retrieve.Source) Validator {
 	return &boundLexical{v: v, sources: sources, index: make([]*evidence, len(sources)), once: make([]sync.Once, len(sources)),
-		verdicts: map[string]Sentence{}}
+		verdicts: map[verdictKey]Sentence{}, kinds: map[kindKey]segKind{}}
 }
 
 // boundLexical is a Lexical bound to one list of sources.
@@ -145,7 +145,17 @@ type boundLexical struct {
 	mu sync.Mutex
 	// verdicts memoises check: with the sources fixed, a sentence's
 	// verdict depends only on its analysed text and the sources it cites.
-	verdicts map[string]Sentence
+	verdicts map[verdictKey]Sentence
+	kinds    map[kindKey]segKind // memoises classify
+}
+
+// verdictKey is a claim's analysed text and the sources it cites ("0,2,").
+type verdictKey struct{ marked, sources string }
+
+// kindKey is what classify reads.
+type kindKey struct {
+	text, core string
+	cited      bool
 }
 
 // maxVerdicts bounds boundLexical.verdicts; a stream has far fewer
@@ -161,18 +171,17 @@ func (b *boundLexical) Validate(ctx context.Context, answer string, sources []re
 		b.once[i].Do(func() { b.index[i] = newEvidence(sources[i].Chunk.Text) })
 		return b.index[i]
 	}}
-	return b.v.validate(ctx, answer, sources, ix, b.check)
+	return b.v.validate(ctx, answer, sources, ix, judge{check: b.check, classify: b.classify})
 }
 
 // check is Lexical.check through the verdict memo.
 func (b *boundLexical) check(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence {
-	var key strings.Builder
-	key.WriteString(marked)
+	var cited strings.Builder
 	for _, c := range cits {
-		key.WriteByte(0)
-		key.WriteString(strconv.Itoa(c.Source))
+		cited.WriteString(strconv.Itoa(c.Source))
+		cited.WriteByte(',')
 	}
-	k := key.String()
+	k := verdictKey{marked, cited.String()}
 	b.mu.Lock()
 	s, ok := b.verdicts[k]
 	b.mu.Unlock()
@@ -185,6 +194,23 @@ func (b *boundLexical) check(marked string, cits []cite.Citation, sources []retr
 		b.mu.Unlock()
 	}
 	return s.clone()
+}
+
+// classify is classify through a memo.
+func (b *boundLexical) classify(text, core string, cited bool) segKind {
+	k := kindKey{text, core, cited}
+	b.mu.Lock()
+	kind, ok := b.kinds[k]
+	b.mu.Unlock()
+	if !ok {
+		kind = classify(text, core, cited)
+		b.mu.Lock()
+		if len(b.kinds) < maxVerdicts {
+			b.kinds[k] = kind
+		}
+		b.mu.Unlock()
+	}
+	return kind
 }
 
 // clone returns s with slices of its own, so that a report's caller may
@@ -205,7 +231,7 @@ func sameSources(a, b []retrieve.Source) bool {
 
 // validate is Validate with the sources' index behind evidenceOf, which
 // must be safe to call concurrently for distinct sources.
-func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, ix indexer, check checkFunc) (*Report, error) {
+func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, ix indexer, jd judge) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
@@ -241,7 +267,7 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		cits := all[first:next]
 		marked := markedCore(answer, sp, cits)
 		core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
-		switch classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
+		switch jd.classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
 		case segStructure:
 			continue
 		case segDecline:
@@ -290,7 +316,7 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("validate: %w", err)
 		}
-		s := check(c.marked, c.cits, sources, evidenceOf)
+		s := jd.check(c.marked, c.cits, sources, evidenceOf)
 		s.Text, s.Start, s.End = answer[c.sp.Start:c.sp.End], c.sp.Start, c.sp.End
 		if s.Supported {
 			supported++
@@ -313,8 +339,12 @@ type indexer struct {
 	pruned bool
 }
 
-// checkFunc is Lexical.check or a memo of it.
-type checkFunc func(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence
+// judge is how validate classifies and checks a sentence: classify and
+// Lexical.check, or memos of them.
+type judge struct {
+	check    func(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence
+	classify func(text, core string, cited bool) segKind
+}
 
 // check judges one claim sentence, given its analysed text with markers
 // as markerFill: first as a whole (recall, numbers, names, negation), then
