@@ -123,3 +123,36 @@ func TestPrunedIndexSkipsSentences(t *testing.T) {
 	}
 	require.Less(t, analysed, len(e.sentences)/3, "analysed %d of %d", analysed, len(e.sentences))
 }
+
+// TestStreamedLabelledAnswers: streamed in small chunks through the memos
+// of a bound validator and of the Stream's rendering, every labelled
+// answer passes on a prefix of what a full index and a plain Render give,
+// and Finish completes it to exactly that.
+func TestStreamedLabelledAnswers(t *testing.T) {
+	full := New(Options{})
+	full.full = true
+	ctx := context.Background()
+	for _, c := range loadClauseCases(t) {
+		srcs := sources(c.Sources...)
+		for _, mode := range []Policy{Drop, MarkLow} {
+			rep, err := full.Validate(ctx, c.Answer, srcs)
+			require.NoError(t, err)
+			want, out := Render(c.Answer, rep, mode, srcs)
+			var got strings.Builder
+			st := NewStream(StreamOptions{Sources: srcs, Policy: mode, Out: func(_ context.Context, b []byte) error {
+				got.Write(b)
+				return nil
+			}})
+			for i := 0; i < len(c.Answer); i += 7 {
+				require.NoError(t, st.Write(ctx, []byte(c.Answer[i:min(i+7, len(c.Answer))])))
+			}
+			if out.NothingSupported || out.Declined {
+				require.Empty(t, got.String(), c.ID)
+				continue
+			}
+			require.True(t, strings.HasPrefix(want, got.String()), "%s: streamed %q, final %q", c.ID, got.String(), want)
+			require.NoError(t, st.Finish(ctx, want), c.ID)
+			require.Equal(t, want, got.String(), c.ID)
+		}
+	}
+}
