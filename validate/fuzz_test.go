@@ -53,10 +53,16 @@ func FuzzValidate(f *testing.F) {
 		f.Add(s, "The maximum operating pressure is 16 bar at 40 °C. Hydrotec replaces the TX-200 impeller.")
 	}
 	v := New(Options{})
+	full := New(Options{})
+	full.full = true
 	f.Fuzz(func(t *testing.T, answer, source string) {
 		src := sources(source, "Backups are kept for 30 days.")
 		rep, err := v.Validate(context.Background(), answer, src)
 		require.NoError(t, err)
+		// The pruned index answers as the full one.
+		want, err := full.Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Equal(t, want, rep)
 		require.True(t, rep.Coverage >= 0 && rep.Coverage <= 1)
 		prevEnd := 0
 		for _, s := range rep.Sentences {
