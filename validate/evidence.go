@@ -58,15 +58,16 @@ type unitFact struct {
 func newEvidence(text string) *evidence { return newEvidenceFor(text, nil) }
 
 // newEvidenceFor indexes text for the claims that qs describe (one query
-// per claim citing it); nil qs means for any claim. Every word still goes to the word, stem and unit
-// sets and every quantity to the fact sets, which are cheap; but the
-// costly per-sentence analysis (clauses, units, postings, negations) is
-// done only for the sentences a claim can reach: the first (a title or
-// heading), those holding a term or polarity word a query asks for
-// (or a phrase word when one asks for a phrase's polarity), and those
-// stating a number of a query. Every look-up of these claims then answers
-// as over the full index, since the sentences left out hold nothing they
-// look up. (A claim with no query of its own, qs empty, looks nothing up.)
+// per claim citing it); nil qs means for any claim. Every word still goes
+// to the word, stem and unit sets and every quantity to the fact sets,
+// which are cheap; but the costly per-sentence analysis (clauses, units,
+// postings, negations) is done only for the sentences a claim can reach:
+// the first (a title or heading), those holding a term or polarity word a
+// query asks for (or a phrase word when one asks for a phrase's
+// polarity), and those stating a number of a query. Every look-up of
+// these claims then answers as over the full index, since the sentences
+// left out hold nothing they look up; the sentences keep their indices
+// and offsets.
 func newEvidenceFor(text string, qs []*query) *evidence {
 	e := getEvidence(len(text))
 	if qs != nil {
