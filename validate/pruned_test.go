@@ -89,6 +89,7 @@ func TestPrunedIndexIsExact(t *testing.T) {
 	ctx := context.Background()
 	cases := equivalenceCases(t)
 	require.Greater(t, len(cases), 1000)
+	t.Logf("%d answers", len(cases))
 	for _, c := range cases {
 		want, err := full.Validate(ctx, c.answer, c.sources)
 		require.NoError(t, err)
