@@ -115,7 +115,7 @@ func (v *Lexical) Validate(ctx context.Context, answer string, sources []retriev
 		}
 		return index[i]
 	}}
-	rep, err := v.validate(ctx, answer, sources, ix, judge{check: v.check, classify: classify})
+	rep, err := v.validate(ctx, answer, sources, ix, steps{check: v.check, classify: classify})
 	// The report holds nothing of the indexes: they can serve the next
 	// call.
 	for _, e := range index {
@@ -171,7 +171,7 @@ func (b *boundLexical) Validate(ctx context.Context, answer string, sources []re
 		b.once[i].Do(func() { b.index[i] = newEvidence(sources[i].Chunk.Text) })
 		return b.index[i]
 	}}
-	return b.v.validate(ctx, answer, sources, ix, judge{check: b.check, classify: b.classify})
+	return b.v.validate(ctx, answer, sources, ix, steps{check: b.check, classify: b.classify})
 }
 
 // check is Lexical.check through the verdict memo.
@@ -229,9 +229,9 @@ func sameSources(a, b []retrieve.Source) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// validate is Validate with the sources' index behind evidenceOf, which
-// must be safe to call concurrently for distinct sources.
-func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, ix indexer, jd judge) (*Report, error) {
+// validate is Validate with the sources' index behind ix, classifying and
+// checking each sentence with st.
+func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, ix indexer, st steps) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
@@ -267,7 +267,7 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		cits := all[first:next]
 		marked := markedCore(answer, sp, cits)
 		core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
-		switch jd.classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
+		switch st.classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
 		case segStructure:
 			continue
 		case segDecline:
@@ -316,7 +316,7 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("validate: %w", err)
 		}
-		s := jd.check(c.marked, c.cits, sources, evidenceOf)
+		s := st.check(c.marked, c.cits, sources, evidenceOf)
 		s.Text, s.Start, s.End = answer[c.sp.Start:c.sp.End], c.sp.Start, c.sp.End
 		if s.Supported {
 			supported++
@@ -339,9 +339,9 @@ type indexer struct {
 	pruned bool
 }
 
-// judge is how validate classifies and checks a sentence: classify and
+// steps are how validate classifies and checks a sentence: classify and
 // Lexical.check, or memos of them.
-type judge struct {
+type steps struct {
 	check    func(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence
 	classify func(text, core string, cited bool) segKind
 }
