@@ -52,14 +52,7 @@ func benchSources(n, tokens int) []string {
 // sources) over 15 sources of about 800 tokens each, the default context.
 func BenchmarkValidate15Sources(b *testing.B) {
 	src := sources(benchSources(15, 800)...)
-	answer := "The PX-100 pump must be installed on a level concrete base at least 10 mm thick [S1]. " +
-		"Fill the pump housing with 18 litres of SAE 30 oil before the first start-up [S2]. " +
-		"The maximum operating pressure is 32 bar at a fluid temperature of 40 °C [S3][S4]. " +
-		"Replace the seal every 46 hours [S5], and replace the filter every 250 hours [S6]. " +
-		"The motor, which is rated at 68 kW, draws 14 A at 400 V [S7][S8]. " +
-		"Lubricate the bearings with Molykote 111 grease after 73 hours of operation [S9]. " +
-		"Firmware updates are installed over Wi-Fi between 02:00 and 04:00 [S10][S11]; backups are kept for 90 days [S12]. " +
-		"The enclosure is rated IP54 and can be installed outdoors [S13][S14][S15]."
+	answer := benchAnswer
 	v := New(Options{})
 	b.ReportAllocs()
 	for b.Loop() {
@@ -68,3 +61,13 @@ func BenchmarkValidate15Sources(b *testing.B) {
 		}
 	}
 }
+
+// benchAnswer is the answer of BenchmarkValidate15Sources.
+const benchAnswer = "The PX-100 pump must be installed on a level concrete base at least 10 mm thick [S1]. " +
+	"Fill the pump housing with 18 litres of SAE 30 oil before the first start-up [S2]. " +
+	"The maximum operating pressure is 32 bar at a fluid temperature of 40 °C [S3][S4]. " +
+	"Replace the seal every 46 hours [S5], and replace the filter every 250 hours [S6]. " +
+	"The motor, which is rated at 68 kW, draws 14 A at 400 V [S7][S8]. " +
+	"Lubricate the bearings with Molykote 111 grease after 73 hours of operation [S9]. " +
+	"Firmware updates are installed over Wi-Fi between 02:00 and 04:00 [S10][S11]; backups are kept for 90 days [S12]. " +
+	"The enclosure is rated IP54 and can be installed outdoors [S13][S14][S15]."

@@ -14,6 +14,7 @@ type tok struct {
 	start int
 	end   int
 	info  *wordInfo
+	en    *wordEntry // in a source's index: the word's entry
 }
 
 // clauseWords open a new clause: coordinating conjunctions and relative
@@ -33,29 +34,30 @@ func analyse(s string, facts []fact) []tok {
 type analyser struct {
 	words []word
 	toks  []tok
-	// local, when not nil, memoises infoOf for one source: a plain map
-	// lookup is cheaper than the shared memo's.
-	local map[string]*wordInfo
 }
 
 func (a *analyser) analyse(s string, facts []fact) []tok {
 	a.words = appendWords(a.words[:0], s)
-	words := a.words
+	return a.analyseWords(s, a.words, facts, nil)
+}
+
+// analyseWords is analyse given the words of s (appendWords) and, from a
+// source's index, their entries (nil: look the words up).
+func (a *analyser) analyseWords(s string, words []word, facts []fact, ens []*wordEntry) []tok {
 	out := a.toks[:0]
 	defer func() { a.toks = out[:0] }()
 	prev := ""
 	for i, w := range words {
 		var info *wordInfo
-		if a.local != nil {
-			if info = a.local[w.text]; info == nil {
-				info = infoOf(w.text)
-				a.local[w.text] = info
-			}
+		var en *wordEntry
+		if ens != nil {
+			en = ens[i]
+			info = en.info
 		} else {
 			info = infoOf(w.text)
 		}
 		lw := info.lower
-		t := tok{text: w.text, start: w.start, end: w.end, info: info}
+		t := tok{text: w.text, start: w.start, end: w.end, info: info, en: en}
 		// Negation cues are compared by the negation check, quantifiers
 		// by the polarity check.
 		if info.letter && !info.stop && !info.clause && !info.neg && lw != "every" && lw != "each" && !insideFact(w, facts) {

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -23,13 +25,20 @@ type evidence struct {
 	// heading: the first sentence is a heading (a "#" line, or a short line
 	// without a full stop), whose numbers hold for the whole source.
 	heading bool
-	seen    map[*wordInfo]*wordEntry
+	seen    map[string]*wordEntry // by the word as written
+	ens     []*wordEntry          // the entries of a sentence's words
+	factBuf []fact                // the quantities of a sentence
 	// entries and lists are slabs that entries and posting lists are
-	// allocated from: there is one of each per distinct word.
-	entries []wordEntry
-	lists   []postingList
-	slab    []posting
+	// allocated from: there is one of each per distinct word; slab holds
+	// the first postings of each list.
+	entries slab[wordEntry]
+	lists   slab[postingList]
+	slab    slab[posting]
 	clauses []clause // splitClauses' buffer
+	// pruned: only the sentences a query reaches are analysed (see
+	// newEvidenceFor); phrase: the query asks for a polarity that a
+	// phrase ("at least", "up to") states.
+	pruned, phrase bool
 }
 
 type evidenceSentence struct {
@@ -45,43 +54,123 @@ type unitFact struct {
 	in int
 }
 
-func newEvidence(text string) *evidence {
-	// Maps sized for the distinct words of a text of this length, so that
-	// they are not rehashed while filled.
-	n := len(text)/16 + 8
-	e := &evidence{
-		seenWords: make(map[string]uint8, n),
-		facts:     map[fact]bool{},
-		units:     map[string]bool{},
-		index:     make(termIndex, n),
-		polar:     termIndex{},
-		seen:      make(map[*wordInfo]*wordEntry, n),
-	}
-	an := analyser{local: make(map[string]*wordInfo, n)}
-	// One pass per sentence: every word is looked up once (infoOf).
-	for _, sp := range textutil.Sentences(text) {
-		s := text[sp.Start:sp.End]
-		facts := extractFacts(s)
-		toks := an.analyse(s, facts)
-		for _, t := range toks {
-			e.entry(t.info) // words not in any clause still name entities
+// newEvidence indexes every sentence of text.
+func newEvidence(text string) *evidence { return newEvidenceFor(text, nil) }
+
+// newEvidenceFor indexes text for the claims that qs describe (one query
+// per claim citing it); nil qs means for any claim. Every word still goes
+// to the word, stem and unit sets and every quantity to the fact sets,
+// which are cheap; but the costly per-sentence analysis (clauses, units,
+// postings, negations) is done only for the sentences a claim can reach:
+// the first (a title or heading), those holding a term or polarity word a
+// query asks for (or a phrase word when one asks for a phrase's
+// polarity), and those stating a number of a query. Every look-up of
+// these claims then answers as over the full index, since the sentences
+// left out hold nothing they look up; the sentences keep their indices
+// and offsets.
+func newEvidenceFor(text string, qs []*query) *evidence {
+	e := getEvidence(len(text))
+	if qs != nil {
+		e.pruned = true
+		for _, q := range qs {
+			e.ask(q)
 		}
+	}
+	var an analyser
+	spans := textutil.Sentences(text)
+	e.sentences = slices.Grow(e.sentences[:0], len(spans))
+	// One pass per sentence: every word is looked up once (infoOf).
+	for _, sp := range spans {
+		s := text[sp.Start:sp.End]
+		e.factBuf = appendFacts(e.factBuf[:0], s)
+		facts := e.factBuf
+		reach := !e.pruned || len(e.sentences) == 0
 		for _, f := range facts {
 			e.facts[fact{num: f.num, unit: f.unit}] = true
 			e.facts[fact{num: f.num, unit: "*"}] = true
 			if f.unit != "" {
 				e.units[f.unit] = true
 			}
+			for _, q := range qs {
+				reach = reach || q.nums[f.num]
+			}
 		}
-		if len(e.sentences) == 0 {
-			e.heading = isHeading(s, len(toks))
+		an.words = appendWords(an.words[:0], s)
+		e.ens = e.ens[:0]
+		for _, w := range an.words {
+			// Words not in any clause still name entities.
+			en := e.entry(w.text)
+			e.ens = append(e.ens, en)
+			reach = reach || en.asked
 		}
-		es := evidenceSentence{negations: negationsOf(s, toks), start: sp.Start, end: sp.End,
-			heading: strings.HasPrefix(strings.TrimSpace(s), "#")}
-		es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
+		es := evidenceSentence{start: sp.Start, end: sp.End, heading: strings.HasPrefix(strings.TrimSpace(s), "#")}
+		if reach {
+			toks := an.analyseWords(s, an.words, facts, e.ens)
+			if len(e.sentences) == 0 {
+				e.heading = isHeading(s, len(toks))
+			}
+			es.negations = negationsOf(s, toks)
+			es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
+		}
 		e.sentences = append(e.sentences, es)
 	}
 	return e
+}
+
+// ask marks the posting lists q may look up.
+func (e *evidence) ask(q *query) {
+	for t := range q.terms {
+		e.list(e.index, t).asked = true
+	}
+	for p := range q.polar {
+		e.list(e.polar, p).asked = true
+	}
+	for _, id := range phraseIDs {
+		e.phrase = e.phrase || q.terms[id] || q.polar[id]
+	}
+}
+
+// evidencePool holds indexes a Validate call has finished with: their
+// maps and slabs are most of what indexing allocates.
+var evidencePool = sync.Pool{New: func() any { return new(evidence) }}
+
+// getEvidence returns an empty index for a text of n bytes, reusing a
+// pooled one's maps and slabs.
+func getEvidence(n int) *evidence {
+	e := evidencePool.Get().(*evidence)
+	if e.seenWords == nil {
+		// Maps sized for the distinct words of a text of this length, so
+		// that they are not rehashed while filled.
+		k := n/16 + 8
+		e.seenWords = make(map[string]uint8, k)
+		e.facts = make(map[fact]bool, k/4)
+		e.units = map[string]bool{}
+		e.index = make(termIndex, k)
+		e.polar = termIndex{}
+		e.seen = make(map[string]*wordEntry, k)
+		e.entries.size, e.lists.size, e.slab.size = 64, 64, 512
+	}
+	return e
+}
+
+// putEvidence returns an index to the pool. Nothing may use it, nor
+// anything taken from its slabs, afterwards.
+func putEvidence(e *evidence) {
+	clear(e.seenWords)
+	clear(e.facts)
+	clear(e.units)
+	clear(e.index)
+	clear(e.polar)
+	clear(e.seen)
+	e.entries.reset()
+	e.lists.reset()
+	e.slab.reset()
+	clear(e.ens[:cap(e.ens)])
+	clear(e.sentences[:cap(e.sentences)])
+	clear(e.clauses[:cap(e.clauses)])
+	e.sentences, e.ens, e.factBuf, e.clauses = e.sentences[:0], e.ens[:0], e.factBuf[:0], e.clauses[:0]
+	e.heading, e.pruned, e.phrase = false, false, false
+	evidencePool.Put(e)
 }
 
 // isHeading reports whether a source's first sentence is a heading.

@@ -22,8 +22,10 @@ type fact struct {
 // them ("TX-200", "E07", "IP54") belong to codes and are left to the entity
 // check; "v2.4.1" is the version "2.4.1"; "10-20 bar" yields 10 (no unit)
 // and 20 bar, so that "10 to 20 bar" matches it.
-func extractFacts(s string) []fact {
-	var out []fact
+func extractFacts(s string) []fact { return appendFacts(nil, s) }
+
+// appendFacts is extractFacts appending to out.
+func appendFacts(out []fact, s string) []fact {
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++
@@ -103,15 +105,13 @@ func scanFact(s string, i int) (fact, int, bool) {
 // scanNumber reads digits with thousands separators, decimal and version
 // dots, times ("14:30") and slashed dates or fractions ("03/04/2021").
 func scanNumber(s string, i int) (int, string) {
-	var b strings.Builder
 	j := i
 	for {
 		for j < len(s) && isDigit(s[j]) {
-			b.WriteByte(s[j])
 			j++
 		}
 		if j >= len(s) {
-			return j, b.String()
+			break
 		}
 		r, sz := utf8.DecodeRuneInString(s[j:])
 		switch {
@@ -122,12 +122,26 @@ func scanNumber(s string, i int) (int, string) {
 		case r == ' ' && spaceThousands(s, i, j):
 			j++
 		case (r == '.' || r == ':' || r == '/') && digitsRun(s[j+1:]) > 0:
-			b.WriteByte(s[j])
 			j++
 		default:
-			return j, b.String()
+			return j, dropSeparators(s[i:j])
 		}
 	}
+	return j, dropSeparators(s[i:j])
+}
+
+// dropSeparators removes the thousands separators scanNumber skipped: the
+// rest of a number is digits and '.', ':' or '/'.
+func dropSeparators(num string) string {
+	if !strings.ContainsAny(num, ", \u00a0\u202f\u2009") {
+		return num
+	}
+	return strings.Map(func(r rune) rune {
+		if r == ',' || r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u2009' {
+			return -1
+		}
+		return r
+	}, num)
 }
 
 // spaceThousands reports whether the plain space at j inside the number
@@ -192,6 +206,9 @@ func skipToken(s string, i int) int {
 func multiplierAt(s string, j int, currency bool) (string, int) {
 	k := skipSep(s, j)
 	w, end := unitToken(s, k)
+	if len(w) > len("trillion") {
+		return "", j
+	}
 	switch lw := strings.ToLower(w); {
 	case lw == "thousand" || lw == "million" || lw == "billion" || lw == "trillion":
 		return lw, end
@@ -210,10 +227,14 @@ func unitAt(s string, j int) (string, int) {
 	if tok == "" {
 		return "", j
 	}
-	lower := strings.ToLower(tok)
 	// Two-word units.
-	next, nextEnd := unitToken(s, skipSep(s, end))
-	nl := strings.ToLower(next)
+	var lower, next, nl string
+	nextEnd := end
+	if len(tok) <= len("degrees") && twoWordUnits[strings.ToLower(tok)] {
+		lower = strings.ToLower(tok)
+		next, nextEnd = unitToken(s, skipSep(s, end))
+		nl = strings.ToLower(next)
+	}
 	switch {
 	case lower == "per" && nl == "cent":
 		return "%", nextEnd
@@ -244,6 +265,11 @@ func unitAt(s string, j int) (string, int) {
 		}
 	}
 	return "", j
+}
+
+// twoWordUnits are the first words of the units unitAt reads as two.
+var twoWordUnits = map[string]bool{
+	"per": true, "degrees": true, "degree": true, "deg": true, "°": true, "º": true, "square": true, "sq": true, "cubic": true,
 }
 
 // skipSep skips one space, no-break space or hyphen.

@@ -52,11 +52,20 @@ func FuzzValidate(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "The maximum operating pressure is 16 bar at 40 °C. Hydrotec replaces the TX-200 impeller.")
 	}
+	// Sources of several sentences, where the pruned index leaves some out.
+	f.Add("The minimum operating pressure is 16 bar [S1]. Replace the impeller at least every 8,000 hours [S1]; it never runs dry [S2].", pumpManual)
+	f.Add("Install the PX-400 on a base up to 150 mm thick, before March 2021 [S1].", pumpManual+" Backups are encrypted.\n\n# Limits\nNo more than 30 days, under 6 bar.")
 	v := New(Options{})
+	full := New(Options{})
+	full.full = true
 	f.Fuzz(func(t *testing.T, answer, source string) {
 		src := sources(source, "Backups are kept for 30 days.")
 		rep, err := v.Validate(context.Background(), answer, src)
 		require.NoError(t, err)
+		// The pruned index answers as the full one.
+		want, err := full.Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Equal(t, want, rep)
 		require.True(t, rep.Coverage >= 0 && rep.Coverage <= 1)
 		prevEnd := 0
 		for _, s := range rep.Sentences {

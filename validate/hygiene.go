@@ -69,23 +69,35 @@ func CleanOutput(sentence string, cited []retrieve.Source) string {
 	return newAllowList(cited).clean(sentence, true)
 }
 
-// allowList holds what a sentence's cited sources allow.
+// allowList holds what a sentence's cited sources allow. The URLs of the
+// sources are collected on first need: most sentences carry no link, and
+// scanning every cited source for URLs was most of rendering an answer.
 type allowList struct {
 	texts []string
-	urls  map[string]bool // normalised absolute URLs
+	urls  map[string]bool // normalised absolute URLs; nil until needed
 }
 
 func newAllowList(cited []retrieve.Source) *allowList {
-	a := &allowList{urls: map[string]bool{}}
+	a := &allowList{}
 	for _, s := range cited {
 		a.texts = append(a.texts, s.Chunk.Text)
-		for _, u := range bareURLRe.FindAllString(s.Chunk.Text, -1) {
-			if key, ok := normalizeURL(u); ok {
-				a.urls[key] = true
+	}
+	return a
+}
+
+// sourceURLs returns the normalised absolute URLs of the cited sources.
+func (a *allowList) sourceURLs() map[string]bool {
+	if a.urls == nil {
+		a.urls = map[string]bool{}
+		for _, t := range a.texts {
+			for _, u := range bareURLRe.FindAllString(t, -1) {
+				if key, ok := normalizeURL(u); ok {
+					a.urls[key] = true
+				}
 			}
 		}
 	}
-	return a
+	return a.urls
 }
 
 // allows reports whether a link target may stay.
@@ -95,7 +107,7 @@ func (a *allowList) allows(target string) bool {
 		return false
 	}
 	if key, ok := normalizeURL(target); ok {
-		return a.urls[key]
+		return a.sourceURLs()[key]
 	}
 	// Relative, anchor or mailto targets: as written in a cited source.
 	lower := strings.ToLower(strings.TrimPrefix(strings.ToLower(target), "mailto:"))

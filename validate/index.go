@@ -15,7 +15,12 @@ type posting struct {
 
 // postingList is the postings of one term, sorted by sentence, each
 // sentence once (sentences are indexed in order).
-type postingList struct{ ps []posting }
+type postingList struct {
+	ps []posting
+	// asked: a claim of the answer being validated may look the term up
+	// (see query); only sentences holding such a term are indexed.
+	asked bool
+}
 
 func (e *evidence) add(l *postingList, sent int, bit, cbit uint64) {
 	if n := len(l.ps); n > 0 && l.ps[n-1].sent == sent {
@@ -26,12 +31,7 @@ func (e *evidence) add(l *postingList, sent int, bit, cbit uint64) {
 	if l.ps == nil {
 		// Most terms are in a few sentences: start each list with room
 		// for 4 postings cut from a shared slab.
-		if len(e.slab)+4 > cap(e.slab) {
-			e.slab = make([]posting, 0, 1024)
-		}
-		n := len(e.slab)
-		e.slab = e.slab[:n+4]
-		l.ps = e.slab[n : n : n+4]
+		l.ps = e.slab.take(4, false)
 	}
 	l.ps = append(l.ps, posting{sent, bit, cbit})
 }
@@ -41,14 +41,21 @@ type wordEntry struct {
 	term  []*postingList // as a content term
 	polar []*postingList // as a polarity word
 	one   [1]*postingList
+	info  *wordInfo
+	// asked: the word posts to a list a claim may look up, so a sentence
+	// holding it must be indexed.
+	asked bool
 }
 
-// entry returns the entry of a word, recording the word in the source's
-// word, stem and unit sets the first time it is seen.
-func (e *evidence) entry(info *wordInfo) *wordEntry {
-	if en := e.seen[info]; en != nil {
+// entry returns the entry of a word as written, recording the word in
+// the source's word, stem and unit sets the first time it is seen. A word
+// as written has one info (infoOf), so the entry is found by its text: one
+// look-up per word of the source.
+func (e *evidence) entry(w string) *wordEntry {
+	if en := e.seen[w]; en != nil {
 		return en
 	}
+	info := infoOf(w)
 	if !info.stop && info.stem == info.lower {
 		e.seenWords[info.lower] |= isWord | isStem
 	} else {
@@ -63,11 +70,8 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 	if info.unit != "" {
 		e.units[info.unit] = true
 	}
-	if len(e.entries) == cap(e.entries) {
-		e.entries = make([]wordEntry, 0, 64) // allocated in slabs: there is one per distinct word
-	}
-	e.entries = append(e.entries, wordEntry{})
-	en := &e.entries[len(e.entries)-1]
+	en := e.entries.one()
+	en.info = info
 	switch {
 	case info.canon != "" && !strings.Contains(info.canon, "-"):
 		en.one[0] = e.list(e.index, info.canon) // the common case, without allocating
@@ -78,7 +82,16 @@ func (e *evidence) entry(info *wordInfo) *wordEntry {
 	if info.polar != "" {
 		en.polar = e.listsFor("", info.polar)
 	}
-	e.seen[info] = en
+	if e.pruned {
+		en.asked = e.phrase && phraseWords[info.lower]
+		for _, l := range en.term {
+			en.asked = en.asked || l.asked
+		}
+		for _, l := range en.polar {
+			en.asked = en.asked || l.asked
+		}
+	}
+	e.seen[w] = en
 	return en
 }
 
@@ -95,11 +108,7 @@ func (x termIndex) get(t string) []posting {
 func (e *evidence) list(index termIndex, t string) *postingList {
 	l := index[t]
 	if l == nil {
-		if len(e.lists) == cap(e.lists) {
-			e.lists = make([]postingList, 0, 64)
-		}
-		e.lists = append(e.lists, postingList{})
-		l = &e.lists[len(e.lists)-1]
+		l = e.lists.one()
 		index[t] = l
 	}
 	return l
@@ -172,8 +181,8 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 				continue
 			}
 			// Most words recur: their index entries are found through
-			// the word's info, without hashing the term again.
-			en := e.entry(t.info)
+			// the word's entry, without hashing the term again.
+			en := t.en
 			if t.term != "" {
 				for _, l := range en.term {
 					e.add(l, sent, bit, cbit)
@@ -279,13 +288,25 @@ func (c cited) gather(terms []string) []*candidate {
 	terms = terms[:min(len(terms), 64)]
 	var out []*candidate
 	at := map[sentRef]*candidate{}
+	// Candidates and their masks are cut from slabs: there are many.
+	var cds []candidate
+	var masks []uint64
 	for k, t := range terms {
 		for ei, e := range c {
 			for _, p := range e.postings(t) {
 				ref := sentRef{ei, p.sent}
 				cd := at[ref]
 				if cd == nil {
-					cd = &candidate{sentRef: ref, units: make([]uint64, len(terms)), clauses: make([]uint64, len(terms))}
+					if len(cds) == cap(cds) {
+						cds = make([]candidate, 0, 16)
+					}
+					if len(masks)+2*len(terms) > cap(masks) {
+						masks = make([]uint64, 0, 32*len(terms))
+					}
+					n := len(masks)
+					masks = masks[:n+2*len(terms)]
+					cds = append(cds, candidate{sentRef: ref, units: masks[n : n+len(terms) : n+len(terms)], clauses: masks[n+len(terms) : n+2*len(terms) : n+2*len(terms)]})
+					cd = &cds[len(cds)-1]
 					at[ref] = cd
 					out = append(out, cd)
 				}

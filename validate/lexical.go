@@ -87,6 +87,10 @@ type Options struct {
 type Lexical struct {
 	minRecall float64
 	extractor cite.Extractor
+	// full indexes every sentence of a cited source, not only those the
+	// answer's claims can reach: the reference the pruned index is tested
+	// against.
+	full bool
 }
 
 // New returns a Lexical validator configured by opts.
@@ -105,19 +109,30 @@ func New(opts Options) *Lexical {
 // Validate implements Validator. It fails only when ctx is done.
 func (v *Lexical) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
 	index := make([]*evidence, len(sources))
-	return v.validate(ctx, answer, sources, func(i int) *evidence {
+	ix := indexer{pruned: !v.full, of: func(i int, qs []*query) *evidence {
 		if index[i] == nil {
-			index[i] = newEvidence(sources[i].Chunk.Text)
+			index[i] = newEvidenceFor(sources[i].Chunk.Text, qs)
 		}
 		return index[i]
-	})
+	}}
+	rep, err := v.validate(ctx, answer, sources, ix, steps{check: v.check, classify: classify})
+	// The report holds nothing of the indexes: they can serve the next
+	// call.
+	for _, e := range index {
+		if e != nil {
+			putEvidence(e)
+		}
+	}
+	return rep, err
 }
 
 // Bind implements Binder: the returned Validator keeps the index of each
-// source it has read, so a Stream validating one growing answer many times
-// indexes each cited source once. It is safe for concurrent use.
+// source it has read, and its verdict on each claim sentence, so a Stream
+// validating one growing answer many times indexes each cited source once
+// and judges each sentence once. It is safe for concurrent use.
 func (v *Lexical) Bind(sources []retrieve.Source) Validator {
-	return &boundLexical{v: v, sources: sources, index: make([]*evidence, len(sources)), once: make([]sync.Once, len(sources))}
+	return &boundLexical{v: v, sources: sources, index: make([]*evidence, len(sources)), once: make([]sync.Once, len(sources)),
+		verdicts: map[verdictKey]Sentence{}, kinds: map[kindKey]segKind{}}
 }
 
 // boundLexical is a Lexical bound to one list of sources.
@@ -126,16 +141,86 @@ type boundLexical struct {
 	sources []retrieve.Source
 	index   []*evidence // each built once, read-only after
 	once    []sync.Once
+
+	mu sync.Mutex
+	// verdicts memoises check: with the sources fixed, a sentence's
+	// verdict depends only on its analysed text and the sources it cites.
+	verdicts map[verdictKey]Sentence
+	kinds    map[kindKey]segKind // memoises classify
 }
+
+// verdictKey is a claim's analysed text and the sources it cites ("0,2,").
+type verdictKey struct{ marked, sources string }
+
+// kindKey is what classify reads.
+type kindKey struct {
+	text, core string
+	cited      bool
+}
+
+// maxVerdicts bounds boundLexical.verdicts; a stream has far fewer
+// sentences.
+const maxVerdicts = 4096
 
 func (b *boundLexical) Validate(ctx context.Context, answer string, sources []retrieve.Source) (*Report, error) {
 	if !sameSources(sources, b.sources) {
 		return b.v.Validate(ctx, answer, sources)
 	}
-	return b.v.validate(ctx, answer, sources, func(i int) *evidence {
+	// The index outlives this answer: it is built whole.
+	ix := indexer{of: func(i int, _ []*query) *evidence {
 		b.once[i].Do(func() { b.index[i] = newEvidence(sources[i].Chunk.Text) })
 		return b.index[i]
-	})
+	}}
+	return b.v.validate(ctx, answer, sources, ix, steps{check: b.check, classify: b.classify})
+}
+
+// check is Lexical.check through the verdict memo.
+func (b *boundLexical) check(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence {
+	var cited strings.Builder
+	for _, c := range cits {
+		cited.WriteString(strconv.Itoa(c.Source))
+		cited.WriteByte(',')
+	}
+	k := verdictKey{marked, cited.String()}
+	b.mu.Lock()
+	s, ok := b.verdicts[k]
+	b.mu.Unlock()
+	if !ok {
+		s = b.v.check(marked, cits, sources, evidenceOf)
+		b.mu.Lock()
+		if len(b.verdicts) < maxVerdicts {
+			b.verdicts[k] = s
+		}
+		b.mu.Unlock()
+	}
+	return s.clone()
+}
+
+// classify is classify through a memo.
+func (b *boundLexical) classify(text, core string, cited bool) segKind {
+	k := kindKey{text, core, cited}
+	b.mu.Lock()
+	kind, ok := b.kinds[k]
+	b.mu.Unlock()
+	if !ok {
+		kind = classify(text, core, cited)
+		b.mu.Lock()
+		if len(b.kinds) < maxVerdicts {
+			b.kinds[k] = kind
+		}
+		b.mu.Unlock()
+	}
+	return kind
+}
+
+// clone returns s with slices of its own, so that a report's caller may
+// change them without touching the memo.
+func (s Sentence) clone() Sentence {
+	s.Sources = slices.Clone(s.Sources)
+	s.Issues = slices.Clone(s.Issues)
+	s.Failures = slices.Clone(s.Failures)
+	s.Support = slices.Clone(s.Support)
+	return s
 }
 
 // sameSources reports whether a and b are the same list (same backing
@@ -144,9 +229,9 @@ func sameSources(a, b []retrieve.Source) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// validate is Validate with the sources' index behind evidenceOf, which
-// must be safe to call concurrently for distinct sources.
-func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, evidenceOf func(int) *evidence) (*Report, error) {
+// validate is Validate with the sources' index behind ix, classifying and
+// checking each sentence with st.
+func (v *Lexical) validate(ctx context.Context, answer string, sources []retrieve.Source, ix indexer, st steps) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("validate: %w", err)
 	}
@@ -157,23 +242,15 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		rep.SourcesBlock = block
 		end = block.Start
 	}
-	// Indexing the cited sources is most of the work and each is
-	// independent: do it on all processors.
-	var cited []int
-	for _, c := range ex.Citations {
-		if c.Source >= 0 && c.Source < len(sources) && !slices.Contains(cited, c.Source) {
-			cited = append(cited, c.Source)
-		}
-	}
-	if len(cited) > 1 {
-		_ = parallel.ForEach(ctx, len(cited), runtime.GOMAXPROCS(0), func(_ context.Context, k int) error {
-			evidenceOf(cited[k])
-			return nil
-		}, nil)
-	}
 	// Citations are in answer order, as are spans: walk both once.
 	all := slices.Clone(ex.Citations)
 	slices.SortStableFunc(all, func(a, b cite.Citation) int { return cmp.Compare(a.Start, b.Start) })
+	type claim struct {
+		sp     textutil.Span
+		cits   []cite.Citation
+		marked string
+	}
+	var claims []claim
 	next := 0
 	declines, supported := 0, 0
 	for _, sp := range answerSpans(answer, end) {
@@ -190,15 +267,57 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 		cits := all[first:next]
 		marked := markedCore(answer, sp, cits)
 		core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
-		switch classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
+		switch st.classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
 		case segStructure:
 			continue
 		case segDecline:
 			declines++
 			continue
 		}
-		s := v.check(marked, cits, sources, evidenceOf)
-		s.Text, s.Start, s.End = answer[sp.Start:sp.End], sp.Start, sp.End
+		claims = append(claims, claim{sp, cits, marked})
+	}
+	// The claims citing a source say what its index must answer.
+	var asks [][]*query
+	if ix.pruned {
+		asks = make([][]*query, len(sources))
+		for _, c := range claims {
+			q := newQuery()
+			q.addClaim(c.marked)
+			for _, ct := range c.cits {
+				if ct.Source >= 0 && ct.Source < len(sources) && !slices.Contains(asks[ct.Source], q) {
+					asks[ct.Source] = append(asks[ct.Source], q)
+				}
+			}
+		}
+	}
+	evidenceOf := func(i int) *evidence {
+		if asks == nil {
+			return ix.of(i, nil)
+		}
+		return ix.of(i, asks[i])
+	}
+	// Indexing the cited sources is most of the work and each is
+	// independent: do it on all processors.
+	var cited []int
+	for _, c := range claims {
+		for _, ct := range c.cits {
+			if ct.Source >= 0 && ct.Source < len(sources) && !slices.Contains(cited, ct.Source) {
+				cited = append(cited, ct.Source)
+			}
+		}
+	}
+	if len(cited) > 1 {
+		_ = parallel.ForEach(ctx, len(cited), runtime.GOMAXPROCS(0), func(_ context.Context, k int) error {
+			evidenceOf(cited[k])
+			return nil
+		}, nil)
+	}
+	for _, c := range claims {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("validate: %w", err)
+		}
+		s := st.check(c.marked, c.cits, sources, evidenceOf)
+		s.Text, s.Start, s.End = answer[c.sp.Start:c.sp.End], c.sp.Start, c.sp.End
 		if s.Supported {
 			supported++
 		}
@@ -209,6 +328,22 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 	}
 	rep.Declined = declines > 0 && supported == 0
 	return rep, nil
+}
+
+// indexer gives the evidence of source i. When pruned is set, of is given
+// the queries of the claims citing source i, and the evidence it returns
+// need answer only those (newEvidenceFor); of must be safe to call
+// concurrently for distinct sources.
+type indexer struct {
+	of     func(i int, qs []*query) *evidence
+	pruned bool
+}
+
+// steps are how validate classifies and checks a sentence: classify and
+// Lexical.check, or memos of them.
+type steps struct {
+	check    func(marked string, cits []cite.Citation, sources []retrieve.Source, evidenceOf func(int) *evidence) Sentence
+	classify func(text, core string, cited bool) segKind
 }
 
 // check judges one claim sentence, given its analysed text with markers

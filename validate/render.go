@@ -2,6 +2,7 @@ package validate
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/hybridrag/hybridrag/retrieve"
 )
@@ -15,13 +16,30 @@ import (
 // yields a prefix of the whole rendering. rep describes answer as Validate
 // produced it; spans that do not fit are ignored, as by Apply.
 func Render(answer string, rep *Report, mode Policy, sources []retrieve.Source) (string, Outcome) {
-	text, cleaned := cleanAnswer(answer, rep, sources)
+	return render(answer, rep, mode, sources, nil)
+}
+
+// render is Render with a memo of cleaned pieces (nil for none): a Stream
+// renders each growing prefix of one answer.
+func render(answer string, rep *Report, mode Policy, sources []retrieve.Source, memo cleanMemo) (string, Outcome) {
+	text, cleaned := cleanAnswer(answer, rep, sources, memo)
 	return Apply(text, cleaned, mode)
+}
+
+// cleanMemo maps a piece of an answer to its cleaned form.
+type cleanMemo map[cleanKey]string
+
+// cleanKey is what cleaning a piece depends on: its text, whether it
+// starts a line and the sources it cites ("0,2,"; "-" for none).
+type cleanKey struct {
+	text      string
+	lineStart bool
+	cited     string
 }
 
 // cleanAnswer cleans answer piece by piece and returns it with a copy of
 // rep whose spans point into the cleaned text.
-func cleanAnswer(answer string, rep *Report, sources []retrieve.Source) (string, *Report) {
+func cleanAnswer(answer string, rep *Report, sources []retrieve.Source, memo cleanMemo) (string, *Report) {
 	if rep == nil {
 		rep = &Report{}
 	}
@@ -42,9 +60,22 @@ func cleanAnswer(answer string, rep *Report, sources []retrieve.Source) (string,
 	var buf []byte
 	prev := 0
 	none := newAllowList(nil)
+	// clean cleans a piece, through the memo when there is one.
+	clean := func(piece string, lineStart bool, cited string, a func() *allowList) string {
+		if memo == nil {
+			return a().clean(piece, lineStart)
+		}
+		k := cleanKey{piece, lineStart, cited}
+		out, ok := memo[k]
+		if !ok {
+			out = a().clean(piece, lineStart)
+			memo[k] = out
+		}
+		return out
+	}
 	gap := func(to int) {
 		if to > prev {
-			buf = append(buf, none.clean(answer[prev:to], atLineStart(answer, prev))...)
+			buf = append(buf, clean(answer[prev:to], atLineStart(answer, prev), "-", func() *allowList { return none })...)
 			prev = to
 		}
 	}
@@ -56,13 +87,16 @@ func cleanAnswer(answer string, rep *Report, sources []retrieve.Source) (string,
 		}
 		gap(s.Start)
 		cited := make([]retrieve.Source, 0, len(s.Sources))
+		var key []byte
 		for _, k := range s.Sources {
 			if k >= 0 && k < len(sources) {
 				cited = append(cited, sources[k])
+				key = strconv.AppendInt(key, int64(k), 10)
+				key = append(key, ',')
 			}
 		}
 		start := len(buf)
-		buf = append(buf, newAllowList(cited).clean(answer[s.Start:s.End], atLineStart(answer, s.Start))...)
+		buf = append(buf, clean(answer[s.Start:s.End], atLineStart(answer, s.Start), string(key), func() *allowList { return newAllowList(cited) })...)
 		prev = s.End
 		s.Start, s.End = start, len(buf)
 	}

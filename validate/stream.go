@@ -74,11 +74,14 @@ type Stream struct {
 	buf     []byte
 	checked int    // end of the longest complete prefix validated so far
 	sent    string // what Out has received
+	// cleaned memoises the rendering of the answer's pieces, which each
+	// prefix renders again.
+	cleaned cleanMemo
 }
 
 // NewStream returns a Stream passing validated text to opts.Out.
 func NewStream(opts StreamOptions) *Stream {
-	s := &Stream{v: opts.Validator, sources: opts.Sources, policy: opts.Policy, out: opts.Out}
+	s := &Stream{v: opts.Validator, sources: opts.Sources, policy: opts.Policy, out: opts.Out, cleaned: cleanMemo{}}
 	if s.v == nil {
 		s.v = New(Options{})
 	}
@@ -127,7 +130,7 @@ func (s *Stream) Write(ctx context.Context, chunk []byte) error {
 	if err != nil {
 		return err
 	}
-	out, o := Render(text, rep, s.policy, s.sources)
+	out, o := render(text, rep, s.policy, s.sources, s.cleaned)
 	if o.NothingSupported || o.Declined {
 		return nil
 	}
