@@ -142,7 +142,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 			return nil, err
 		}
 	}
-	order := mmrOrder(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources)
+	order := h.selectDiverse(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources)
 	res.Sources = make([]Source, len(order))
 	for i, c := range order {
 		res.Sources[i] = candidates[c]
