@@ -239,7 +239,12 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Sour
 	}
 	found := make([]bool, len(q.terms)) // by any source
 	for i := range sources {
-		chunk, passage := h.coverage(sources[i].Chunk.Text, index, q.weights, total, found)
+		text := sources[i].Chunk.Text
+		chunk, passage, span := h.coverage(text, index, q.weights, total, found)
+		sources[i].Passage = nil
+		if span.End > span.Start {
+			sources[i].Passage = &Passage{Start: span.Start, End: span.End, Text: text[span.Start:span.End], Coverage: passage}
+		}
 		w := h.cfg.cal.PassageWeight
 		coverage := w*passage + (1-w)*chunk
 		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
@@ -328,11 +333,12 @@ const PassageSentences = 3
 
 // coverage returns the IDF-weighted share of the question's terms found in
 // the whole text (chunk coverage) and in its best window of
-// PassageSentences consecutive sentences (passage coverage), and marks in
-// found the terms the text contains.
-func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool) (chunk, passage float64) {
+// PassageSentences consecutive sentences (passage coverage, with the
+// window's byte span; the first best window wins, and a text without
+// question terms has none), and marks in found the terms the text contains.
+func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool) (chunk, passage float64, span textutil.Span) {
 	if total <= 0 || len(index) == 0 {
-		return 0, 0
+		return 0, 0, span
 	}
 	spans := textutil.Sentences(text)
 	// per sentence, the set of question terms it holds (small: question terms only)
@@ -370,7 +376,10 @@ func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, 
 				}
 			}
 		}
-		best = max(best, covered)
+		if covered > best {
+			best = covered
+			span = textutil.Span{Start: spans[max(i-PassageSentences+1, 0)].Start, End: spans[i].End}
+		}
 	}
-	return chunk / total, best / total
+	return chunk / total, best / total, span
 }
