@@ -124,6 +124,11 @@ type Options struct {
 	// DuplicateCosine in (0, 1) is DiversityRedundancy's near-duplicate
 	// threshold; 0 means DefaultDuplicateCosine.
 	DuplicateCosine float64
+	// Neighbors is how many adjacent chunks may join a result (see
+	// DefaultNeighbors); 0 means the default, a negative value none. It
+	// needs a keyword or vector searcher that implements
+	// store.ChunkPositioner and does nothing otherwise.
+	Neighbors int
 }
 
 // config is Options with every default resolved.
@@ -139,6 +144,7 @@ type config struct {
 	mmrTerm     mmrTerm
 	diversity   Diversity
 	dupCosine   float64
+	neighbors   int
 }
 
 func (o Options) resolve() (config, error) {
@@ -184,6 +190,14 @@ func (o Options) resolve() (config, error) {
 		return c, fmt.Errorf("%w: unknown Diversity %d", ErrInvalidOptions, int(o.Diversity))
 	}
 	c.diversity = o.Diversity
+	switch {
+	case o.Neighbors < 0:
+		c.neighbors = 0
+	case o.Neighbors == 0:
+		c.neighbors = DefaultNeighbors
+	default:
+		c.neighbors = o.Neighbors
+	}
 	if c.dupCosine, err = resolveDuplicateCosine(o.DuplicateCosine); err != nil {
 		return c, err
 	}

@@ -59,6 +59,10 @@ type Source struct {
 	// chunk holds none of the question's terms. Hybrid sets it with
 	// Relevance, whose passage coverage it is.
 	Passage *Passage `json:"passage,omitempty"`
+	// NeighborOf is, for a chunk added because it adjoins the best passage
+	// of another source (see DefaultNeighbors), that source's chunk id; its
+	// search scores and ranks are then 0.
+	NeighborOf string `json:"neighbor_of,omitempty"`
 	// Vector is the chunk's embedding (used by MMR); not serialised.
 	Vector []float32 `json:"-"`
 }
