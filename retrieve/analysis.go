@@ -28,7 +28,7 @@ const maxCachedWords = 1 << 17
 // (UAX #29) also has, so analysing word by word gives the same terms as
 // analysing the whole text, provided the analyzer's filters work token by
 // token (lower-casing, stop words, stemming; not shingles). wordTerms is
-// safe for concurrent use. Words that read as code (textutil.CodeWord) are
+// safe for concurrent use. Words that may be code (textutil.MaybeCode) are
 // passed whole, punctuation included, so that an analyzer adding code
 // tokens sees the same word the keyword index saw.
 type wordTerms struct {
@@ -116,9 +116,11 @@ func forEachWord(text string, fn func(word string)) {
 }
 
 func emitWord(word string, fn func(string)) {
-	if _, _, ok := textutil.CodeWord(word); ok {
-		// Code words keep their symbols: the keyword index's analyzer adds
-		// code tokens ("--flag", "arc<t>", "@") that trimming would lose.
+	if textutil.MaybeCode(word) {
+		// Words that may be code keep their symbols: the keyword index's
+		// analyzer adds code tokens ("--flag", "arc<t>", "@") that trimming
+		// would lose. Analysing the untrimmed word gives the same terms, at
+		// the cost of a cache entry per punctuation variant.
 		fn(word)
 		return
 	}
