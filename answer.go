@@ -63,6 +63,9 @@ type AnswerSource struct {
 	// validator matched to the answer's supported claims (byte offsets into
 	// Text), so that a UI can highlight the evidence.
 	Snippets []Snippet `json:"snippets,omitempty"`
+	// Passage is the span of Text that retrieval scored best for the
+	// question (retrieve.Source.Passage), absent when none was scored.
+	Passage *Snippet `json:"passage,omitempty"`
 }
 
 // Snippet is a span [Start, End) of an AnswerSource's Text.
@@ -137,6 +140,9 @@ func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
 			Title: c.Title, Heading: c.HeadingPath(), Page: c.Page,
 			Relevance: s.Relevance, Scores: s.Scores, Text: c.Text, Cited: isCited[i],
 			Revision: c.Metadata.Revision, Date: c.Metadata.Date,
+		}
+		if p := s.Passage; p != nil && 0 <= p.Start && p.Start < p.End && p.End <= len(c.Text) {
+			out[i].Passage = &Snippet{Text: c.Text[p.Start:p.End], Start: p.Start, End: p.End}
 		}
 	}
 	return out

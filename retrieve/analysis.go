@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // maxCachedWords bounds wordTerms: when full it is emptied and refilled,
@@ -26,7 +28,9 @@ const maxCachedWords = 1 << 17
 // (UAX #29) also has, so analysing word by word gives the same terms as
 // analysing the whole text, provided the analyzer's filters work token by
 // token (lower-casing, stop words, stemming; not shingles). wordTerms is
-// safe for concurrent use.
+// safe for concurrent use. Words that may be code (textutil.MaybeCode) are
+// passed whole, punctuation included, so that an analyzer adding code
+// tokens sees the same word the keyword index saw.
 type wordTerms struct {
 	analyze func(string) []string
 	mu      sync.RWMutex
@@ -112,6 +116,14 @@ func forEachWord(text string, fn func(word string)) {
 }
 
 func emitWord(word string, fn func(string)) {
+	if textutil.MaybeCode(word) {
+		// Words that may be code keep their symbols: the keyword index's
+		// analyzer adds code tokens ("--flag", "arc<t>", "@") that trimming
+		// would lose. Analysing the untrimmed word gives the same terms, at
+		// the cost of a cache entry per punctuation variant.
+		fn(word)
+		return
+	}
 	lo, hi := 0, len(word)
 	for lo < hi && isEdgePunct(word[lo]) {
 		lo++

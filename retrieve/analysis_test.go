@@ -20,6 +20,7 @@ var trickyTexts = []string{
 	"水泵压力过高时，请检查过滤器。 ポンプの圧力",
 	"tabs\tand\nnewlines\r\nand\u00a0no-break\u2003em spaces",
 	"'single' “curly” «guillemets» [brackets] {braces} <angle> #hash @at",
+	"Use `Arc<T>` with &mut self, --max-connections=10 or max_connections; camelCase HTTPServer std::sync::Arc os.Open() @ :: -> !=, (see f(x)).",
 	"relational sensibility happiness agreed hoping conflated generalizations",
 	"",
 	"   ...   ",

@@ -25,8 +25,10 @@ type Hybrid struct {
 	vector  store.VectorSearcher
 	emb     Embedder
 	stats   store.TermStatter // keyword's optional capability; nil without it
-	words   *wordTerms        // chunk analysis for Relevance
-	cfg     config
+	// positions is either searcher's optional capability; nil without it.
+	positions store.ChunkPositioner
+	words     *wordTerms // chunk analysis for Relevance
+	cfg       config
 }
 
 var _ Retriever = (*Hybrid)(nil)
@@ -57,6 +59,11 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 		}
 	}
 	h.words = newWordTerms(analyze)
+	for _, s := range []any{keyword, vector} {
+		if p, ok := s.(store.ChunkPositioner); ok && s != nil && h.positions == nil {
+			h.positions = p
+		}
+	}
 	return h, nil
 }
 
@@ -142,13 +149,24 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 			return nil, err
 		}
 	}
-	order := mmrOrder(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources)
+	order := h.selectDiverse(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources)
 	res.Sources = make([]Source, len(order))
 	for i, c := range order {
 		res.Sources[i] = candidates[c]
 	}
 	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, res.Sources, found.queryVec); err != nil {
 		return nil, err
+	}
+	var added int
+	if res.Sources, added, err = h.addNeighbors(ctx, res.Sources, p.maxSources); err != nil {
+		return nil, err
+	}
+	if added > 0 {
+		// Neighbours need their own Relevance and passage; the analysis
+		// then also counts the terms they hold.
+		if res.Analysis, err = h.scoreRelevance(ctx, q.Text, res.Sources, found.queryVec); err != nil {
+			return nil, err
+		}
 	}
 	res.Timings.Fuse = time.Since(fuseStart)
 	res.Timings.Total = time.Since(start)

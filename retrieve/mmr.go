@@ -45,8 +45,17 @@ func MMR(candidates []Source, relevance []float64, lambda float64, k int) ([]Sou
 	return out, nil
 }
 
-// mmrOrder returns the indices MMR selects, in selection order.
+// mmrOrder returns the indices MMR selects, in selection order, with the
+// cosine similarity of the chunk vectors as the similarity term.
 func mmrOrder(candidates []Source, relevance []float64, lambda float64, k int) []int {
+	return diverseOrder(candidates, relevance, lambda, k, nil)
+}
+
+// diverseOrder is MMR with a similarity term of the caller's choosing:
+// sim(i, j, cos) receives the cosine of the two chunk vectors (NaN when
+// either has no usable vector) and returns the similarity MMR penalises;
+// nil means the cosine itself (0 when unknown).
+func diverseOrder(candidates []Source, relevance []float64, lambda float64, k int, sim func(i, j int, cos float64) float64) []int {
 	n := len(candidates)
 	k = min(k, n)
 	if k <= 0 {
@@ -57,7 +66,7 @@ func mmrOrder(candidates []Source, relevance []float64, lambda float64, k int) [
 		invNorm = inverseNorms(candidates)
 	}
 	// maxSim[i] is the highest similarity of candidate i to a selected
-	// candidate; -Inf until one with a vector is selected (then counted as 0).
+	// candidate; -Inf until one is counted (then treated as 0).
 	maxSim := make([]float64, n)
 	for i := range maxSim {
 		maxSim[i] = math.Inf(-1)
@@ -70,27 +79,38 @@ func mmrOrder(candidates []Source, relevance []float64, lambda float64, k int) [
 			if taken[i] {
 				continue
 			}
-			sim := maxSim[i]
-			if math.IsInf(sim, -1) {
-				sim = 0
+			s := maxSim[i]
+			if math.IsInf(s, -1) {
+				s = 0
 			}
-			score := lambda*relevance[i] - (1-lambda)*sim
+			score := lambda*relevance[i] - (1-lambda)*s
 			if best < 0 || score > bestScore {
 				best, bestScore = i, score
 			}
 		}
 		taken[best] = true
 		order = append(order, best)
-		if invNorm == nil || invNorm[best] == 0 || len(order) == k {
+		if invNorm == nil || len(order) == k {
+			continue
+		}
+		if sim == nil && invNorm[best] == 0 {
 			continue
 		}
 		picked := candidates[best].Vector
 		for i := range n {
-			if taken[i] || invNorm[i] == 0 {
+			if taken[i] {
 				continue
 			}
-			sim := float64(vek32.Dot(candidates[i].Vector, picked) * invNorm[i] * invNorm[best])
-			maxSim[i] = max(maxSim[i], sim)
+			cos := math.NaN()
+			if invNorm[i] != 0 && invNorm[best] != 0 {
+				cos = float64(vek32.Dot(candidates[i].Vector, picked) * invNorm[i] * invNorm[best])
+			}
+			switch {
+			case sim != nil:
+				maxSim[i] = max(maxSim[i], sim(i, best, cos))
+			case !math.IsNaN(cos):
+				maxSim[i] = max(maxSim[i], cos)
+			}
 		}
 	}
 	return order

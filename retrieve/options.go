@@ -118,6 +118,17 @@ type Options struct {
 	// Calibration maps raw scores to Source.Relevance; the zero value suits
 	// the offline hashing embedder (retrieve/embed.Hash).
 	Calibration Calibration
+	// Diversity selects what MMR demotes; the zero value is
+	// DiversityRedundancy (overlapping and near-duplicate chunks only).
+	Diversity Diversity
+	// DuplicateCosine in (0, 1) is DiversityRedundancy's near-duplicate
+	// threshold; 0 means DefaultDuplicateCosine.
+	DuplicateCosine float64
+	// Neighbors is how many adjacent chunks may join a result (see
+	// DefaultNeighbors); 0 means the default, a negative value none. It
+	// needs a keyword or vector searcher that implements
+	// store.ChunkPositioner and does nothing otherwise.
+	Neighbors int
 }
 
 // config is Options with every default resolved.
@@ -131,6 +142,9 @@ type config struct {
 	rerankDepth int
 	cal         Calibration
 	mmrTerm     mmrTerm
+	diversity   Diversity
+	dupCosine   float64
+	neighbors   int
 }
 
 func (o Options) resolve() (config, error) {
@@ -170,6 +184,21 @@ func (o Options) resolve() (config, error) {
 		return c, fmt.Errorf("%w: RerankDepth %d is negative", ErrInvalidOptions, o.RerankDepth)
 	}
 	if c.cal, err = o.Calibration.resolve(); err != nil {
+		return c, err
+	}
+	if !o.Diversity.valid() {
+		return c, fmt.Errorf("%w: unknown Diversity %d", ErrInvalidOptions, int(o.Diversity))
+	}
+	c.diversity = o.Diversity
+	switch {
+	case o.Neighbors < 0:
+		c.neighbors = 0
+	case o.Neighbors == 0:
+		c.neighbors = DefaultNeighbors
+	default:
+		c.neighbors = o.Neighbors
+	}
+	if c.dupCosine, err = resolveDuplicateCosine(o.DuplicateCosine); err != nil {
 		return c, err
 	}
 	return c, nil

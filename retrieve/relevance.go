@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/viterin/vek/vek32"
@@ -165,22 +166,43 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string) (queryTerms, err
 	if len(ts.DocFreq) != len(ts.Terms) {
 		return queryTerms{}, fmt.Errorf("retrieve: term statistics: %d document frequencies for %d terms", len(ts.DocFreq), len(ts.Terms))
 	}
-	q := queryTerms{
-		terms: ts.Terms, weights: make([]float64, len(ts.Terms)),
-		rare: make([]bool, len(ts.Terms)),
-	}
+	q := queryTerms{}
 	for i, df := range ts.DocFreq {
-		q.weights[i] = idf(df, ts.Docs)
+		if df == 0 && hasSymbol(ts.Terms[i]) {
+			// The whole form of a code token the documents never use
+			// ("godebug=asyncpreemptoff=1", "waitgroup.go"): its parts,
+			// also query terms, carry the evidence, and its absence says
+			// only that the documents write it another way.
+			continue
+		}
+		q.terms = append(q.terms, ts.Terms[i])
+		q.weights = append(q.weights, idf(df, ts.Docs))
+		q.rare = append(q.rare, false)
+		j := len(q.terms) - 1
 		if df == 0 {
 			// A word no document uses weighs like the rarest word the
 			// documents do use: absence still counts, but a single
 			// paraphrase ("slope" for "falls 3 cm per metre") does not
 			// outweigh every term the question shares with the text.
-			q.weights[i] = idf(1, ts.Docs)
+			q.weights[j] = idf(1, ts.Docs)
 		}
-		q.rare[i] = float64(df) <= RareTermDocFraction*float64(ts.Docs)
+		q.rare[j] = float64(df) <= RareTermDocFraction*float64(ts.Docs)
+	}
+	if len(q.terms) == 0 {
+		return queryTerms{}, nil
 	}
 	return dropScaffold(q, h.stats.Analyze), nil
+}
+
+// hasSymbol reports whether a term holds a character other than a letter,
+// a digit or '_' (code tokens such as "arc<t>" or "--flag").
+func hasSymbol(term string) bool {
+	for _, r := range term {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			return true
+		}
+	}
+	return false
 }
 
 // idf is the BM25 inverse document frequency, always positive.
@@ -239,7 +261,12 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Sour
 	}
 	found := make([]bool, len(q.terms)) // by any source
 	for i := range sources {
-		chunk, passage := h.coverage(sources[i].Chunk.Text, index, q.weights, total, found)
+		text := sources[i].Chunk.Text
+		chunk, passage, span := h.coverage(text, index, q.weights, total, found)
+		sources[i].Passage = nil
+		if span.End > span.Start {
+			sources[i].Passage = &Passage{Start: span.Start, End: span.End, Text: text[span.Start:span.End], Coverage: passage}
+		}
 		w := h.cfg.cal.PassageWeight
 		coverage := w*passage + (1-w)*chunk
 		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
@@ -328,11 +355,12 @@ const PassageSentences = 3
 
 // coverage returns the IDF-weighted share of the question's terms found in
 // the whole text (chunk coverage) and in its best window of
-// PassageSentences consecutive sentences (passage coverage), and marks in
-// found the terms the text contains.
-func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool) (chunk, passage float64) {
+// PassageSentences consecutive sentences (passage coverage, with the
+// window's byte span; the first best window wins, and a text without
+// question terms has none), and marks in found the terms the text contains.
+func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool) (chunk, passage float64, span textutil.Span) {
 	if total <= 0 || len(index) == 0 {
-		return 0, 0
+		return 0, 0, span
 	}
 	spans := textutil.Sentences(text)
 	// per sentence, the set of question terms it holds (small: question terms only)
@@ -370,7 +398,10 @@ func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, 
 				}
 			}
 		}
-		best = max(best, covered)
+		if covered > best {
+			best = covered
+			span = textutil.Span{Start: spans[max(i-PassageSentences+1, 0)].Start, End: spans[i].End}
+		}
 	}
-	return chunk / total, best / total
+	return chunk / total, best / total, span
 }

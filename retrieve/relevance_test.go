@@ -157,3 +157,30 @@ func TestRetrieveTermStatsErrors(t *testing.T) {
 	_, err = h.Retrieve(context.Background(), Query{Text: "pump"})
 	require.ErrorIs(t, err, boom)
 }
+
+func TestRetrieveMarksBestPassage(t *testing.T) {
+	chunk := "The manual covers many topics. Pumps are described in chapter two. " +
+		"Cleaning is done weekly. The seal must be replaced when the pressure drops. " +
+		"Seal replacement needs the pressure gauge reading first. Ordering parts is online. " +
+		"The warranty lasts two years. Returns are accepted within thirty days."
+	other := "Nothing here mentions any of the question words at all."
+	st, emb := newTestStore(chunk, other)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	res, err := h.Retrieve(context.Background(), Query{Text: "when is the seal replaced after a pressure drop", MMRLambda: 1})
+	require.NoError(t, err)
+	byID := map[string]Source{}
+	for _, s := range res.Sources {
+		byID[s.Chunk.ID] = s
+	}
+	p := byID["d0"].Passage
+	require.NotNil(t, p)
+	require.Equal(t, chunk[p.Start:p.End], p.Text)
+	require.Contains(t, p.Text, "The seal must be replaced when the pressure drops.")
+	require.NotContains(t, p.Text, "The manual covers", "the passage is a window, not the chunk")
+	require.NotContains(t, p.Text, "warranty")
+	require.Greater(t, p.Coverage, 0.5)
+	if s, ok := byID["d1"]; ok {
+		require.Nil(t, s.Passage, "a chunk without question terms has no passage")
+	}
+}

@@ -54,8 +54,29 @@ type Source struct {
 	// Relevance in [0, 1] estimates how well the chunk covers the question;
 	// gates threshold it. Its definition is documented on Relevance (relevance.go).
 	Relevance float64 `json:"relevance"`
+	// Passage is the chunk's best passage for the question (small-to-big:
+	// the passage is scored, the whole chunk is returned), nil when the
+	// chunk holds none of the question's terms. Hybrid sets it with
+	// Relevance, whose passage coverage it is.
+	Passage *Passage `json:"passage,omitempty"`
+	// NeighborOf is, for a chunk added because it adjoins the best passage
+	// of another source (see DefaultNeighbors), that source's chunk id; its
+	// search scores and ranks are then 0.
+	NeighborOf string `json:"neighbor_of,omitempty"`
 	// Vector is the chunk's embedding (used by MMR); not serialised.
 	Vector []float32 `json:"-"`
+}
+
+// Passage is the span [Start, End) of a chunk's Text (byte offsets) that
+// best covers the question: the window of PassageSentences consecutive
+// sentences holding the largest IDF-weighted share of the question's
+// terms.
+type Passage struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Text  string `json:"text"`
+	// Coverage in [0, 1] is that share (the passage coverage of Relevance).
+	Coverage float64 `json:"coverage"`
 }
 
 // QueryAnalysis describes how the question was read.

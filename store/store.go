@@ -165,3 +165,19 @@ type TermStatter interface {
 	// (lower-cased, stop words removed, stemmed), in order, with repeats.
 	Analyze(text string) []string
 }
+
+// ChunkPositioner is an optional capability of a Store: it returns chunks
+// of one document by their position (Chunk.Index), so that retrieval can
+// add the chunks adjacent to a retrieved one (see retrieve.Options.Neighbors).
+// Implementations must be safe for concurrent use.
+type ChunkPositioner interface {
+	// ChunksAt returns the stored chunks of the document documentID of
+	// tenantID and projectID (exact values; "" is the empty tenant or
+	// project) whose Index is one of indexes, in ascending Index order,
+	// each with its stored vector and a zero Score. Positions not stored
+	// are skipped; an unknown document gives no hits and no error. It
+	// applies no other filter: every field a Filter tests is copied from
+	// the document onto each of its chunks, so the neighbours of a chunk
+	// that passed a filter pass it too.
+	ChunksAt(ctx context.Context, tenantID, projectID, documentID string, indexes ...int) ([]Hit, error)
+}

@@ -41,6 +41,11 @@ func TestCLIContract(t *testing.T) {
 			Relevance float64            `json:"relevance"`
 			Scores    map[string]float64 `json:"scores"`
 			Text      string             `json:"text"`
+			Passage   *struct {
+				Start int    `json:"start"`
+				End   int    `json:"end"`
+				Text  string `json:"text"`
+			} `json:"passage"`
 		} `json:"sources"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &ret))
@@ -49,6 +54,10 @@ func TestCLIContract(t *testing.T) {
 	require.Equal(t, "S1", ret.Sources[0].ID)
 	require.Equal(t, "valve.html", ret.Sources[0].Source, "source: the path relative to the folder indexed")
 	require.Contains(t, ret.Sources[0].Scores, "bm25")
+	p := ret.Sources[0].Passage
+	require.NotNil(t, p, "retrieve --json carries the best passage of each source")
+	require.Equal(t, ret.Sources[0].Text[p.Start:p.End], p.Text)
+	require.Contains(t, p.Text, "opens at 6 bar")
 
 	// Flags after the question work too.
 	code, out, errOut = runCLI(t, "ask", "--store", st, "At what pressure does the relief valve open?", "--json")

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Features selects the feature families Hash extracts; combine with |.
@@ -59,6 +61,11 @@ const (
 	// every English text, so matching them says little. Measured on
 	// SciFact train: 0.39 nDCG@10 without it, 0.49 with it.
 	stopwordWeight = 0.1
+	// codeWeight is per occurrence of a code token's whole form
+	// ("max_connections", "arc<t>", "@"): words are runs of letters and
+	// digits, so without it an operator has no feature at all and an
+	// identifier only the features of its parts.
+	codeWeight = 0.5
 	// tfExponent dampens repeated features: a feature seen tf times weighs
 	// tf^0.7 (1+ln tf and tf^0.5 to 0.9 were measured too; 0.7 was best).
 	tfExponent = 0.7
@@ -89,6 +96,7 @@ type hashConfig struct {
 	char       float32 // 0 disables character n-grams
 	unigram    float32 // 0 disables word unigrams
 	bigram     float32 // 0 disables word bigrams
+	code       float32 // weight of a code token's whole form; 0 disables it
 	stopword   float32 // multiplier for the features of stop words
 	tfExponent float64 // a feature seen tf times weighs tf^tfExponent
 }
@@ -96,7 +104,7 @@ type hashConfig struct {
 func (o HashOptions) config() hashConfig {
 	c := hashConfig{
 		dim: o.Dim, minN: o.MinNGram, maxN: o.MaxNGram,
-		stopword: stopwordWeight, tfExponent: tfExponent,
+		stopword: stopwordWeight, tfExponent: tfExponent, code: codeWeight,
 	}
 	if c.dim <= 0 {
 		c.dim = DefaultHashDim
@@ -150,8 +158,11 @@ func (o HashOptions) config() hashConfig {
 // misses), but when questions are phrased differently from the documents,
 // plug a real embedding model in through FromLangchain.
 //
-// A text with no letters or digits (empty, or only punctuation and spaces)
-// has no features; it gets the fixed vector e0 (1 at coordinate 0, 0
+// Code tokens (textutil.CodeWord: "max_connections", "Arc<T>", "&mut",
+// "--flag", "@") add one feature for their whole lower-cased form, the
+// term the keyword index adds for them too. A text with no letters or
+// digits and no operator (empty, or only punctuation and spaces) has no
+// features; it gets the fixed vector e0 (1 at coordinate 0, 0
 // elsewhere). Coordinate 0 is reserved for this, so such a vector is
 // orthogonal to every text that has features (cosine 0), and it is never
 // the zero vector, for which cosine is undefined.
@@ -279,6 +290,13 @@ func (h *Hash) embed(v []float32, text string, s *hashScratch) {
 		}
 	}
 	h.addWord(s, &w)
+	if h.cfg.code > 0 {
+		// A feature for each code token's whole form (textutil.CodeWord),
+		// the one the keyword index adds too.
+		textutil.ForEachCodeWord(text, func(_, _ int, whole string, _ []string) {
+			s.add(fnvString(fnvByte(fnvOffset, 'k'), whole), h.cfg.code)
+		})
+	}
 	h.project(v, s)
 }
 
@@ -400,6 +418,13 @@ const (
 )
 
 func fnvByte(h uint64, b byte) uint64 { return (h ^ uint64(b)) * fnvPrime }
+
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * fnvPrime
+	}
+	return h
+}
 
 func fnvBytes(h uint64, bs []byte) uint64 {
 	for _, b := range bs {

@@ -313,3 +313,20 @@ func equalBits(a, b []float32) bool {
 	}
 	return true
 }
+
+func TestHashCodeTokens(t *testing.T) {
+	h := NewHash(HashOptions{})
+	e0 := make([]float32, h.Dimension())
+	e0[0] = 1
+	require.NotEqual(t, e0, embedOne(t, h, "@"), "an operator has a feature")
+	require.InDelta(t, 1, cosine(embedOne(t, h, "`@`"), embedOne(t, h, "@")), 1e-6, "wrapping punctuation is not part of it")
+	for _, tt := range []struct{ query, code, split string }{
+		{"Arc<T>", "Share it with Arc<T> across threads", "Share it with arc, T across threads"},
+		{"max_connections", "Raise max_connections for more sessions", "Raise max connections for more sessions"},
+		{"--force", "Pass --force to overwrite", "Pass force to overwrite"},
+		{"&mut", "Take &mut self here", "Take mut self here"},
+	} {
+		q := embedOne(t, h, tt.query)
+		require.Greater(t, cosine(q, embedOne(t, h, tt.code)), cosine(q, embedOne(t, h, tt.split)), tt.query)
+	}
+}

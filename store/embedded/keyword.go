@@ -16,7 +16,6 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -43,7 +42,7 @@ const (
 const (
 	internalApplied = "hybridrag/applied_version" // last record-log version applied
 	internalMapping = "hybridrag/mapping_version" // bumps force a rebuild
-	mappingVersion  = "1"
+	mappingVersion  = "2"                         // 2: code tokens (codetokens.go)
 )
 
 const (
@@ -61,13 +60,13 @@ const (
 func newIndexMapping() *mapping.IndexMappingImpl {
 	m := bleve.NewIndexMapping()
 	m.ScoringModel = index.BM25Scoring
-	m.DefaultAnalyzer = en.AnalyzerName
+	m.DefaultAnalyzer = codeAnalyzerName
 	m.StoreDynamic = false
 	m.IndexDynamic = false
 	m.DocValuesDynamic = false
 	dm := bleve.NewDocumentStaticMapping()
 	text := bleve.NewTextFieldMapping()
-	text.Analyzer = en.AnalyzerName
+	text.Analyzer = codeAnalyzerName
 	lean(text)
 	dm.AddFieldMappingsAt(fieldText, text)
 	for _, name := range []string{fieldTenant, fieldProject, fieldSourceType, fieldConfidentiality, fieldDocumentID} {
@@ -101,7 +100,7 @@ func scorchConfig() map[string]any {
 type keywordIndex struct {
 	idx      bleve.Index
 	mapping  *mapping.IndexMappingImpl
-	analyzer analysis.Analyzer // "en", for the text field and queries
+	analyzer analysis.Analyzer // codeAnalyzerName, for the text field and queries
 	keyword  analysis.Analyzer
 	memOnly  bool // never persisted: Close has nothing to wait for
 
@@ -156,7 +155,7 @@ func newKeywordIndex(idx bleve.Index, m *mapping.IndexMappingImpl, memOnly bool)
 	k := &keywordIndex{
 		idx:      idx,
 		mapping:  m,
-		analyzer: m.AnalyzerNamed(en.AnalyzerName),
+		analyzer: m.AnalyzerNamed(codeAnalyzerName),
 		keyword:  m.AnalyzerNamed(keyword.Name),
 		memOnly:  memOnly,
 		applied:  -1,

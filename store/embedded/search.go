@@ -148,9 +148,10 @@ func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, e
 	return ts, nil
 }
 
-// Analyze returns the terms the keyword index produces for text (the "en"
-// analyzer: lower-cased, possessives and stop words removed, Porter-stemmed),
-// in order, with repeats.
+// Analyze returns the terms the keyword index produces for text (bleve's
+// "en" analysis: lower-cased, possessives and stop words removed,
+// Porter-stemmed; plus code tokens such as "max_connections", "arc<t>" and
+// "@", whole and split, see codetokens.go), in order, with repeats.
 func (s *Store) Analyze(text string) []string {
 	tokens := s.kw.analyzer.Analyze([]byte(text))
 	out := make([]string, len(tokens))

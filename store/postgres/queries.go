@@ -9,6 +9,7 @@ type queries struct {
 	pruneChanges                          string
 	changedDocs, changedChunks, allChunks string
 	chunksBySerial, keyword, termDocFreq  string
+	chunksAt                              string
 	scanPage, maxSerial, currentVersion   string
 	loadCheckpoint, saveCheckpoint        string
 	clearCheckpoint                       string
@@ -49,6 +50,9 @@ func newQueries(schema string) queries {
 		allChunks: in(`SELECT ` + indexColumns + ` FROM {{s}}.chunks
 			ORDER BY tenant_id, project_id, document_id, serial`),
 		chunksBySerial: in(`SELECT ` + chunkColumns + ` FROM {{s}}.chunks WHERE serial = ANY($1)`),
+		chunksAt: in(`SELECT ` + chunkColumns + `, embedding, 0::float8 FROM {{s}}.chunks
+			WHERE tenant_id = $1 AND project_id = $2 AND document_id = $3 AND chunk_index = ANY($4::integer[])
+			ORDER BY chunk_index, serial`),
 		keyword: in(`SELECT ` + chunkColumns + `, embedding, ts_rank_cd(tsv, q)::float8 AS score
 			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q
 			WHERE tsv @@ q`),

@@ -1,0 +1,289 @@
+package textutil
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Code tokens: identifiers, operators and options in technical text
+// ("max_connections", "camelCase", "Arc<T>", "&mut", "--flag", "@",
+// "std::sync") that word segmentation (UAX #29, which bleve's tokenizer
+// and Words follow) either drops or splits into words that no longer
+// name the symbol. CodeWords finds them word by word so that every
+// analyser in the module (the embedded store's keyword index, Relevance's
+// word cache, the hashing embedder) adds the same extra terms: the whole
+// token, lower-cased, and its parts.
+
+// codeSymbols are the ASCII symbols that make a word read as code when
+// they sit inside it or lead it.
+const codeSymbols = "_@#$%&*+<=>\\^|~/:!?."
+
+// wrapOpen and wrapClose are punctuation that wraps a word in prose or
+// Markdown (quotes, brackets, backticks) or ends a sentence; they are
+// trimmed before a word is examined.
+const (
+	wrapOpen  = "\"'`([{“‘«"
+	wrapClose = "\"'`)]}”’».,;:!?"
+)
+
+// CodeWord examines one white-space-delimited word. When it reads as code
+// it returns the trimmed word lower-cased (whole) and its lower-cased
+// alphanumeric parts split at symbols and at camelCase boundaries (parts
+// without a letter are left out), with ok true; a word with no letters or
+// digits (an operator such as "@" or "::") has no parts. Plain words
+// ("pump", "well-known", "3.5", "U.S") and numbers ("-2", "15.2%") return
+// ok false.
+func CodeWord(word string) (whole string, parts []string, ok bool) {
+	if !MaybeCode(word) {
+		return "", nil, false
+	}
+	w := trimWrap(word)
+	if w == "" || !isCode(w) {
+		return "", nil, false
+	}
+	whole = strings.ToLower(w)
+	start := -1
+	runes := []rune(w)
+	flush := func(end int) {
+		if start >= 0 && end > start && hasLetter(runes[start:end]) {
+			// Bare numbers ("p=0.016" → "0", "016") are left out: the word
+			// itself and the base tokens already carry them.
+			parts = append(parts, strings.ToLower(string(runes[start:end])))
+		}
+		start = -1
+	}
+	for i, r := range runes {
+		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case !alnum:
+			flush(i)
+		case start < 0:
+			start = i
+		case camelBoundary(runes, i):
+			flush(i)
+			start = i
+		}
+	}
+	flush(len(runes))
+	if len(parts) == 1 && parts[0] == whole {
+		parts = nil
+	}
+	return whole, parts, true
+}
+
+// trimWrap removes wrapping and sentence punctuation from both ends of a
+// word: a matching pair of brackets around it, quotes and backticks, an
+// opening bracket never closed and a closing one never opened. "f(x)" and
+// "Vec<T>" keep their brackets ('<' and '>' are never wrappers).
+func trimWrap(w string) string {
+	for len(w) > 0 {
+		first, fn := utf8.DecodeRuneInString(w)
+		last, ln := utf8.DecodeLastRuneInString(w)
+		switch {
+		case len(w) > fn && closing(first) != 0 && last == closing(first):
+			w = w[fn : len(w)-ln]
+		case strings.ContainsRune(wrapOpen, first) && (closing(first) == 0 || !strings.ContainsRune(w[fn:], closing(first))):
+			w = w[fn:]
+		case strings.ContainsRune(wrapClose, last) && (opening(last) == 0 || !strings.ContainsRune(w[:len(w)-ln], opening(last))) &&
+			!(strings.ContainsRune(".:!?", last) && endsWithSymbol(w[:len(w)-ln])):
+			// A final '.', ':', '!' or '?' after another symbol belongs to
+			// an operator ("::", "!=", "..."), not to the sentence.
+			w = w[:len(w)-ln]
+		default:
+			return w
+		}
+	}
+	return w
+}
+
+func endsWithSymbol(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	// '>' closes "Arc<T>" as often as it ends "->".
+	return r != '>' && r < utf8.RuneSelf && strings.ContainsRune(codeSymbols+"-", r)
+}
+
+func closing(r rune) rune {
+	switch r {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	}
+	return 0
+}
+
+func opening(r rune) rune {
+	switch r {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	case '}':
+		return '{'
+	case '>':
+		return '<'
+	}
+	return 0
+}
+
+// isCode reports whether a trimmed word reads as code: it leads with a
+// symbol or an option dash, holds a code symbol between other characters,
+// has a camelCase boundary, or is a short operator made of symbols only.
+func isCode(w string) bool {
+	runes := []rune(w)
+	alnum, letters := 0, 0
+	for _, r := range runes {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			alnum++
+		}
+	}
+	if alnum > 0 && letters == 0 {
+		return false // a number: "-2", "15.2%", "22/232", "$750"
+	}
+	if alnum == 0 {
+		// An operator: "@", "::", "->", "&&", "!=". Dashes and dots alone
+		// are prose punctuation ("-", "--", "...").
+		return len(runes) <= 3 && strings.Trim(w, "-.") != "" && allIn(w, codeSymbols+"-()[]{}")
+	}
+	first := runes[0]
+	if (first == '-' || strings.ContainsRune(codeSymbols, first)) && len(runes) > 1 {
+		return true
+	}
+	for i, r := range runes {
+		if i == 0 || i == len(runes)-1 {
+			if i > 0 && opening(r) != 0 && strings.ContainsRune(w[:len(w)-1], opening(r)) {
+				// "Arc<T>", "f(x)", "a[i]": a closing symbol counts when
+				// its opener is inside.
+				return true
+			}
+			continue
+		}
+		switch {
+		case r == '.':
+			// "os.Open" is code, "3.5" and "U.S" are not.
+			if unicode.IsLower(runes[i-1]) && unicode.IsLetter(runes[i+1]) {
+				return true
+			}
+		case r < utf8.RuneSelf && strings.ContainsRune(codeSymbols, r) || r == '(' || r == '[':
+			return true
+		case camelBoundary(runes, i):
+			return true
+		}
+	}
+	return false
+}
+
+// camelBoundary reports whether a new part starts at the capital
+// runes[i]: after a lower-case letter or digit when a capitalised word
+// follows or at least three lower-case letters or digits precede
+// ("camelCase", "maxConnections", "getHTTP", "utf8Decode"), and after
+// capitals when a capitalised word follows ("HTTPServer"). Scientific
+// names with a short lower-case prefix or a plural acronym ("mRNA",
+// "miRNAs", "IDs") are not split.
+func camelBoundary(runes []rune, i int) bool {
+	if i == 0 || !unicode.IsUpper(runes[i]) {
+		return false
+	}
+	capitalised := i+2 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsLower(runes[i+2])
+	prev := runes[i-1]
+	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
+		if capitalised {
+			return true
+		}
+		run := 0
+		for j := i - 1; j >= 0 && (unicode.IsLower(runes[j]) || unicode.IsDigit(runes[j])); j-- {
+			run++
+		}
+		return run >= 3
+	}
+	return unicode.IsUpper(prev) && capitalised
+}
+
+func hasLetter(rs []rune) bool {
+	for _, r := range rs {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func allIn(s, set string) bool {
+	for _, r := range s {
+		if !strings.ContainsRune(set, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// MaybeCode is a cheap, allocation-free test that is false for most prose
+// words and true for every word CodeWord accepts: the word, without
+// trailing sentence punctuation, holds a code symbol, a dash or bracket,
+// or an ASCII lower-to-upper-case step, or any non-ASCII capital (camelCase
+// in other scripts is left to CodeWord).
+func MaybeCode(word string) bool {
+	hi := len(word)
+	for hi > 0 && strings.IndexByte(".,;:!?\"'`)]}", word[hi-1]) >= 0 {
+		hi--
+	}
+	if hi == 0 {
+		return len(word) > 0 && len(word) <= 3 // "::", "?", "..."
+	}
+	prevLower := false
+	for i := 0; i < hi; i++ {
+		c := word[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return true // let CodeWord decide (“quotes”, non-ASCII capitals)
+		case 'A' <= c && c <= 'Z':
+			if prevLower {
+				return true
+			}
+			prevLower = false
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			if i >= 2 && 'a' <= c && isUpperASCII(word[i-1]) && isUpperASCII(word[i-2]) {
+				return true // "HTTPServer"
+			}
+			prevLower = true
+		case c == '\'' || c == '"' || c == '`' || c == '(' && i == 0:
+			prevLower = false
+		default:
+			// Any other symbol, '-' included; "well-known" is rejected
+			// later by CodeWord.
+			return true
+		}
+	}
+	return false
+}
+
+func isUpperASCII(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// ForEachCodeWord calls fn for every white-space-delimited word of text
+// that reads as code (see CodeWord), with the word's byte span in text.
+func ForEachCodeWord(text string, fn func(start, end int, whole string, parts []string)) {
+	start := -1
+	emit := func(end int) {
+		if start < 0 {
+			return
+		}
+		if whole, parts, ok := CodeWord(text[start:end]); ok {
+			fn(start, end, whole, parts)
+		}
+		start = -1
+	}
+	for i, r := range text {
+		if unicode.IsSpace(r) {
+			emit(i)
+		} else if start < 0 {
+			start = i
+		}
+	}
+	emit(len(text))
+}

@@ -1,0 +1,91 @@
+package textutil
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestCodeWord(t *testing.T) {
+	for _, tt := range []struct {
+		word  string
+		whole string
+		parts []string
+		ok    bool
+	}{
+		{"max_connections", "max_connections", []string{"max", "connections"}, true},
+		{"`max_connections`", "max_connections", []string{"max", "connections"}, true},
+		{"camelCase", "camelcase", []string{"camel", "case"}, true},
+		{"HTTPServer", "httpserver", []string{"http", "server"}, true},
+		{"Arc<T>", "arc<t>", []string{"arc", "t"}, true},
+		{"Arc<T>.", "arc<t>", []string{"arc", "t"}, true},
+		{"&mut", "&mut", []string{"mut"}, true},
+		{"--flag", "--flag", []string{"flag"}, true},
+		{"--dry-run,", "--dry-run", []string{"dry", "run"}, true},
+		{"-v", "-v", []string{"v"}, true},
+		{"@", "@", nil, true},
+		{"`@`", "@", nil, true},
+		{"::", "::", nil, true},
+		{"!=,", "!=", nil, true},
+		{"@,", "@", nil, true},
+		{"->", "->", nil, true},
+		{"std::sync::Arc", "std::sync::arc", []string{"std", "sync", "arc"}, true},
+		{"os.Open", "os.open", []string{"os", "open"}, true},
+		{"user@example.com", "user@example.com", []string{"user", "example", "com"}, true},
+		{"f(x)", "f(x)", []string{"f", "x"}, true},
+		{"$HOME", "$home", []string{"home"}, true},
+		{"pump", "", nil, false},
+		{"Pump.", "", nil, false},
+		{"well-known", "", nil, false},
+		{"3.5", "", nil, false},
+		{"U.S.", "", nil, false},
+		{"(optional)", "", nil, false},
+		{"(see", "", nil, false},
+		{"-", "", nil, false},
+		{"--", "", nil, false},
+		{"...", "", nil, false},
+		{"Don't", "", nil, false},
+		{"McDonald", "mcdonald", []string{"mc", "donald"}, true}, // a camelCase boundary, whatever the word
+		{"getHTTP", "gethttp", []string{"get", "http"}, true},
+		{"utf8Decode", "utf8decode", []string{"utf8", "decode"}, true},
+		{"isOK", "", nil, false},
+		{"mRNA", "", nil, false},
+		{"miRNAs", "", nil, false},
+		{"IDs", "", nil, false},
+		{"-2", "", nil, false},
+		{"15.2%.", "", nil, false},
+		{"$750", "", nil, false},
+		{"p=0.016", "p=0.016", []string{"p"}, true},
+		{"smc5/6", "smc5/6", []string{"smc5"}, true},
+	} {
+		t.Run(tt.word, func(t *testing.T) {
+			whole, parts, ok := CodeWord(tt.word)
+			require.Equal(t, tt.ok, ok)
+			require.Equal(t, tt.whole, whole)
+			require.Equal(t, tt.parts, parts)
+		})
+	}
+}
+
+func TestForEachCodeWord(t *testing.T) {
+	text := "Set max_connections with --max (see `Arc<T>`)."
+	var got []string
+	ForEachCodeWord(text, func(start, end int, whole string, parts []string) {
+		require.Contains(t, strings.ToLower(text[start:end]), whole[:3])
+		got = append(got, whole)
+	})
+	require.Equal(t, []string{"max_connections", "--max", "arc<t>"}, got)
+}
+
+func TestMaybeCodeCoversCodeWord(t *testing.T) {
+	words := []string{"pump", "Pump.", "pumps,", "(see", "\"quoted\"", "don't", "e.g.", "camelCase", "`x`", "a_b", "Arc<T>", "@", "::", "--flag", "HTTPServer", "Éclair", "naïveBayes", "...", "3.5", "f(x)", "it's."}
+	for _, w := range words {
+		if _, _, ok := CodeWord(w); ok {
+			require.True(t, MaybeCode(w), w)
+		}
+	}
+	for _, w := range []string{"pump", "Pump.", "pumps,", "(see", "\"quoted\"", "don't", "Hello!"} {
+		require.False(t, MaybeCode(w), w)
+	}
+}

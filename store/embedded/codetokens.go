@@ -1,0 +1,92 @@
+package embedded
+
+import (
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/registry"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// codeAnalyzerName is the text field's analyzer: bleve's "en" analyzer
+// (Unicode word segmentation, possessives, lower case, English stop
+// words, Porter stems) whose tokenizer also emits code tokens. Questions
+// about "max_connections", "Arc<T>", "&mut", "--flag" or "@" otherwise
+// lose the symbol: word segmentation drops operators and splits or joins
+// identifiers in one way only.
+const codeAnalyzerName = "hybridrag_en_code"
+
+func init() {
+	// Registration fails only for a duplicate name, which this package
+	// owns; the mapping then reports the missing analyzer when used.
+	_ = registry.RegisterAnalyzer(codeAnalyzerName, func(_ map[string]any, cache *registry.Cache) (analysis.Analyzer, error) {
+		base, err := cache.TokenizerNamed(unicode.Name)
+		if err != nil {
+			return nil, err
+		}
+		a := &analysis.DefaultAnalyzer{Tokenizer: codeTokenizer{base}}
+		for _, name := range []string{en.PossessiveName, lowercase.Name, en.StopName, porter.Name} {
+			f, err := cache.TokenFilterNamed(name)
+			if err != nil {
+				return nil, err
+			}
+			a.TokenFilters = append(a.TokenFilters, f)
+		}
+		return a, nil
+	})
+}
+
+// codeTokenizer adds, to the tokens of its base tokenizer, the code
+// tokens of each white-space-delimited word (textutil.CodeWord): the whole
+// word and its parts, each unless the base tokenizer already produced it
+// for that word. "max_connections" thus gives max_connections, max and
+// connections; "Arc<T>" gives arc, t and arc<t>; "@" gives @. Text
+// without code words gets exactly the base tokens.
+type codeTokenizer struct{ base analysis.Tokenizer }
+
+func (t codeTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	base := t.base.Tokenize(input)
+	var out analysis.TokenStream
+	next := 0 // first base token not yet copied to out
+	textutil.ForEachCodeWord(string(input), func(start, end int, whole string, parts []string) {
+		if out == nil {
+			out = make(analysis.TokenStream, 0, len(base)+8)
+		}
+		for next < len(base) && base[next].Start < start {
+			out = append(out, base[next])
+			next++
+		}
+		var have []string
+		for next < len(base) && base[next].End <= end {
+			have = append(have, strings.ToLower(string(base[next].Term)))
+			out = append(out, base[next])
+			next++
+		}
+		add := func(term string) {
+			for _, h := range have {
+				if h == term {
+					return
+				}
+			}
+			have = append(have, term)
+			out = append(out, &analysis.Token{Term: []byte(term), Start: start, End: end, Type: analysis.AlphaNumeric})
+		}
+		add(whole)
+		for _, p := range parts {
+			add(p)
+		}
+	})
+	if out == nil {
+		return base
+	}
+	out = append(out, base[next:]...)
+	for i, tok := range out {
+		tok.Position = i + 1
+	}
+	return out
+}

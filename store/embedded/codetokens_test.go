@@ -1,0 +1,62 @@
+package embedded
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+func TestAnalyzeKeepsCodeTokens(t *testing.T) {
+	s, _ := newTestStore(t)
+	for _, tt := range []struct {
+		text string
+		want []string // terms that must be present
+	}{
+		{"Set max_connections in postgresql.conf", []string{"max_connect", "max", "connect"}},
+		{"Wrap it in an Arc<T> first.", []string{"arc<t>", "arc"}},
+		{"Borrow with &mut self", []string{"&mut", "mut"}},
+		{"Run with --dry-run.", []string{"--dry-run", "dry", "run"}},
+		{"The `@` sign in patterns", []string{"@", "sign", "pattern"}},
+		{"Paths use :: between segments", []string{"::", "segment"}},
+		{"Call getHTTPResponse twice", []string{"gethttprespons", "get", "http", "respons"}},
+	} {
+		got := map[string]bool{}
+		for _, term := range s.Analyze(tt.text) {
+			got[term] = true
+		}
+		for _, w := range tt.want {
+			require.True(t, got[w], "%q lacks %q: %v", tt.text, w, s.Analyze(tt.text))
+		}
+	}
+	// Prose is analysed exactly as bleve's "en" analyzer does.
+	require.Equal(t, []string{"pump", "seal", "well", "known", "leak", "3.5", "bar"}, s.Analyze("The pump's seal (a well-known leak) at 3.5 bar."))
+}
+
+func TestSearchKeywordFindsCodeTokens(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newTestStore(t)
+	put(t, s,
+		docSpec{id: "conn", texts: []string{"The max_connections setting bounds concurrent sessions."}},
+		docSpec{id: "prose", texts: []string{"The maximum number of connections depends on memory."}},
+		docSpec{id: "arc", texts: []string{"Share ownership across threads with Arc<T> and a Mutex."}},
+		docSpec{id: "rc", texts: []string{"Share ownership in one thread with Rc and RefCell."}},
+		docSpec{id: "at", texts: []string{"In patterns, @ binds a name to the matched value."}},
+		docSpec{id: "bind", texts: []string{"Patterns bind names to matched values in match arms."}},
+		docSpec{id: "flag", texts: []string{"Pass --force to overwrite existing files."}},
+		docSpec{id: "force", texts: []string{"A force of ten newtons moves the files cabinet."}},
+	)
+	for _, tt := range []struct{ query, want string }{
+		{"what does max_connections do", "conn"},
+		{"how to use Arc<T> across threads", "arc"},
+		{"what does @ do in patterns", "at"},
+		{"what does --force do", "flag"},
+	} {
+		hits, err := s.SearchKeyword(ctx, tt.query, 3, store.Filter{})
+		require.NoError(t, err)
+		require.NotEmpty(t, hits, tt.query)
+		require.Equal(t, tt.want, hits[0].Chunk.DocumentID, tt.query)
+	}
+}
