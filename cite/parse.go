@@ -447,6 +447,8 @@ func (r *resolver) resolveID(id string, page int) int {
 		func(c chunkRef) bool { return c.title != "" && strings.EqualFold(c.title, id) },
 		// "webinar" for "webinar.vtt": models drop a file name's extension.
 		func(c chunkRef) bool { return c.title != "" && strings.EqualFold(trimExt(c.title), id) },
+		// TimeMarker and the prompt write brackets in a title as parentheses.
+		func(c chunkRef) bool { return c.title != "" && strings.EqualFold(markerName(c.title), id) },
 		func(c chunkRef) bool { return c.source != "" && strings.EqualFold(trimExt(path.Base(c.source)), id) },
 	}
 	for _, match := range matchers {

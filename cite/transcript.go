@@ -15,8 +15,13 @@ import (
 func TimeMarker(s retrieve.Source, t time.Duration) string {
 	c := s.Chunk
 	name := firstNonEmpty(oneLine(c.Title), oneLine(c.Source), oneLine(c.DocumentID), UntitledSource)
-	name = strings.NewReplacer("[", "(", "]", ")", "【", "(", "】", ")").Replace(name)
-	return "[source: " + name + ", t=" + store.FormatTimestamp(t) + "]"
+	return "[source: " + markerName(name) + ", t=" + store.FormatTimestamp(t) + "]"
+}
+
+// markerName makes a name safe inside a marker: brackets become
+// parentheses, white space one space.
+func markerName(name string) string {
+	return strings.NewReplacer("[", "(", "]", ")", "【", "(", "】", ")").Replace(oneLine(name))
 }
 
 // RenderTimes rewrites the markers of answer that cite transcript sources

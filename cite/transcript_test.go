@@ -102,6 +102,8 @@ func TestTimeMarkerNames(t *testing.T) {
 	s.Chunk.Title = ""
 	require.Equal(t, "[source: d.vtt, t=1:01]", TimeMarker(s, 61*time.Second))
 	require.Equal(t, []int{0}, Extract("Y "+TimeMarker(s, 65*time.Second), []retrieve.Source{s}).Cited)
+	s.Chunk.Title = "Intro [draft]"
+	require.Equal(t, []int{0}, Extract("Y "+TimeMarker(s, 65*time.Second), []retrieve.Source{s}).Cited, "a title with brackets round-trips")
 }
 
 func TestSourceLineTranscript(t *testing.T) {
