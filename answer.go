@@ -57,6 +57,15 @@ type AnswerSource struct {
 	// validator matched to the answer's supported claims (byte offsets into
 	// Text), so that a UI can highlight the evidence.
 	Snippets []Snippet `json:"snippets,omitempty"`
+	// Start and End are, for a transcript source, the chunk's place in the
+	// recording in seconds (nil for other sources, so that 0 stays a time),
+	// Speakers who speaks in it, and Time the moment its citations point
+	// to, as "m:ss" or "h:mm:ss": the start of the cue holding its first
+	// snippet, else the chunk's start.
+	Start    *float64 `json:"start,omitempty"`
+	End      *float64 `json:"end,omitempty"`
+	Speakers []string `json:"speakers,omitempty"`
+	Time     string   `json:"time,omitempty"`
 }
 
 // Snippet is a span [Start, End) of an AnswerSource's Text.
@@ -127,6 +136,7 @@ func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
 			Title: c.Title, Heading: c.HeadingPath(), Page: c.Page,
 			Relevance: s.Relevance, Scores: s.Scores, Text: c.Text, Cited: isCited[i],
 		}
+		setTimeSpan(&out[i], c)
 	}
 	return out
 }

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // retrievalJSON is the output of "retrieve --json".
@@ -101,6 +104,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 		if s.Page > 0 {
 			where += fmt.Sprintf(", p. %d", s.Page)
 		}
+		where += timeRange(s)
 		fmt.Fprintf(stdout, "[%s] %s (relevance %.2f, bm25 %.2f, cosine %.2f)\n    %s\n",
 			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, snippet(s.Text, 200))
 	}
@@ -128,4 +132,17 @@ func snippet(s string, n int) string {
 		return string(r)
 	}
 	return string(r[:n]) + "…"
+}
+
+// timeRange is ", t=1:02–2:10 (Alice, Bob)" for a transcript source.
+func timeRange(s hybridrag.AnswerSource) string {
+	if s.Start == nil || s.End == nil {
+		return ""
+	}
+	sec := func(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+	out := ", t=" + store.FormatTimestamp(sec(*s.Start)) + "–" + store.FormatTimestamp(sec(*s.End))
+	if len(s.Speakers) > 0 {
+		out += " (" + strings.Join(s.Speakers, ", ") + ")"
+	}
+	return out
 }
