@@ -111,6 +111,18 @@ func TestTranscriptEndToEndExtractive(t *testing.T) {
 	require.NotNil(t, srcs[0].Start)
 	require.Equal(t, []string{"Bob"}, srcs[0].Speakers)
 	require.Equal(t, "2:10", srcs[0].Time)
+
+	// Reindexing re-embeds the chunks as they are: times and all.
+	_, err = p.Reindex(context.Background(), hybridrag.ReindexOptions{})
+	require.NoError(t, err)
+	res, err = p.Retrieve(context.Background(), hybridrag.Request{Question: "mechanical seal replacement interval"})
+	require.NoError(t, err)
+	again := hybridrag.Sources(res.Sources)
+	require.Equal(t, srcs[0].Start, again[0].Start)
+	require.Equal(t, srcs[0].Speakers, again[0].Speakers)
+	stats, err = p.Index(context.Background(), docs...)
+	require.NoError(t, err)
+	require.Equal(t, 1, stats.Unchanged, "still the document that was indexed")
 }
 
 func TestTranscriptEndToEndOpenAI(t *testing.T) {
