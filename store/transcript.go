@@ -11,7 +11,8 @@ import (
 // TimeSpan places a span of a transcript in its recording: the start of
 // its first cue, the end of its last, and who speaks in it. A Section of a
 // transcript carries one per cue; a Chunk of one carries the span of the
-// cues it holds (Chunk.TimeSpan).
+// cues it holds (Chunk.TimeSpan). It is a plain value: safe to share
+// between goroutines as long as none modifies it.
 type TimeSpan struct {
 	Start time.Duration `json:"start"`
 	End   time.Duration `json:"end"`
@@ -25,7 +26,7 @@ type TimeSpan struct {
 }
 
 // Cue is where one transcript cue starts: at byte Offset of a chunk's text
-// and at Time in the recording.
+// and at Time in the recording. A plain value, safe to copy and share.
 type Cue struct {
 	Offset int
 	Time   time.Duration

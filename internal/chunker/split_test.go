@@ -273,6 +273,8 @@ func TestSplitErrors(t *testing.T) {
 		{"overlap above half target", store.Document{ID: "d", Text: ok}, Options{OverlapTokens: 500}, ErrInvalidOptions, false},
 		{"negative size", store.Document{ID: "d", Text: ok}, Options{TargetTokens: -1}, ErrInvalidOptions, false},
 		{"negative window", store.Document{ID: "d", Text: ok}, Options{MaxWindow: -time.Second}, ErrInvalidOptions, false},
+		{"time span ends before it starts", store.Document{ID: "d", Text: ok, Sections: []store.Section{{Start: 0, End: len(ok), Time: &store.TimeSpan{Start: time.Minute, End: time.Second}}}}, Options{}, ErrInvalidSection, true},
+		{"negative time", store.Document{ID: "d", Text: ok, Sections: []store.Section{{Start: 0, End: len(ok), Time: &store.TimeSpan{Start: -time.Second}}}}, Options{}, ErrInvalidSection, true},
 		{"min window above max", store.Document{ID: "d", Text: ok}, Options{MaxWindow: time.Minute, MinWindow: 2 * time.Minute}, ErrInvalidOptions, false},
 	}
 	for _, c := range cases {

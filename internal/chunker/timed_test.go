@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -126,6 +127,7 @@ func TestSplitTimed(t *testing.T) {
 			doc := transcriptDoc(tc.cues)
 			chunks, err := Split(doc, tc.opts)
 			require.NoError(t, err)
+			requireValidChunks(t, doc, tc.opts, chunks)
 			starts, ends := cueBounds(doc)
 			var spans [][2]float64
 			var who [][]string
@@ -183,4 +185,51 @@ func TestSplitTimedUnorderedSections(t *testing.T) {
 	require.True(t, strings.HasPrefix(chunks[0].Text, "Intro line."))
 	ts, _ := chunks[0].TimeSpan()
 	require.Equal(t, 15*time.Second, ts.End)
+}
+
+// FuzzSplitTimed cuts arbitrary text into cues at arbitrary rune
+// boundaries with arbitrary (valid) times and speakers: chunks keep every
+// Split invariant, carry a time span inside the cues' times, and start at
+// a cue unless a single cue had to be split.
+func FuzzSplitTimed(f *testing.F) {
+	f.Add("Alice: hi there. Bob: yes. Alice: more words here, and more.", []byte{5, 9, 3, 200, 7, 1})
+	f.Add(strings.Repeat("long cue text without a break ", 40), []byte{1, 255, 0})
+	f.Add("日本語のテキスト。 😀 x", []byte{2, 2, 2, 2})
+	f.Fuzz(func(t *testing.T, text string, cuts []byte) {
+		if !utf8.ValidString(text) || strings.TrimSpace(text) == "" || len(cuts) == 0 {
+			return
+		}
+		var secs []store.Section
+		pos, at := 0, time.Duration(0)
+		for k, b := range cuts {
+			if pos >= len(text) {
+				break
+			}
+			end := min(len(text), pos+1+int(b)%24)
+			for end < len(text) && !utf8.RuneStart(text[end]) {
+				end++
+			}
+			dur := time.Duration(b) * 700 * time.Millisecond
+			ts := &store.TimeSpan{Start: at, End: at + dur}
+			if b%3 != 0 {
+				ts.Speakers = []string{[]string{"A", "B"}[k%2]}
+			}
+			secs = append(secs, store.Section{Start: pos, End: end, Time: ts})
+			pos, at = end, at+dur/2
+		}
+		secs[len(secs)-1].End = len(text)
+		doc := store.Document{ID: "fuzz", Text: text, Sections: secs}
+		opts := Options{MaxTokens: 16 + int(cuts[0])%48, MaxWindow: time.Duration(1+int(cuts[len(cuts)-1])%120) * time.Second}
+		opts.TargetTokens, opts.MinTokens, opts.MinWindow = opts.MaxTokens, opts.MaxTokens/2, opts.MaxWindow/2
+		chunks, err := Split(doc, opts)
+		require.NoError(t, err)
+		requireValidChunks(t, doc, opts, chunks)
+		for _, c := range chunks {
+			ts, ok := c.TimeSpan()
+			require.True(t, ok)
+			require.GreaterOrEqual(t, ts.Start, time.Duration(0))
+			require.LessOrEqual(t, ts.End, at*2+time.Minute)
+			require.NotEmpty(t, ts.Cues)
+		}
+	})
 }
