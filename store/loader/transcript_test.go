@@ -137,6 +137,12 @@ func TestTranscriptFormats(t *testing.T) {
 			},
 		},
 		{
+			name:    "webvtt from an HLS stream: X-TIMESTAMP-MAP header, hours beyond 99, one-digit fractions",
+			file:    "hls.vtt",
+			content: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000\n\n100:00:00.5 --> 100:00:02.5 line:90%\nLate &lt;night&gt; show\n",
+			want:    []tcue{{"100:00:00", "100:00:02", "", "Late <night> show"}},
+		},
+		{
 			name:    "json segments with numbers and clock strings",
 			file:    "call.json",
 			content: `[{"start": 0, "end": 2.5, "speaker": "Alice", "text": " Hello."}, {"start": "00:00:02.500", "end": "0:05", "speaker": "Bob", "text": "Hi Alice."}, {"start": 5, "text": "No end."}, {"start": 7.25, "end": null, "speaker": null, "text": "Last."}]`,
@@ -168,6 +174,18 @@ func TestTranscriptFormats(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Windows tools write subtitles as UTF-16 with a byte-order mark.
+func TestSRTUTF16(t *testing.T) {
+	text := "1\r\n00:00:01,000 --> 00:00:02,000\r\nJOSÉ: ¿Listo?\r\n"
+	raw := []byte{0xFF, 0xFE}
+	for _, r := range text {
+		raw = append(raw, byte(r), byte(r>>8))
+	}
+	doc, err := loadString(t, "es.srt", string(raw))
+	require.NoError(t, err)
+	require.Equal(t, []tcue{{"0:01", "0:02", "José", "José: ¿Listo?"}}, cuesOf(t, doc))
 }
 
 func TestTranscriptTitle(t *testing.T) {
