@@ -66,6 +66,15 @@ type AnswerSource struct {
 	// Passage is the span of Text that retrieval scored best for the
 	// question (retrieve.Source.Passage), absent when none was scored.
 	Passage *Snippet `json:"passage,omitempty"`
+	// Start and End are, for a transcript source, the chunk's place in the
+	// recording in seconds (nil for other sources, so that 0 stays a time),
+	// Speakers who speaks in it, and Time the moment its citations point
+	// to, as "m:ss" or "h:mm:ss": the start of the cue holding its first
+	// snippet, else the chunk's start.
+	Start    *float64 `json:"start,omitempty"`
+	End      *float64 `json:"end,omitempty"`
+	Speakers []string `json:"speakers,omitempty"`
+	Time     string   `json:"time,omitempty"`
 }
 
 // Snippet is a span [Start, End) of an AnswerSource's Text.
@@ -144,6 +153,7 @@ func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
 		if p := s.Passage; p != nil && 0 <= p.Start && p.Start < p.End && p.End <= len(c.Text) {
 			out[i].Passage = &Snippet{Text: c.Text[p.Start:p.End], Start: p.Start, End: p.End}
 		}
+		setTimeSpan(&out[i], c)
 	}
 	return out
 }

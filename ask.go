@@ -295,7 +295,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 	}
 	meta(a)
 	attachSnippets(a.Sources, rep)
-	a.Text = cite.FormatBlock(text, srcs, ex.Cited, conf == gate.Low)
+	a.Text = cite.FormatBlock(renderTimes(text, ex, srcs, a.Sources, rep), srcs, ex.Cited, conf == gate.Low)
 	if err := finishStream(ctx, stream, text); err != nil {
 		return nil, err
 	}

@@ -211,7 +211,8 @@ func reindexEntries(ctx context.Context, sc store.Scanner, batch []reindexKey, s
 		entries = append(entries, store.Entry{
 			Document: store.Document{
 				ID: id, Source: first.Source, Title: first.Title, TenantID: tenant, ProjectID: project,
-				Metadata: first.Metadata, Hash: first.DocHash,
+				// The document's metadata, without the chunk's own time span.
+				Metadata: store.InfoFromChunk(&first, len(cs)).Metadata, Hash: first.DocHash,
 			},
 			Chunks: cs,
 		})

@@ -89,13 +89,14 @@ func uncitedBefore(idx []int) []string {
 
 // SourceLine describes sources[i] on one line:
 //
-//	[S<i+1>] <name>[, <heading path>][, p. <page>] (score: <relevance>)
+//	[S<i+1>] <name>[, <heading path>][, p. <page>][, t=<start>–<end> (<speakers>)] (score: <relevance>)
 //
 // name is Chunk.Title, else Chunk.Source, else Chunk.DocumentID, else
 // UntitledSource; the heading path is Chunk.HeadingPath() ("Install >
-// Linux") and is left out when empty, as is the page when 0. The score is
-// Source.Relevance with two decimals. The document's revision ("rev. B")
-// and date (FormatDate) follow the page when the document has them. Line
+// Linux") and is left out when empty, as is the page when 0; a transcript
+// chunk adds its time span and speakers ("t=1:02–2:10 (Alice, Bob)"). The
+// score is Source.Relevance with two decimals. The document's revision
+// ("rev. B") and date (FormatDate) follow when the document has them. Line
 // breaks inside fields become spaces.
 func SourceLine(i int, s retrieve.Source) string {
 	c := s.Chunk
@@ -112,6 +113,9 @@ func SourceLine(i int, s retrieve.Source) string {
 	}
 	if d := FormatDate(c.Metadata.Date); d != "" {
 		parts = append(parts, d)
+	}
+	if t := timeRange(c); t != "" {
+		parts = append(parts, t)
 	}
 	return "[" + Label(i) + "] " + strings.Join(parts, ", ") +
 		" (score: " + strconv.FormatFloat(s.Relevance, 'f', 2, 64) + ")"

@@ -6,9 +6,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // DefaultMaxMarkerLen bounds a marker's length in bytes, brackets included:
@@ -37,13 +39,19 @@ type Options struct {
 //	[Source 1]  [source 2]  [Sources 1, 3]  [Source: S2]
 //	[SOURCE: id]  [Sources: id1, id2]  [doc: id]  [chunk: id]
 //	[source: manual.md, page 3]                       page qualifier
+//	[source: Pump webinar, t=12:34]  [S2, t=1:02:03]  time qualifier
 //
 // An id is resolved in this order: a label ("S2"), a chunk id, a document
 // id, a source path (exact, then case-insensitive, then by base name), a
 // document title; document-level matches map to the first source of that
 // document, or with a page qualifier ("page 3", "p. 3") to its first source
-// on that page. A prefixed list is first tried whole (paths may contain
-// commas) and otherwise split on commas and semicolons.
+// on that page. A time qualifier ("t=12:34", "t=1:02:03", "t=754s", or a
+// bare "12:34") names a moment of a transcript: it maps to the source of
+// that document whose time span (store.Chunk.TimeSpan) holds it, and a
+// time outside every retrieved span of it, or on a source that is no
+// transcript, makes the citation invalid. A prefixed list is first tried
+// whole (paths and titles may contain commas) and otherwise split on
+// commas and semicolons.
 //
 // A range expands to one citation per label, each with Ref "S<n>" and the
 // range's Marker. The part of a range outside 1..len(sources), or a
@@ -194,6 +202,9 @@ type ref struct {
 	lo, hi int    // formRange: inclusive labels
 	id     string // formID
 	page   int    // formID: page qualifier, or 0
+	at     time.Duration
+	timed  bool   // formID, formLabel: at is a time qualifier
+	head   string // formList: text without a trailing time qualifier
 	split  []ref  // formList: the items; text holds the whole list
 }
 
@@ -202,7 +213,18 @@ var (
 	numRe   = regexp.MustCompile(`^(\d{1,9})$`)
 	rangeRe = regexp.MustCompile(`(?i)^(s\s*)?(\d{1,9})\s*(?:-|–|—|\.\.|to)\s*(?:s\s*)?(\d{1,9})$`)
 	pageRe  = regexp.MustCompile(`(?i)^(?:page|pg\.?|pp?\.)\s*(\d{1,6})$`)
+	timeRe  = regexp.MustCompile(`(?i)^(?:t\s*=\s*(\d{1,9}(?:[.:]\d{1,3}){0,3})s?|(\d{1,2}:\d{2}(?::\d{2})?(?:\.\d{1,3})?))$`)
 )
+
+// timeItem parses a time qualifier: "t=12:34", "t=1:02:03.5", "t=754s",
+// or a bare clock "12:34".
+func timeItem(item string) (time.Duration, bool) {
+	m := timeRe.FindStringSubmatch(strings.TrimSpace(item))
+	if m == nil {
+		return 0, false
+	}
+	return store.ParseTimestamp(m[1] + m[2])
+}
 
 // parseInner parses the text between brackets: a prefixed list
 // ("Source: …", "chunk: …") or a bare list of labels.
@@ -260,6 +282,12 @@ func (p *Parser) parseList(s string, kind refKind, ids bool, depth int) ([]ref, 
 		if item == "" {
 			continue
 		}
+		if at, ok := timeItem(item); ok && len(refs) > 0 && refs[len(refs)-1].form == formLabel && !refs[len(refs)-1].timed {
+			last := &refs[len(refs)-1]
+			last.at, last.timed = at, true
+			last.text += ", " + item
+			continue
+		}
 		r, ok := p.parseItem(item, kind, depth)
 		if !ok {
 			if !ids {
@@ -283,6 +311,16 @@ func (p *Parser) freeList(s string, kind refKind) ref {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			continue
+		}
+		if at, ok := timeItem(item); ok && len(r.split) > 0 && !r.split[len(r.split)-1].timed {
+			if last := &r.split[len(r.split)-1]; last.form == formID || last.form == formLabel {
+				last.at, last.timed = at, true
+				last.text += ", " + item
+				if k := strings.LastIndexAny(s, ",;"); k >= 0 && strings.TrimSpace(s[k+1:]) == item {
+					r.head = strings.TrimSpace(s[:k]) // a title with commas, tried whole
+				}
+				continue
+			}
 		}
 		if m := pageRe.FindStringSubmatch(item); m != nil && len(r.split) > 0 && r.split[len(r.split)-1].form == formID {
 			last := &r.split[len(r.split)-1]
@@ -341,12 +379,25 @@ func (r *resolver) resolve(refs []ref) []Citation {
 func (r *resolver) resolveRef(rf ref) []Citation {
 	switch rf.form {
 	case formLabel:
-		return []Citation{{Ref: rf.text, Source: r.labelIndex(rf.label)}}
+		i := r.labelIndex(rf.label)
+		if rf.timed {
+			i = r.atTime(i, rf.at, false)
+		}
+		return []Citation{{Ref: rf.text, Source: i}}
 	case formID:
-		return []Citation{{Ref: rf.text, Source: r.resolveID(rf.id, rf.page)}}
+		i := r.resolveID(rf.id, rf.page)
+		if rf.timed {
+			i = r.atTime(i, rf.at, true)
+		}
+		return []Citation{{Ref: rf.text, Source: i}}
 	case formList:
 		if i := r.resolveID(rf.text, 0); i >= 0 {
 			return []Citation{{Ref: rf.text, Source: i}}
+		}
+		if last := len(rf.split) - 1; rf.head != "" && last >= 0 && rf.split[last].timed {
+			if i := r.atTime(r.resolveID(rf.head, 0), rf.split[last].at, true); i >= 0 {
+				return []Citation{{Ref: rf.text, Source: i}}
+			}
 		}
 		var out []Citation
 		for _, s := range rf.split {
@@ -394,6 +445,11 @@ func (r *resolver) resolveID(id string, page int) int {
 		func(c chunkRef) bool { return c.source != "" && strings.EqualFold(c.source, id) },
 		func(c chunkRef) bool { return c.source != "" && strings.EqualFold(path.Base(c.source), id) },
 		func(c chunkRef) bool { return c.title != "" && strings.EqualFold(c.title, id) },
+		// "webinar" for "webinar.vtt": models drop a file name's extension.
+		func(c chunkRef) bool { return c.title != "" && strings.EqualFold(trimExt(c.title), id) },
+		// TimeMarker and the prompt write brackets in a title as parentheses.
+		func(c chunkRef) bool { return c.title != "" && strings.EqualFold(markerName(c.title), id) },
+		func(c chunkRef) bool { return c.source != "" && strings.EqualFold(trimExt(path.Base(c.source)), id) },
 	}
 	for _, match := range matchers {
 		for i, s := range r.sources {
@@ -420,6 +476,31 @@ func (r *resolver) onPage(i, page int) int {
 	return -1
 }
 
+// atTime narrows the match at index i to a source whose time span holds
+// t: i itself, or with sameDoc any retrieved source of i's document; -1
+// when there is none (including when i is no transcript).
+func (r *resolver) atTime(i int, t time.Duration, sameDoc bool) int {
+	if i < 0 {
+		return -1
+	}
+	if ts, ok := r.sources[i].Chunk.TimeSpan(); ok && ts.Contains(t) {
+		return i
+	}
+	if !sameDoc {
+		return -1
+	}
+	doc := refOf(r.sources[i]).document()
+	for k, s := range r.sources {
+		if refOf(s).document() != doc {
+			continue
+		}
+		if ts, ok := s.Chunk.TimeSpan(); ok && ts.Contains(t) {
+			return k
+		}
+	}
+	return -1
+}
+
 type chunkRef struct{ docID, source, title string }
 
 func refOf(s retrieve.Source) chunkRef {
@@ -432,4 +513,13 @@ func (c chunkRef) document() string {
 		return "id:" + c.docID
 	}
 	return "src:" + c.source
+}
+
+// trimExt drops a file name extension of up to five characters.
+func trimExt(name string) string {
+	ext := path.Ext(name)
+	if len(ext) < 2 || len(ext) > 6 || strings.ContainsAny(ext, " ,") {
+		return name
+	}
+	return strings.TrimSuffix(name, ext)
 }

@@ -47,6 +47,17 @@ type ContextOptions struct {
 //	…source text…
 //	<<<END S1 nonce=3f9c0a1b2d4e>>>
 //
+// A transcript source (store.Chunk.TimeSpan) has no Section or Page but
+// its time range, speakers and the citation form for a moment in it:
+//
+//	<<<SOURCE S2 nonce=3f9c0a1b2d4e>>>
+//	Document: Pump webinar
+//	Time: 1:02–2:10 (cite a moment as [S2] or [source: Pump webinar, t=M:SS] within this range)
+//	Speakers: Alice, Bob
+//
+//	…source text…
+//	<<<END S2 nonce=3f9c0a1b2d4e>>>
+//
 // It keeps whole sources while they fit the budget; the first one that does
 // not fit is cut at the last sentence boundary that fits, or dropped when
 // not even its first sentence fits, and no later source is added, so the
@@ -186,6 +197,7 @@ func header(label string, src retrieve.Source, nonce string) (string, []string) 
 	if src.Chunk.Page > 0 {
 		h.WriteString("Page: " + strconv.Itoa(src.Chunk.Page) + "\n")
 	}
+	h.WriteString(timeHeader(src.Chunk, name, label, line))
 	h.WriteString("\n")
 	return h.String(), flags
 }

@@ -60,6 +60,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"term stats", storeTermStats},
 		{"documents (store.DocumentLister)", storeDocuments},
 		{"embedder (store.EmbedderRecorder)", storeEmbedder},
+		{"transcript time spans", storeTranscript},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, newStore) })

@@ -34,6 +34,10 @@ type Section struct {
 	End     int      `json:"end"`
 	Heading []string `json:"heading,omitempty"`
 	Page    int      `json:"page,omitempty"`
+	// Time places the span in a recording: a transcript's loader gives
+	// each cue its own Section with Time set, and the chunker then cuts at
+	// cues only (never inside one) and records the chunk's span.
+	Time *TimeSpan `json:"time,omitempty"`
 }
 
 // Document is one source the host wants answers drawn from.

@@ -55,10 +55,12 @@ type DocumentLister interface {
 }
 
 // InfoFromChunk is the DocumentInfo of the document c belongs to, for a
-// store that keeps document fields on every chunk; chunks is the count.
+// store that keeps document fields on every chunk; chunks is the count. The
+// chunk's own transcript keys (ExtraTimeStart…) are left out of Metadata:
+// they describe the chunk, not the document.
 func InfoFromChunk(c *Chunk, chunks int) DocumentInfo {
 	return DocumentInfo{
 		ID: c.DocumentID, TenantID: c.TenantID, ProjectID: c.ProjectID, Source: c.Source, Title: c.Title,
-		Hash: c.DocHash, Metadata: c.Metadata, Chunks: chunks,
+		Hash: c.DocHash, Metadata: withoutChunkExtra(c.Metadata), Chunks: chunks,
 	}
 }

@@ -311,7 +311,7 @@ func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
 		if sk.n > 0 {
 			return nil, fmt.Errorf("nothing to index: all %d files found were skipped", sk.n)
 		}
-		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf, .docx) under %v", paths)
+		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, transcript .json) under %v", paths)
 	}
 	return ld, nil
 }

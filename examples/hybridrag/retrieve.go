@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/cite"
 	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // retrievalJSON is the output of "retrieve --json".
@@ -120,6 +123,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 		if d := cite.FormatDate(s.Date); d != "" {
 			where += ", " + d
 		}
+		where += timeRange(s)
 		fmt.Fprintf(stdout, "[%s] %s (relevance %.2f, bm25 %.2f, cosine %.2f)\n    %s\n",
 			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, snippet(s.Text, 200))
 	}
@@ -147,4 +151,17 @@ func snippet(s string, n int) string {
 		return string(r)
 	}
 	return string(r[:n]) + "…"
+}
+
+// timeRange is ", t=1:02–2:10 (Alice, Bob)" for a transcript source.
+func timeRange(s hybridrag.AnswerSource) string {
+	if s.Start == nil || s.End == nil {
+		return ""
+	}
+	sec := func(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+	out := ", t=" + store.FormatTimestamp(sec(*s.Start)) + "–" + store.FormatTimestamp(sec(*s.End))
+	if len(s.Speakers) > 0 {
+		out += " (" + strings.Join(s.Speakers, ", ") + ")"
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package chunker
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Defaults: chunks of about 700–1000 cl100k_base tokens with 100–150
 // tokens of overlap.
@@ -54,6 +57,15 @@ type Options struct {
 	// repeats from the end of the previous one (default 120, at most half
 	// of TargetTokens); negative disables overlap.
 	OverlapTokens int
+	// MaxWindow bounds the recording time a chunk of a transcript spans
+	// (default DefaultMaxWindow, two minutes): chunks of a document whose
+	// Sections carry Time are runs of whole cues, at most TargetTokens and
+	// MaxWindow long, without overlap.
+	MaxWindow time.Duration
+	// MinWindow is how long a transcript chunk must span before it ends at
+	// the next speaker change (default DefaultMinWindow, one minute, at most
+	// MaxWindow).
+	MinWindow time.Duration
 }
 
 // resolved returns o with defaults filled in, or an error wrapping
@@ -70,6 +82,18 @@ func (o Options) resolved() (Options, error) {
 	}
 	if o.MinTokens == 0 {
 		o.MinTokens = min(DefaultMinTokens, o.TargetTokens)
+	}
+	if o.MaxWindow < 0 || o.MinWindow < 0 {
+		return o, fmt.Errorf("%w: negative window %+v", ErrInvalidOptions, o)
+	}
+	if o.MaxWindow == 0 {
+		o.MaxWindow = max(DefaultMaxWindow, o.MinWindow)
+	}
+	if o.MinWindow == 0 {
+		o.MinWindow = min(DefaultMinWindow, o.MaxWindow)
+	}
+	if o.MinWindow > o.MaxWindow {
+		return o, fmt.Errorf("%w: MinWindow %v is above MaxWindow %v", ErrInvalidOptions, o.MinWindow, o.MaxWindow)
 	}
 	switch {
 	case o.OverlapTokens < 0:

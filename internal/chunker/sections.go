@@ -202,6 +202,8 @@ func checkSections(doc store.Document) error {
 			reason = "offset inside a UTF-8 rune"
 		case s.Page < 0:
 			reason = "negative page"
+		case s.Time != nil && (s.Time.Start < 0 || s.Time.End < s.Time.Start):
+			reason = "time span negative or ending before it starts"
 		}
 		if reason != "" {
 			return &SectionError{Index: i, Start: s.Start, End: s.End, Reason: reason}

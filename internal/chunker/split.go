@@ -45,6 +45,9 @@ func Split(doc store.Document, opts Options) ([]store.Chunk, error) {
 // first section, and merged chunks never overlap (their sections are
 // unrelated, repeating one in the next would only blur both).
 //
+// A transcript (Sections with Time) is cut at cues instead: see
+// Options.MaxWindow.
+//
 // Errors: ErrEmptyDocument for white-space-only text, ErrInvalidUTF8,
 // a *SectionError for a bad Document.Sections entry.
 func (c *Chunker) Split(doc store.Document) ([]store.Chunk, error) {
@@ -54,19 +57,21 @@ func (c *Chunker) Split(doc store.Document) ([]store.Chunk, error) {
 	if isSpace(doc.Text) {
 		return nil, fmt.Errorf("%w: document %q has no text", ErrEmptyDocument, doc.ID)
 	}
+	if hasTime(doc.Sections) {
+		if err := checkSections(doc); err != nil {
+			return nil, err
+		}
+		p := c.packer(&doc, nil)
+		if err := p.splitTimed(); err != nil {
+			return nil, err
+		}
+		return p.chunks, nil
+	}
 	secs, fences, err := buildSections(doc)
 	if err != nil {
 		return nil, err
 	}
-	p := packer{
-		doc:   &doc,
-		opts:  c.opts,
-		hash:  doc.Hash,
-		atoms: &atomizer{text: doc.Text, fences: fences, limit: c.opts.TargetTokens, piece: c.opts.pieceTokens()},
-	}
-	if p.hash == "" {
-		p.hash = store.Hash(doc.Text)
-	}
+	p := c.packer(&doc, fences)
 	units := make([]unit, 0, len(secs))
 	for _, s := range secs {
 		u, err := p.measure(s)
@@ -82,4 +87,17 @@ func (c *Chunker) Split(doc store.Document) ([]store.Chunk, error) {
 		return nil, err
 	}
 	return p.chunks, nil
+}
+
+func (c *Chunker) packer(doc *store.Document, fences []span) *packer {
+	p := &packer{
+		doc:   doc,
+		opts:  c.opts,
+		hash:  doc.Hash,
+		atoms: &atomizer{text: doc.Text, fences: fences, limit: c.opts.TargetTokens, piece: c.opts.pieceTokens()},
+	}
+	if p.hash == "" {
+		p.hash = store.Hash(doc.Text)
+	}
+	return p
 }

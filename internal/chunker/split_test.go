@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -271,6 +272,10 @@ func TestSplitErrors(t *testing.T) {
 		{"min above target", store.Document{ID: "d", Text: ok}, Options{MinTokens: 900}, ErrInvalidOptions, false},
 		{"overlap above half target", store.Document{ID: "d", Text: ok}, Options{OverlapTokens: 500}, ErrInvalidOptions, false},
 		{"negative size", store.Document{ID: "d", Text: ok}, Options{TargetTokens: -1}, ErrInvalidOptions, false},
+		{"negative window", store.Document{ID: "d", Text: ok}, Options{MaxWindow: -time.Second}, ErrInvalidOptions, false},
+		{"time span ends before it starts", store.Document{ID: "d", Text: ok, Sections: []store.Section{{Start: 0, End: len(ok), Time: &store.TimeSpan{Start: time.Minute, End: time.Second}}}}, Options{}, ErrInvalidSection, true},
+		{"negative time", store.Document{ID: "d", Text: ok, Sections: []store.Section{{Start: 0, End: len(ok), Time: &store.TimeSpan{Start: -time.Second}}}}, Options{}, ErrInvalidSection, true},
+		{"min window above max", store.Document{ID: "d", Text: ok}, Options{MaxWindow: time.Minute, MinWindow: 2 * time.Minute}, ErrInvalidOptions, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -293,8 +298,15 @@ func TestOptionsResolved(t *testing.T) {
 		{Options{TargetTokens: 2000}, Options{TargetTokens: 2000, MaxTokens: 2000, MinTokens: 700, OverlapTokens: 120}},
 		{Options{TargetTokens: 100}, Options{TargetTokens: 100, MaxTokens: 1000, MinTokens: 100, OverlapTokens: 25}},
 		{Options{OverlapTokens: NoOverlap}, Options{TargetTokens: 800, MaxTokens: 1000, MinTokens: 700, OverlapTokens: 0}},
+		{Options{MaxWindow: 30 * time.Second}, Options{TargetTokens: 800, MaxTokens: 1000, MinTokens: 700, OverlapTokens: 120,
+			MaxWindow: 30 * time.Second, MinWindow: 30 * time.Second}},
+		{Options{MinWindow: 3 * time.Minute}, Options{TargetTokens: 800, MaxTokens: 1000, MinTokens: 700, OverlapTokens: 120,
+			MaxWindow: 3 * time.Minute, MinWindow: 3 * time.Minute}},
 	}
 	for _, c := range cases {
+		if c.want.MaxWindow == 0 {
+			c.want.MaxWindow, c.want.MinWindow = DefaultMaxWindow, DefaultMinWindow
+		}
 		ch, err := New(c.in)
 		require.NoError(t, err)
 		require.Equal(t, c.want, ch.Options())

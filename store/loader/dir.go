@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -104,6 +105,9 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		doc, err := LoadFile(shown)
 		if err != nil {
 			if opts.OnLoadError == nil {
+				if errors.Is(err, ErrUnsupported) {
+					return nil // a .json file that holds no transcript, like any unsupported file
+				}
 				return err
 			}
 			return opts.OnLoadError(shown, err)

@@ -7,7 +7,12 @@
 // paragraphs, list items and table rows with its heading-style hierarchy
 // as Sections (archive/zip and encoding/xml; tracked deletions and field
 // codes left out). Markdown front matter is dropped from the text, and
-// UTF-16 text with a byte-order mark is converted. LoadDir walks a folder
+// UTF-16 text with a byte-order mark is converted. Transcripts — WebVTT
+// (.vtt), SubRip (.srt) and JSON segment files (.json holding
+// [{start, end, speaker, text}] or Whisper's {"segments": […]}; any other
+// JSON is unsupported) — become one paragraph per speaker turn
+// ("Alice: …") with one Section per cue carrying its time and speaker
+// (store.Section.Time), which the chunker cuts at. LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback.
 //
 // A Document's ID is the path cleaned and slash-separated, so the same file

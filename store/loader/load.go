@@ -19,6 +19,9 @@ const (
 	kindHTML
 	kindPDF
 	kindDOCX
+	kindVTT
+	kindSRT
+	kindJSON // a transcript's segments; other JSON is unsupported
 )
 
 var kinds = map[string]kind{
@@ -29,12 +32,17 @@ var kinds = map[string]kind{
 	".htm":      kindHTML,
 	".pdf":      kindPDF,
 	".docx":     kindDOCX,
+	".vtt":      kindVTT,
+	".srt":      kindSRT,
+	".json":     kindJSON,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
 
 // Supported reports whether LoadFile reads files with path's extension
-// (.md, .markdown, .txt, .html, .htm, .pdf, .docx; case-insensitive).
+// (.md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, .json;
+// case-insensitive). A .json file loads only if it holds transcript
+// segments; LoadFile returns ErrUnsupported for any other.
 func Supported(path string) bool { return kindOf(path) != kindNone }
 
 // LoadFile reads one file into a Document, choosing the format by
@@ -59,11 +67,15 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // a text or Markdown file that is not UTF-8, for a PDF a *FormatError
 // wrapping ErrMalformed (damaged or not a PDF), ErrEncrypted (needs a
 // password) or ErrNoText (no text layer, e.g. scanned pages), and for a
-// .docx a *FormatError wrapping ErrMalformed (not a Word package).
+// .docx a *FormatError wrapping ErrMalformed (not a Word package). A
+// transcript (.vtt, .srt, segment .json) becomes one Section per cue with
+// its time and speaker (store.Section.Time), and a damaged one a
+// *TranscriptError naming the line and cue, wrapping ErrMalformed (or
+// ErrNoText when no cue has text).
 func LoadFile(path string) (store.Document, error) {
 	k := kindOf(path)
 	if k == kindNone {
-		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm, .pdf, .docx)", ErrUnsupported, path)
+		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, transcript .json)", ErrUnsupported, path)
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -77,6 +89,8 @@ func LoadFile(path string) (store.Document, error) {
 		err = parsePDF(raw, &doc)
 	case kindDOCX:
 		err = parseDOCX(raw, &doc)
+	case kindVTT, kindSRT, kindJSON:
+		err = parseTranscript(k, raw, path, &doc)
 	default:
 		err = readText(raw, path, k == kindMarkdown, &doc)
 	}
