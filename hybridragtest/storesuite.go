@@ -32,7 +32,10 @@ import (
 // first; every Filter field restricts both searches inside the search, so
 // a filtered query returns the best k chunks that pass; no query filtered
 // to one tenant ever returns another tenant's chunk (a property test over a
-// random corpus with a fixed seed); Stats counts per tenant and project;
+// random corpus with a fixed seed); a tenant's keyword and vector scores,
+// rankings, Stats and TermStats do not change when other tenants'
+// documents are added or removed (collection statistics are the tenant's
+// and project's own); Stats counts per tenant and project;
 // searches running alongside a writer see whole batches; bad batches fail
 // with errors.Is-checkable errors and change nothing; a closed store
 // returns store.ErrClosed.
@@ -54,6 +57,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"keyword matching", storeKeywordMatching},
 		{"filters", storeFilters},
 		{"tenant isolation", storeTenantIsolation},
+		{"tenant statistics", storeTenantStatistics},
 		{"concurrent readers and a writer", storeConcurrency},
 		{"bad input", storeBadInput},
 		{"closed", storeClosed},
@@ -337,7 +341,7 @@ func storeTermStats(t *testing.T, newStore func(t *testing.T) store.Store) {
 	require.NoError(t, s.Put(ctx, entries...))
 
 	query := "Which falcon took the copper from the falcon in the tundra?"
-	got, err := ts.TermStats(ctx, query)
+	got, err := ts.TermStats(ctx, query, store.Filter{})
 	require.NoError(t, err)
 	var want []string
 	for _, term := range ts.Analyze(query) {

@@ -147,7 +147,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	for i, c := range order {
 		res.Sources[i] = candidates[c]
 	}
-	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, res.Sources, found.queryVec); err != nil {
+	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, q.Filter, res.Sources, found.queryVec); err != nil {
 		return nil, err
 	}
 	res.Timings.Fuse = time.Since(fuseStart)
