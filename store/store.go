@@ -10,7 +10,12 @@ import (
 // query returns the best k chunks that pass the filter rather than the
 // passing subset of the best k overall.
 type Filter struct {
-	TenantID  string // exact match; "" matches only chunks with no tenant when RequireTenant is set
+	// TenantID, if set, keeps only that tenant's chunks; "" does not
+	// restrict (every tenant's chunks, and those with no tenant, pass). A
+	// Pipeline with hybridrag.Config.RequireTenant refuses a query whose
+	// TenantID is "" (hybridrag.ErrTenantRequired) before it reaches a
+	// store.
+	TenantID  string
 	ProjectID string // exact match
 	// SourceTypes, if non-empty, is the set of allowed Metadata.SourceType values.
 	SourceTypes []string
