@@ -33,6 +33,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
@@ -45,8 +46,8 @@ const usage = `usage:
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] QUESTION
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
   hybridrag log      --store DIR --runs [--limit N] [--json]   (index runs: time, folders, counts, skipped files)
-  hybridrag log      --store DIR show ID [--json]
-  hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
+  hybridrag log      --store DIR [--tenant T] show ID [--json]   (--tenant: another tenant's id is not found)
+  hybridrag log      --store DIR [--tenant T] feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
                      [--name N] [--concurrency N] [--log PATH | --no-log] [--generator G] [--model M] [--judge] [--timeout D]
   hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
@@ -59,7 +60,8 @@ const usage = `usage:
 serve --keys FILE: one "KEY TENANT [PROJECT,PROJECT…]" per line (# comments; keys ≥ 16 characters);
         every request is confined to its key's tenant and projects. --open: no keys, one tenant.
 Gate and retrieval flags on retrieve, ask, eval and serve: --min-score F --min-chunks N --k N --mmr-lambda F
-        --tenant T --project P (not serve, whose keys name them)
+        --tenant T --project P (not serve, whose keys name them); --require-tenant (also on log) refuses
+        a query or query-log read without --tenant (exit 2; serve: HTTP 400 for a key without a tenant)
 eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
         saves the run in DIR/querylog.db (--no-log: don't); its --k is also the k of recall@k.
 ask, retrieve and serve record each query in DIR/querylog.db; --log PATH puts the query log elsewhere,
@@ -128,6 +130,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "hybridrag: %v\n%s", err, usage)
+		return 2
+	case errors.Is(err, hybridrag.ErrTenantRequired):
+		fmt.Fprintln(stderr, "hybridrag: --tenant T is required (--require-tenant is set)")
 		return 2
 	default:
 		// Library errors already say where they come from ("hybridrag:",
