@@ -369,7 +369,7 @@ func TestClosed(t *testing.T) {
 	_, err = l.Get(ctx, "", 1)
 	require.ErrorIs(t, err, sqlitelog.ErrClosed)
 	require.ErrorIs(t, l.Feedback(ctx, "", 1, true, ""), sqlitelog.ErrClosed)
-	_, err = l.EvalRuns(ctx, 0)
+	_, err = l.EvalRuns(ctx, "", 0)
 	require.ErrorIs(t, err, sqlitelog.ErrClosed)
 }
 

@@ -8,7 +8,7 @@ import (
 
 // SchemaVersion is the schema version this package writes, stored in the
 // database's user_version.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // applicationID marks the file as a hybridrag query log ("hrLg") in the
 // SQLite header, so Open can refuse another application's database.
@@ -84,6 +84,11 @@ var migrations = [][]string{
 			skipped     INTEGER NOT NULL DEFAULT 0,
 			errors      TEXT    NOT NULL DEFAULT '[]'
 		)`,
+	},
+	{
+		// 3: eval runs carry their tenant, so reads can be scoped by it.
+		`ALTER TABLE eval_runs ADD COLUMN tenant TEXT NOT NULL DEFAULT ''`,
+		`CREATE INDEX index_runs_tenant ON index_runs(tenant, id)`,
 	},
 }
 
