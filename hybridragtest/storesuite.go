@@ -335,7 +335,8 @@ func storeTermStats(t *testing.T, newStore func(t *testing.T) store.Store) {
 	}
 	docs := []suiteDoc{
 		{tenant: "t1", id: "a", texts: []string{"copper falcon", "falcon meadow"}},
-		{tenant: "t2", id: "b", texts: []string{"falcon timber walnut", "meadow"}},
+		{tenant: "t2", project: "p", id: "b", texts: []string{"falcon timber walnut", "meadow"}},
+		{tenant: "t2", id: "c", texts: []string{"copper falcon meadow", "timber"}},
 	}
 	entries := suiteEntries(docs...)
 	require.NoError(t, s.Put(ctx, entries...))
@@ -352,18 +353,38 @@ func storeTermStats(t *testing.T, newStore func(t *testing.T) store.Store) {
 	require.NotEmpty(t, want)
 	require.NotContains(t, want, "the", "stop words are removed")
 	require.Equal(t, want, got.Terms, "Terms are the query's analysed terms, in order, deduplicated")
-	require.Equal(t, 4, got.Docs)
-	require.Len(t, got.DocFreq, len(got.Terms))
-	for i, term := range got.Terms {
-		df := 0
+	require.Equal(t, 6, got.Docs)
+	// Counts are within the filter's tenant and project; other fields
+	// are ignored.
+	for _, f := range []store.Filter{
+		{}, {TenantID: "t1"}, {TenantID: "t2", SourceTypes: []string{"none"}}, {TenantID: "t3"},
+		{TenantID: "t2", ProjectID: "p"}, {ProjectID: "p"}, {TenantID: "t1", ProjectID: "p"},
+	} {
+		got, err := ts.TermStats(ctx, query, f)
+		require.NoError(t, err)
+		require.Equal(t, want, got.Terms)
+		require.Len(t, got.DocFreq, len(got.Terms))
+		scope := store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID}
+		docs := 0
 		for _, e := range entries {
 			for _, c := range e.Chunks {
-				if slices.Contains(ts.Analyze(c.Text), term) {
-					df++
+				if scope.Match(&c) {
+					docs++
 				}
 			}
 		}
-		require.Equal(t, df, got.DocFreq[i], "document frequency of %q", term)
+		require.Equal(t, docs, got.Docs, "%+v", f)
+		for i, term := range got.Terms {
+			df := 0
+			for _, e := range entries {
+				for _, c := range e.Chunks {
+					if scope.Match(&c) && slices.Contains(ts.Analyze(c.Text), term) {
+						df++
+					}
+				}
+			}
+			require.Equal(t, df, got.DocFreq[i], "document frequency of %q in %+v", term, f)
+		}
 	}
 }
 
