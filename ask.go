@@ -126,6 +126,9 @@ func (r *askRun) add(name string, d time.Duration) {
 // refusal Answer when the gate refuses, else the gate's allowing decision.
 func (p *Pipeline) admit(ctx context.Context, run *askRun) (gate.Evidence, gate.Decision, *Answer, error) {
 	var none gate.Decision
+	if err := p.checkTenant(&run.req); err != nil {
+		return gate.Evidence{}, none, nil, err
+	}
 	q, err := p.checkQuestion(run.req.Question)
 	if err != nil {
 		return gate.Evidence{}, none, nil, err

@@ -68,6 +68,13 @@ type Config struct {
 	// the built-in ones (BuiltinSchemas); a user schema may replace a
 	// built-in one of the same name.
 	Artifacts []ArtifactSchema
+	// RequireTenant makes every query (Retrieve, Ask, AskWithRetrieval,
+	// Prompt, streaming or not) name a tenant: one whose
+	// Request.Filter.TenantID is empty fails with ErrTenantRequired before
+	// any search, instead of searching every tenant's documents. Set it
+	// when one store serves several tenants and a missing tenant is a bug
+	// of the caller, not a wish to search them all.
+	RequireTenant bool
 
 	Chunking   ChunkingConfig
 	Retrieval  RetrievalConfig

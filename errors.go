@@ -19,6 +19,9 @@ var (
 	// ErrEmbedderMismatch: the store was built with another embedder (see
 	// EmbedderMismatchError).
 	ErrEmbedderMismatch = errors.New("hybridrag: store built with another embedder")
+	// ErrTenantRequired: a query (Config.RequireTenant) or a query-log read
+	// (the log's own option) names no tenant.
+	ErrTenantRequired = errors.New("hybridrag: a tenant is required (the request names none)")
 )
 
 // QueryError explains why a question was rejected before retrieval.

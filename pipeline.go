@@ -171,6 +171,9 @@ func (p *Pipeline) Retrieve(ctx context.Context, req Request) (res *retrieve.Res
 	}
 	defer done()
 	defer func(start time.Time) { p.logRetrieve(ctx, req, start, res, err) }(time.Now())
+	if err := p.checkTenant(&req); err != nil {
+		return nil, err
+	}
 	q, err := p.checkQuestion(req.Question)
 	if err != nil {
 		return nil, err

@@ -41,16 +41,19 @@ type HistoryQuery struct {
 // it recorded and storing feedback on it (the HTTP API's history and
 // feedback endpoints detect it by type assertion on Pipeline.QueryLog).
 // The store/sqlitelog Log implements it. Implementations must be safe for
-// concurrent use. The caller enforces tenancy: Query returns a record
-// whatever its tenant.
+// concurrent use. Every method is scoped to a tenant ("" meaning every
+// tenant): a record of another tenant is not found, with the same error as
+// a missing id, so that ids are no oracle for other tenants' queries. An
+// implementation may refuse the empty tenant with ErrTenantRequired.
 type QueryHistory interface {
 	QueryLog
 	// Queries returns one page of logged queries, newest first.
 	Queries(ctx context.Context, q HistoryQuery) ([]LoggedQuery, error)
-	// Query returns one logged query; an unknown id fails with an error
-	// wrapping ErrQueryNotFound.
-	Query(ctx context.Context, id int64) (LoggedQuery, error)
-	// Feedback stores a verdict on the logged query id; an unknown id
-	// fails with an error wrapping ErrQueryNotFound.
-	Feedback(ctx context.Context, id int64, correct bool, comment string) error
+	// Query returns one logged query of tenant; an unknown id, or one of
+	// another tenant, fails with an error wrapping ErrQueryNotFound.
+	Query(ctx context.Context, tenant string, id int64) (LoggedQuery, error)
+	// Feedback stores a verdict on the logged query id of tenant; an
+	// unknown id, or one of another tenant, fails with an error wrapping
+	// ErrQueryNotFound.
+	Feedback(ctx context.Context, tenant string, id int64, correct bool, comment string) error
 }

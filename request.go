@@ -44,6 +44,14 @@ type Request struct {
 	Stream generate.StreamFunc
 }
 
+// checkTenant enforces Config.RequireTenant.
+func (p *Pipeline) checkTenant(req *Request) error {
+	if p.cfg.RequireTenant && req.Filter.TenantID == "" {
+		return ErrTenantRequired
+	}
+	return nil
+}
+
 // checkQuestion validates and trims a question.
 func (p *Pipeline) checkQuestion(q string) (string, error) {
 	if !utf8.ValidString(q) {

@@ -69,8 +69,11 @@ type Options struct {
 // and metrics, and their aggregate. It is a plain value: safe to read
 // concurrently, not to modify concurrently.
 type Run struct {
-	ID         string    `json:"id"`
-	Name       string    `json:"name,omitempty"`
+	ID   string `json:"id"`
+	Name string `json:"name,omitempty"`
+	// Tenant is the tenant every question ran in, "" when they ran in
+	// several or in none; a run store scopes reads by it (see RunTenant).
+	Tenant     string    `json:"tenant,omitempty"`
 	Started    time.Time `json:"started"`
 	DurationMS float64   `json:"duration_ms"`
 	Settings   Settings  `json:"settings"`
@@ -166,6 +169,7 @@ func Evaluate(ctx context.Context, p *hybridrag.Pipeline, qs []Question, opts Op
 	run := &Run{
 		ID:      newRunID(),
 		Name:    opts.Name,
+		Tenant:  RunTenant(qs, opts.Request),
 		Started: time.Now(),
 		Settings: Settings{
 			K: e.k, Concurrency: workers, Generator: comps.GeneratorName,
@@ -202,6 +206,25 @@ func Evaluate(ctx context.Context, p *hybridrag.Pipeline, qs []Question, opts Op
 		}
 	}
 	return run, nil
+}
+
+// RunTenant is the tenant every question of qs runs in under the request
+// template tmpl (a question's Tenant replaces the template's), or "" when
+// they run in several tenants or some in none: a run shows other tenants'
+// answers only to a reader that may see every tenant.
+func RunTenant(qs []Question, tmpl hybridrag.Request) string {
+	tenant := ""
+	for i, q := range qs {
+		t := tmpl.Filter.TenantID
+		if q.Tenant != "" {
+			t = q.Tenant
+		}
+		if t == "" || (i > 0 && t != tenant) {
+			return ""
+		}
+		tenant = t
+	}
+	return tenant
 }
 
 // evaluator holds what every question of a run shares; it is read-only

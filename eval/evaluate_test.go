@@ -312,3 +312,33 @@ func TestEvaluateTenantFilter(t *testing.T) {
 		require.Equal(t, []string{"manual"}, f.SourceTypes)
 	}
 }
+
+func TestRunTenant(t *testing.T) {
+	q := func(tenants ...string) []eval.Question {
+		var out []eval.Question
+		for _, tn := range tenants {
+			out = append(out, eval.Question{Query: "q", Tenant: tn})
+		}
+		return out
+	}
+	tmpl := func(tenant string) hybridrag.Request {
+		return hybridrag.Request{Filter: store.Filter{TenantID: tenant}}
+	}
+	for _, tc := range []struct {
+		name string
+		qs   []eval.Question
+		tmpl hybridrag.Request
+		want string
+	}{
+		{"template tenant", q("", ""), tmpl("acme"), "acme"},
+		{"questions' tenant", q("acme", "acme"), tmpl(""), "acme"},
+		{"question overrides template", q("globex"), tmpl("acme"), "globex"},
+		{"mixed tenants", q("acme", "globex"), tmpl(""), ""},
+		{"one question without tenant", q("acme", ""), tmpl(""), ""},
+		{"no tenant at all", q("", ""), tmpl(""), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, eval.RunTenant(tc.qs, tc.tmpl))
+		})
+	}
+}

@@ -15,6 +15,8 @@ type RunRecord struct {
 	ID      string
 	Started time.Time
 	Name    string
+	// Tenant is Run.Tenant: the run's questions' one tenant, or "".
+	Tenant string
 	// Aggregate holds the run's settings, duration and aggregate metrics
 	// (a runHeader).
 	Aggregate json.RawMessage
@@ -57,7 +59,7 @@ func (r *Run) Record() (RunRecord, error) {
 	if err != nil {
 		return RunRecord{}, fmt.Errorf("eval: encode run: %w", err)
 	}
-	return RunRecord{ID: r.ID, Started: r.Started, Name: r.Name, Aggregate: agg, Questions: qs}, nil
+	return RunRecord{ID: r.ID, Started: r.Started, Name: r.Name, Tenant: r.Tenant, Aggregate: agg, Questions: qs}, nil
 }
 
 // RunFromRecord reads a stored run back. A record whose documents are not
@@ -67,7 +69,7 @@ func RunFromRecord(rec RunRecord) (*Run, error) {
 	if err := json.Unmarshal(rec.Aggregate, &h); err != nil {
 		return nil, fmt.Errorf("%w: aggregate: %w", ErrInvalidRecord, err)
 	}
-	r := &Run{ID: rec.ID, Name: rec.Name, Started: rec.Started, DurationMS: h.DurationMS, Settings: h.Settings, Aggregate: h.Metrics}
+	r := &Run{ID: rec.ID, Name: rec.Name, Tenant: rec.Tenant, Started: rec.Started, DurationMS: h.DurationMS, Settings: h.Settings, Aggregate: h.Metrics}
 	if err := json.Unmarshal(rec.Questions, &r.Questions); err != nil {
 		return nil, fmt.Errorf("%w: questions: %w", ErrInvalidRecord, err)
 	}

@@ -32,7 +32,10 @@ import (
 // first; every Filter field restricts both searches inside the search, so
 // a filtered query returns the best k chunks that pass; no query filtered
 // to one tenant ever returns another tenant's chunk (a property test over a
-// random corpus with a fixed seed); Stats counts per tenant and project;
+// random corpus with a fixed seed); a tenant's keyword and vector scores,
+// rankings, Stats and TermStats do not change when other tenants'
+// documents are added or removed (collection statistics are the tenant's
+// and project's own); Stats counts per tenant and project;
 // searches running alongside a writer see whole batches; bad batches fail
 // with errors.Is-checkable errors and change nothing; a closed store
 // returns store.ErrClosed.
@@ -54,6 +57,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"keyword matching", storeKeywordMatching},
 		{"filters", storeFilters},
 		{"tenant isolation", storeTenantIsolation},
+		{"tenant statistics", storeTenantStatistics},
 		{"concurrent readers and a writer", storeConcurrency},
 		{"bad input", storeBadInput},
 		{"closed", storeClosed},
@@ -332,13 +336,14 @@ func storeTermStats(t *testing.T, newStore func(t *testing.T) store.Store) {
 	}
 	docs := []suiteDoc{
 		{tenant: "t1", id: "a", texts: []string{"copper falcon", "falcon meadow"}},
-		{tenant: "t2", id: "b", texts: []string{"falcon timber walnut", "meadow"}},
+		{tenant: "t2", project: "p", id: "b", texts: []string{"falcon timber walnut", "meadow"}},
+		{tenant: "t2", id: "c", texts: []string{"copper falcon meadow", "timber"}},
 	}
 	entries := suiteEntries(docs...)
 	require.NoError(t, s.Put(ctx, entries...))
 
 	query := "Which falcon took the copper from the falcon in the tundra?"
-	got, err := ts.TermStats(ctx, query)
+	got, err := ts.TermStats(ctx, query, store.Filter{})
 	require.NoError(t, err)
 	var want []string
 	for _, term := range ts.Analyze(query) {
@@ -349,18 +354,38 @@ func storeTermStats(t *testing.T, newStore func(t *testing.T) store.Store) {
 	require.NotEmpty(t, want)
 	require.NotContains(t, want, "the", "stop words are removed")
 	require.Equal(t, want, got.Terms, "Terms are the query's analysed terms, in order, deduplicated")
-	require.Equal(t, 4, got.Docs)
-	require.Len(t, got.DocFreq, len(got.Terms))
-	for i, term := range got.Terms {
-		df := 0
+	require.Equal(t, 6, got.Docs)
+	// Counts are within the filter's tenant and project; other fields
+	// are ignored.
+	for _, f := range []store.Filter{
+		{}, {TenantID: "t1"}, {TenantID: "t2", SourceTypes: []string{"none"}}, {TenantID: "t3"},
+		{TenantID: "t2", ProjectID: "p"}, {ProjectID: "p"}, {TenantID: "t1", ProjectID: "p"},
+	} {
+		got, err := ts.TermStats(ctx, query, f)
+		require.NoError(t, err)
+		require.Equal(t, want, got.Terms)
+		require.Len(t, got.DocFreq, len(got.Terms))
+		scope := store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID}
+		docs := 0
 		for _, e := range entries {
 			for _, c := range e.Chunks {
-				if slices.Contains(ts.Analyze(c.Text), term) {
-					df++
+				if scope.Match(&c) {
+					docs++
 				}
 			}
 		}
-		require.Equal(t, df, got.DocFreq[i], "document frequency of %q", term)
+		require.Equal(t, docs, got.Docs, "%+v", f)
+		for i, term := range got.Terms {
+			df := 0
+			for _, e := range entries {
+				for _, c := range e.Chunks {
+					if scope.Match(&c) && slices.Contains(ts.Analyze(c.Text), term) {
+						df++
+					}
+				}
+			}
+			require.Equal(t, df, got.DocFreq[i], "document frequency of %q in %+v", term, f)
+		}
 	}
 }
 

@@ -112,6 +112,8 @@ func storeFilters(t *testing.T, newStore func(t *testing.T) store.Store) {
 		})
 	}
 
+	// Within one tenant and project (these chunks have none), filter
+	// fields select chunks without changing their scores.
 	t.Run("a filter does not change scores", func(t *testing.T) {
 		all, err := s.SearchKeyword(ctx, "zebra apple", 100, store.Filter{})
 		require.NoError(t, err)

@@ -62,8 +62,8 @@ func (w *Without) SearchVector(ctx context.Context, v []float32, k int, f store.
 }
 
 // TermStats implements store.TermStatter.
-func (w *Without) TermStats(ctx context.Context, q string) (store.TermStats, error) {
-	ts, err := w.inner.TermStats(ctx, q)
+func (w *Without) TermStats(ctx context.Context, q string, f store.Filter) (store.TermStats, error) {
+	ts, err := w.inner.TermStats(ctx, q, f)
 	if err != nil {
 		return ts, err
 	}

@@ -154,7 +154,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	for i, c := range order {
 		res.Sources[i] = candidates[c]
 	}
-	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, res.Sources, found.queryVec); err != nil {
+	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, q.Filter, res.Sources, found.queryVec); err != nil {
 		return nil, err
 	}
 	var added int
@@ -164,7 +164,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	if added > 0 {
 		// Neighbours need their own Relevance and passage; the analysis
 		// then also counts the terms they hold.
-		if res.Analysis, err = h.scoreRelevance(ctx, q.Text, res.Sources, found.queryVec); err != nil {
+		if res.Analysis, err = h.scoreRelevance(ctx, q.Text, q.Filter, res.Sources, found.queryVec); err != nil {
 			return nil, err
 		}
 	}

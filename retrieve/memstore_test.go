@@ -11,15 +11,14 @@ import (
 )
 
 // memStore is a brute-force in-test store: BM25 (k1 = 1.2, b = 0.75, real
-// token lengths) over textutil.ContentTerms, exact cosine search, and
-// TermStats. It is built once and then read-only, so it is safe for
+// token lengths, statistics of the filter's tenant and project) over
+// textutil.ContentTerms, exact cosine search, and TermStats. It is built once and then read-only, so it is safe for
 // concurrent searches.
 type memStore struct {
 	chunks   []store.Chunk
 	vectors  [][]float32
 	postings map[string][]posting
 	length   []int
-	avgLen   float64
 }
 
 type posting struct {
@@ -30,11 +29,9 @@ type posting struct {
 // newMemStore indexes chunks; vectors[i] belongs to chunks[i] and may be nil.
 func newMemStore(chunks []store.Chunk, vectors [][]float32) *memStore {
 	m := &memStore{chunks: chunks, vectors: vectors, postings: map[string][]posting{}, length: make([]int, len(chunks))}
-	total := 0
 	for i, c := range chunks {
 		terms := textutil.ContentTerms(c.Text)
 		m.length[i] = len(terms)
-		total += len(terms)
 		tf := map[string]int{}
 		for _, t := range terms {
 			tf[t]++
@@ -42,9 +39,6 @@ func newMemStore(chunks []store.Chunk, vectors [][]float32) *memStore {
 		for t, n := range tf {
 			m.postings[t] = append(m.postings[t], posting{i, n})
 		}
-	}
-	if len(chunks) > 0 {
-		m.avgLen = float64(total) / float64(len(chunks))
 	}
 	return m
 }
@@ -75,16 +69,16 @@ func (m *memStore) SearchKeyword(ctx context.Context, query string, k int, f sto
 		return nil, err
 	}
 	scores := map[int]float64{}
-	n := len(m.chunks)
+	n, avgLen := m.scope(f)
 	for _, t := range dedupe(textutil.ContentTerms(query)) {
 		ps := m.postings[t]
-		w := idf(len(ps), n)
+		w := idf(m.docFreq(t, f), n)
 		for _, p := range ps {
 			if !f.Match(&m.chunks[p.chunk]) {
 				continue
 			}
 			tf := float64(p.tf)
-			norm := 1.2 * (1 - 0.75 + 0.75*float64(m.length[p.chunk])/m.avgLen)
+			norm := 1.2 * (1 - 0.75 + 0.75*float64(m.length[p.chunk])/avgLen)
 			scores[p.chunk] += w * tf * 2.2 / (tf + norm)
 		}
 	}
@@ -111,15 +105,49 @@ func (m *memStore) SearchVector(ctx context.Context, vec []float32, k int, f sto
 }
 
 // TermStats implements store.TermStatter.
-func (m *memStore) TermStats(ctx context.Context, query string) (store.TermStats, error) {
+func (m *memStore) TermStats(ctx context.Context, query string, f store.Filter) (store.TermStats, error) {
 	if err := ctx.Err(); err != nil {
 		return store.TermStats{}, err
 	}
-	ts := store.TermStats{Docs: len(m.chunks), Terms: dedupe(textutil.ContentTerms(query))}
+	n, _ := m.scope(f)
+	ts := store.TermStats{Docs: n, Terms: dedupe(textutil.ContentTerms(query))}
 	for _, t := range ts.Terms {
-		ts.DocFreq = append(ts.DocFreq, len(m.postings[t]))
+		ts.DocFreq = append(ts.DocFreq, m.docFreq(t, f))
 	}
 	return ts, nil
+}
+
+// inScope reports whether chunk i is in f's tenant and project.
+func (m *memStore) inScope(i int, f store.Filter) bool {
+	scope := store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID}
+	return scope.Match(&m.chunks[i])
+}
+
+// scope returns the chunk count and average length of f's tenant and
+// project.
+func (m *memStore) scope(f store.Filter) (n int, avgLen float64) {
+	total := 0
+	for i := range m.chunks {
+		if m.inScope(i, f) {
+			n++
+			total += m.length[i]
+		}
+	}
+	if n > 0 {
+		avgLen = float64(total) / float64(n)
+	}
+	return n, avgLen
+}
+
+// docFreq counts the chunks of f's tenant and project containing t.
+func (m *memStore) docFreq(t string, f store.Filter) int {
+	df := 0
+	for _, p := range m.postings[t] {
+		if m.inScope(p.chunk, f) {
+			df++
+		}
+	}
+	return df
 }
 
 // Analyze implements store.TermStatter.

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/store"
 	"github.com/viterin/vek/vek32"
 )
 
@@ -60,7 +61,8 @@ const (
 
 // RareTermDocFraction bounds the terms QueryAnalysis.Missing reports: a
 // query term counts as rare when it occurs in at most this fraction of the
-// collection's chunks. Without collection statistics every term counts.
+// chunks of the query's tenant and project. Without collection statistics
+// every term counts.
 const RareTermDocFraction = 0.05
 
 func (c Calibration) resolve() (Calibration, error) {
@@ -145,9 +147,10 @@ type queryTerms struct {
 }
 
 // analyseQuery reads the question with the keyword index's analysis and
-// document frequencies when the keyword searcher offers them (TermStatter),
-// otherwise with textutil.ContentTerms and uniform weights.
-func (h *Hybrid) analyseQuery(ctx context.Context, text string) (queryTerms, error) {
+// document frequencies within f's tenant and project when the keyword
+// searcher offers them (TermStatter), otherwise with
+// textutil.ContentTerms and uniform weights.
+func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) (queryTerms, error) {
 	if h.stats == nil {
 		terms := dedupe(textutil.ContentTerms(text))
 		q := queryTerms{
@@ -159,7 +162,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string) (queryTerms, err
 		}
 		return dropScaffold(q, textutil.ContentTerms), nil
 	}
-	ts, err := h.stats.TermStats(ctx, text)
+	ts, err := h.stats.TermStats(ctx, text, f)
 	if err != nil {
 		return queryTerms{}, fmt.Errorf("retrieve: term statistics: %w", err)
 	}
@@ -248,8 +251,8 @@ func cosine(a, b []float32) float64 {
 
 // scoreRelevance sets Relevance on every source and returns the query
 // analysis: the question's terms, and the rare ones no source contains.
-func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Source, queryVec []float32) (QueryAnalysis, error) {
-	q, err := h.analyseQuery(ctx, text)
+func (h *Hybrid) scoreRelevance(ctx context.Context, text string, f store.Filter, sources []Source, queryVec []float32) (QueryAnalysis, error) {
+	q, err := h.analyseQuery(ctx, text, f)
 	if err != nil {
 		return QueryAnalysis{}, err
 	}
@@ -295,7 +298,9 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, sources []Sour
 //     occur in the chunk, divided by the sum over all of them. With a keyword
 //     searcher that implements store.TermStatter the terms are the keyword
 //     index's own analysis and the weights its BM25 IDF,
-//     ln(1 + (N − df + 0.5)/(df + 0.5)); otherwise the terms are the
+//     ln(1 + (N − df + 0.5)/(df + 0.5)), counted within the query's tenant
+//     and project (so another tenant's documents never move a Relevance
+//     or a gate decision); otherwise the terms are the
 //     module's own content terms (lower-cased words without stop words,
 //     Porter-stemmed) and weigh 1 each. A term that occurs nowhere in the
 //     collection stays in the denominator with the weight of a term found in

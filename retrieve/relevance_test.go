@@ -133,13 +133,13 @@ type failingStats struct {
 	err error
 }
 
-func (f failingStats) TermStats(context.Context, string) (store.TermStats, error) {
+func (f failingStats) TermStats(context.Context, string, store.Filter) (store.TermStats, error) {
 	return store.TermStats{}, f.err
 }
 
 type badStats struct{ *memStore }
 
-func (b badStats) TermStats(context.Context, string) (store.TermStats, error) {
+func (b badStats) TermStats(context.Context, string, store.Filter) (store.TermStats, error) {
 	return store.TermStats{Docs: 3, Terms: []string{"pump"}}, nil
 }
 

@@ -20,6 +20,7 @@ const (
 	CodeInvalidArgument  = "invalid_argument"       // 400: a value out of range or malformed
 	CodeInvalidQuery     = "invalid_query"          // 400: question length or encoding
 	CodeProjectRequired  = "project_required"       // 400: the key allows several projects; name one
+	CodeTenantRequired   = "tenant_required"        // 400: the server requires a tenant and the key has none
 	CodeUnauthorized     = "unauthorized"           // 401: no or unknown API key
 	CodeNotFound         = "not_found"              // 404: no such resource for this caller
 	CodeMethodNotAllowed = "method_not_allowed"     // 405
@@ -67,6 +68,8 @@ func (s *Server) publicError(ctx context.Context, err error) *apiError {
 			return errorf(http.StatusBadRequest, CodeInvalidQuery, "the question is not valid UTF-8")
 		}
 		return errorf(http.StatusBadRequest, CodeInvalidQuery, "the question is %s (%d characters; allowed %d to %d)", qe.Reason, qe.Length, qe.Min, qe.Max)
+	case errors.Is(err, hybridrag.ErrTenantRequired):
+		return errorf(http.StatusBadRequest, CodeTenantRequired, "this server requires a tenant: use an API key bound to a tenant")
 	case errors.Is(err, hybridrag.ErrNoStore):
 		return errorf(http.StatusNotImplemented, CodeNotSupported, "this server has no writable store")
 	case errors.Is(err, hybridrag.ErrClosed):

@@ -101,7 +101,7 @@ func (s *Server) ownQuery(r *http.Request, p Principal) (hybridrag.QueryHistory,
 	if err != nil || id <= 0 {
 		return nil, hybridrag.LoggedQuery{}, notFound
 	}
-	q, err := h.Query(r.Context(), id)
+	q, err := h.Query(r.Context(), p.Tenant, id)
 	if errors.Is(err, hybridrag.ErrQueryNotFound) {
 		return nil, q, notFound
 	}
@@ -154,13 +154,13 @@ func (s *Server) feedback(w http.ResponseWriter, r *http.Request, p Principal) e
 	if err != nil {
 		return err
 	}
-	if err := h.Feedback(r.Context(), q.ID, f.Verdict == "correct", f.Comment); err != nil {
+	if err := h.Feedback(r.Context(), p.Tenant, q.ID, f.Verdict == "correct", f.Comment); err != nil {
 		if errors.Is(err, hybridrag.ErrQueryNotFound) {
 			return errorf(http.StatusNotFound, CodeNotFound, "query not found")
 		}
 		return err
 	}
-	q, err = h.Query(r.Context(), q.ID)
+	q, err = h.Query(r.Context(), p.Tenant, q.ID)
 	if err != nil {
 		return err
 	}

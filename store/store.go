@@ -10,7 +10,12 @@ import (
 // query returns the best k chunks that pass the filter rather than the
 // passing subset of the best k overall.
 type Filter struct {
-	TenantID  string // exact match; "" matches only chunks with no tenant when RequireTenant is set
+	// TenantID, if set, keeps only that tenant's chunks; "" does not
+	// restrict (every tenant's chunks, and those with no tenant, pass). A
+	// Pipeline with hybridrag.Config.RequireTenant refuses a query whose
+	// TenantID is "" (hybridrag.ErrTenantRequired) before it reaches a
+	// store.
+	TenantID  string
 	ProjectID string // exact match
 	// SourceTypes, if non-empty, is the set of allowed Metadata.SourceType values.
 	SourceTypes []string
@@ -146,9 +151,11 @@ type Statter interface {
 	Stats(ctx context.Context, f Filter) (Stats, error)
 }
 
-// TermStats is the document frequency of analysed query terms.
+// TermStats is the document frequency of analysed query terms within the
+// tenant and project of a filter.
 type TermStats struct {
-	// Docs is the number of chunks searched (the N of IDF).
+	// Docs is the number of chunks in the tenant and project (the N of
+	// IDF).
 	Docs int
 	// Terms are the query's analysed terms, in query order, deduplicated.
 	Terms []string
@@ -160,7 +167,11 @@ type TermStats struct {
 // keyword index's analysis and term statistics so that retrieval can weigh
 // query terms by rarity (see retrieve.Relevance).
 type TermStatter interface {
-	TermStats(ctx context.Context, query string) (TermStats, error)
+	// TermStats counts within f's tenant and project ("" meaning any), as
+	// Statter does; other filter fields are ignored. Statistics of one
+	// tenant must never depend on another tenant's chunks: they feed the
+	// Relevance the gate thresholds.
+	TermStats(ctx context.Context, query string, f Filter) (TermStats, error)
 	// Analyze returns the terms the keyword index would produce for text
 	// (lower-cased, stop words removed, stemmed), in order, with repeats.
 	Analyze(text string) []string

@@ -53,7 +53,7 @@ func TestCLIEval(t *testing.T) {
 	// The run was saved beside the query log, questions were not logged.
 	lg, err := sqlitelog.Open(filepath.Join(st, queryLogFile), sqlitelog.Options{})
 	require.NoError(t, err)
-	runs, err := lg.EvalRuns(context.Background(), 0)
+	runs, err := lg.EvalRuns(context.Background(), "", 0)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
 	require.Equal(t, "ci", runs[0].Name)
@@ -81,7 +81,7 @@ func TestCLIEval(t *testing.T) {
 	}
 	lg, err = sqlitelog.Open(filepath.Join(st, queryLogFile), sqlitelog.Options{})
 	require.NoError(t, err)
-	runs, err = lg.EvalRuns(context.Background(), 0)
+	runs, err = lg.EvalRuns(context.Background(), "", 0)
 	require.NoError(t, err)
 	require.Len(t, runs, 1, "--no-log")
 	require.NoError(t, lg.Close())

@@ -21,10 +21,13 @@ type common struct {
 	minScore  float64
 	minChunks int
 	json      bool
-	set       map[string]bool // flags given explicitly
-	log       logFlags        // query logging (ask, retrieve)
-	after     dateFlag        // --after (retrieve, ask, eval)
-	before    dateFlag        // --before
+	// requireTenant: queries and query-log reads without --tenant fail
+	// (hybridrag.Config.RequireTenant, sqlitelog.Options.RequireTenant).
+	requireTenant bool
+	set           map[string]bool // flags given explicitly
+	log           logFlags        // query logging (ask, retrieve)
+	after         dateFlag        // --after (retrieve, ask, eval)
+	before        dateFlag        // --before
 }
 
 func newFlagSet(name string, c *common) *flag.FlagSet {
@@ -42,6 +45,11 @@ func addQueryFlags(fs *flag.FlagSet, c *common) {
 	fs.Float64Var(&c.mmrLambda, "mmr-lambda", 0, "MMR lambda in (0,1] (default 0.5)")
 	fs.Float64Var(&c.minScore, "min-score", 0, "gate: Relevance a source needs (default 0.20)")
 	fs.IntVar(&c.minChunks, "min-chunks", 0, "gate: sources needed above min-score (default 2)")
+	addRequireTenantFlag(fs, c)
+}
+
+func addRequireTenantFlag(fs *flag.FlagSet, c *common) {
+	fs.BoolVar(&c.requireTenant, "require-tenant", false, "refuse queries and query-log reads that name no tenant (exit 2)")
 }
 
 // helpRequest is parse's answer to -h or --help: print the command's help

@@ -60,7 +60,7 @@ func (c *common) queryLog() hybridrag.QueryLog {
 	if !c.log.enabled || path == "" {
 		return nil
 	}
-	l, err := sqlitelog.Open(path, sqlitelog.Options{})
+	l, err := sqlitelog.Open(path, sqlitelog.Options{RequireTenant: c.requireTenant})
 	if err != nil {
 		slog.Warn("hybridrag: query not logged (use --no-log to silence)", "err", err)
 		return nil
@@ -81,6 +81,9 @@ func closeQueryLog(ql hybridrag.QueryLog) {
 //	log --store DIR show ID [--json]
 //	log --store DIR feedback ID correct|incorrect [--comment C]
 //
+// With --tenant T, show and feedback find only T's queries (another
+// tenant's id is "not found", as a missing one is) and --runs lists only
+// T's index runs; --require-tenant refuses every read without --tenant.
 // --log PATH reads another query log (required with a PostgreSQL store).
 func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	var (
@@ -96,6 +99,7 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	fset.Int64Var(&before, "before", 0, "list queries with an id below this one (paging)")
 	fset.StringVar(&comment, "comment", "", "feedback comment")
 	fset.StringVar(&c.log.path, "log", "", "query log (default STORE/"+queryLogFile+")")
+	addRequireTenantFlag(fset, &c)
 	pos, err := parse(fset, args)
 	if err != nil {
 		return err
@@ -144,7 +148,7 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("no query log at %s (index, ask and retrieve write one)", path)
 	}
-	ql, err := sqlitelog.Open(path, sqlitelog.Options{})
+	ql, err := sqlitelog.Open(path, sqlitelog.Options{RequireTenant: c.requireTenant})
 	if err != nil {
 		return err
 	}
@@ -154,7 +158,7 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 		if sub != "" {
 			return fmt.Errorf("%w: log --runs takes no argument", errUsage)
 		}
-		list, err := ql.IndexRuns(ctx, limit)
+		list, err := ql.IndexRuns(ctx, c.tenant, limit)
 		if err != nil {
 			return err
 		}
@@ -165,7 +169,7 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	switch sub {
 	case "show":
-		e, err := ql.Get(ctx, id)
+		e, err := ql.Get(ctx, c.tenant, id)
 		if err != nil {
 			return err
 		}
@@ -174,7 +178,7 @@ func cmdLog(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return printEntry(stdout, e)
 	case "feedback":
-		if err := ql.Feedback(ctx, id, correct, comment); err != nil {
+		if err := ql.Feedback(ctx, c.tenant, id, correct, comment); err != nil {
 			return err
 		}
 		_, err := fmt.Fprintf(stdout, "recorded feedback on query %d: %s\n", id, pos[2])

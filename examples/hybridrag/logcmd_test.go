@@ -184,3 +184,54 @@ func TestCLIQueryLogElsewhere(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "relief valve", "--log alone names the log")
 }
+
+// TestCLILogTenantScope: with --tenant, show and feedback find only that
+// tenant's queries, and another tenant's id fails exactly as a missing id
+// does; --require-tenant refuses queries and reads without --tenant with
+// exit status 2.
+func TestCLILogTenantScope(t *testing.T) {
+	st := logTestStore(t)
+	code, _, errOut := runLogCLI(t, "retrieve", "--store", st, "--tenant", "acme", "How often is the shaft seal replaced?")
+	require.Equal(t, 0, code, errOut)
+
+	code, out, errOut := runLogCLI(t, "log", "--store", st, "--tenant", "acme", "show", "1")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "shaft seal")
+
+	_, _, missing := runLogCLI(t, "log", "--store", st, "--tenant", "globex", "show", "7")
+	for _, args := range [][]string{
+		{"show", "1"},
+		{"show", "1", "--json"},
+		{"feedback", "1", "incorrect", "--comment", "not mine"},
+	} {
+		code, out, errOut := runLogCLI(t, append([]string{"log", "--store", st, "--tenant", "globex"}, args...)...)
+		require.Equal(t, 1, code, "%v", args)
+		require.Empty(t, out)
+		require.NotContains(t, errOut, "shaft", "%v", args)
+		require.Equal(t, strings.Replace(missing, "7", "1", 1), errOut, "%v: another tenant's id reads as a missing one", args)
+	}
+	code, out, errOut = runLogCLI(t, "log", "--store", st, "--tenant", "acme", "show", "1", "--json")
+	require.Equal(t, 0, code, errOut)
+	require.NotContains(t, out, "not mine", "the refused feedback was not stored")
+
+	code, out, errOut = runLogCLI(t, "log", "--store", st, "--tenant", "globex", "--runs")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "No index runs logged.")
+
+	for _, args := range [][]string{
+		{"log", "--store", st, "--require-tenant"},
+		{"log", "--store", st, "--require-tenant", "show", "1"},
+		{"log", "--store", st, "--require-tenant", "feedback", "1", "correct"},
+		{"retrieve", "--store", st, "--require-tenant", "How often is the shaft seal replaced?"},
+		{"ask", "--store", st, "--require-tenant", "How often is the shaft seal replaced?"},
+	} {
+		code, out, errOut := runLogCLI(t, args...)
+		require.Equal(t, 2, code, "%v: %s", args, errOut)
+		require.Empty(t, out)
+		require.Contains(t, errOut, "--tenant T is required", "%v", args)
+	}
+	code, _, errOut = runLogCLI(t, "ask", "--store", st, "--require-tenant", "--tenant", "acme", "How often is the shaft seal replaced?")
+	require.Equal(t, 0, code, errOut)
+	code, _, errOut = runLogCLI(t, "log", "--store", st, "--require-tenant", "--tenant", "acme", "show", "1")
+	require.Equal(t, 0, code, errOut)
+}

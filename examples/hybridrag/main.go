@@ -34,6 +34,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
@@ -50,8 +51,8 @@ const usage = `usage:
                      (Markdown: one section per heading, each cited or marked unsupported, then Sources)
   hybridrag log      --store DIR [--log PATH] [--tenant T --project P] [--limit N] [--before ID] [--json]
   hybridrag log      --store DIR --runs [--limit N] [--json]   (index runs: time, folders, counts, skipped files)
-  hybridrag log      --store DIR show ID [--json]
-  hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
+  hybridrag log      --store DIR [--tenant T] show ID [--json]   (--tenant: another tenant's id is not found)
+  hybridrag log      --store DIR [--tenant T] feedback ID correct|incorrect [--comment C]
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
                      [--name N] [--concurrency N] [--log PATH | --no-log] [--generator G] [--model M] [--judge] [--timeout D]
   hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
@@ -64,7 +65,8 @@ const usage = `usage:
 serve --keys FILE: one "KEY TENANT [PROJECT,PROJECT…]" per line (# comments; keys ≥ 16 characters);
         every request is confined to its key's tenant and projects. --open: no keys, one tenant.
 Gate and retrieval flags on retrieve, ask, eval and serve: --min-score F --min-chunks N --k N --mmr-lambda F
-        --tenant T --project P (not serve, whose keys name them)
+        --tenant T --project P (not serve, whose keys name them); --require-tenant (also on log) refuses
+        a query or query-log read without --tenant (exit 2; serve: HTTP 400 for a key without a tenant)
 Date filters on retrieve, ask and eval: --after DATE --before DATE (2024-06-03, 2024-06, 2024 or RFC 3339;
         inclusive, a month or year covers all of it; only documents with a date, from their metadata, pass)
 eval --json prints the aggregate metrics ({"aggregate", "calibration"} with --calibrate); eval
@@ -139,6 +141,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "hybridrag: %v\n%s", err, usage)
+		return 2
+	case errors.Is(err, hybridrag.ErrTenantRequired):
+		fmt.Fprintln(stderr, "hybridrag: --tenant T is required (--require-tenant is set)")
 		return 2
 	default:
 		// Library errors already say where they come from ("hybridrag:",

@@ -41,6 +41,7 @@ func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) 
 	}
 	cfg.Store = st
 	cfg.QueryLog = c.queryLog()
+	cfg.RequireTenant = c.requireTenant
 	p, err := hybridrag.New(cfg)
 	if err != nil {
 		_ = st.Close()

@@ -72,6 +72,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("%w: --rate must be ≥ 0 and --burst ≥ 1", errUsage)
 	case c.tenant != "" || c.project != "":
 		return fmt.Errorf("%w: serve takes tenants and projects from --keys, not --tenant/--project", errUsage)
+	case open && c.requireTenant:
+		return fmt.Errorf("%w: --require-tenant needs --keys naming each key's tenant (--open serves no tenant)", errUsage)
 	}
 	if err := checkJudge(judge, genName); err != nil {
 		return err
@@ -114,6 +116,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg.Store = st
 	cfg.QueryLog = c.queryLog()
+	cfg.RequireTenant = c.requireTenant
 	p, err := hybridrag.New(cfg)
 	if err != nil {
 		_ = st.Close()

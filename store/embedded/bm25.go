@@ -10,6 +10,7 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // Why the store scores BM25 itself: bleve's BM25 mode takes the average
@@ -30,7 +31,14 @@ import (
 // |d| = round(1/norm²); avgdl is the store's running total of the same
 // counts over N live chunks. Filters restrict which documents are scored
 // (a filter searcher advanced in step with the postings) and never change
-// a score.
+// a score, except for tenant and project: N, avgdl and df are those of the
+// query's tenant and project (its scope), so that one tenant's documents
+// never move another tenant's scores. N and the token total are kept per
+// scope as the store changes; df within a scope is counted at query time
+// by intersecting the term's postings with the scope's, which costs about
+// what scoring the term does, and only when the scope is not the whole
+// store. Contributions are summed in query-term order so that a score does
+// not depend on how bleve happens to order postings.
 
 // analyzeQuery returns the distinct analysed terms of text, in query order.
 func (k *keywordIndex) analyzeQuery(text string) [][]byte {
@@ -53,6 +61,7 @@ type termCursor struct {
 	tfd index.TermFieldDoc
 	doc uint64
 	idf float64
+	ti  int // index of the term in the query
 }
 
 func (c *termCursor) next() (bool, error) {
@@ -119,8 +128,93 @@ func (h *cursorHeap) popFront() {
 
 // bm25Params are the collection statistics a search scores with.
 type bm25Params struct {
-	docs        int   // N: live chunks
-	totalTokens int64 // Σ |d| over live chunks
+	docs        int   // N: live chunks of the scope
+	totalTokens int64 // Σ |d| over them
+	// scope, if non-empty, are keyword terms (tenant, project) whose
+	// intersection is the scope: document frequencies are counted within
+	// it. Empty: the scope is the whole store and df is bleve's count.
+	scope []scopeTerm
+}
+
+// scopeTerm is one keyword-field term that bounds a statistics scope.
+type scopeTerm struct {
+	field string
+	term  []byte
+}
+
+// scopeOf returns the statistics scope of a filter: its tenant and
+// project (other fields select documents, not statistics).
+func scopeOf(f *store.Filter) []scopeTerm {
+	var sc []scopeTerm
+	if f.TenantID != "" {
+		sc = append(sc, scopeTerm{fieldTenant, []byte(keywordTerm(f.TenantID))})
+	}
+	if f.ProjectID != "" {
+		sc = append(sc, scopeTerm{fieldProject, []byte(keywordTerm(f.ProjectID))})
+	}
+	return sc
+}
+
+// docFreq returns how many live documents of r contain term within scope.
+func docFreq(ctx context.Context, r index.IndexReader, term []byte, scope []scopeTerm) (int, error) {
+	tfr, err := r.TermFieldReader(ctx, term, fieldText, false, false, false)
+	if err != nil {
+		return 0, wrapSearchErr(err)
+	}
+	defer tfr.Close()
+	if len(scope) == 0 || tfr.Count() == 0 {
+		return int(tfr.Count()), nil
+	}
+	readers := []index.TermFieldReader{tfr}
+	for _, sc := range scope {
+		sr, err := r.TermFieldReader(ctx, sc.term, sc.field, false, false, false)
+		if err != nil {
+			return 0, wrapSearchErr(err)
+		}
+		defer sr.Close()
+		if sr.Count() == 0 {
+			return 0, nil
+		}
+		readers = append(readers, sr)
+	}
+	return intersectCount(ctx, readers)
+}
+
+// intersectCount counts the documents every reader holds (leapfrog join:
+// each reader skips ahead to the largest document seen).
+func intersectCount(ctx context.Context, readers []index.TermFieldReader) (int, error) {
+	var tfd index.TermFieldDoc
+	buf := make(index.IndexInternalID, 8)
+	d, err := readers[0].Next(&tfd)
+	if err != nil || d == nil {
+		return 0, wrapSearchErr(err)
+	}
+	target := d.ID.Value()
+	n := 0
+	agree := 1 // readers known to be at target, counting readers[0]
+	for i, steps := 1, 0; ; i = (i + 1) % len(readers) {
+		if steps++; steps%ctxCheckRows == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+		if agree == len(readers) {
+			n++
+			if d, err = readers[i].Next(&tfd); err != nil || d == nil {
+				return n, wrapSearchErr(err)
+			}
+			target, agree = d.ID.Value(), 1
+			continue
+		}
+		if d, err = readers[i].Advance(index.NewIndexInternalID(buf, target), &tfd); err != nil || d == nil {
+			return n, wrapSearchErr(err)
+		}
+		if v := d.ID.Value(); v > target {
+			target, agree = v, 1
+		} else {
+			agree++
+		}
+	}
 }
 
 // searchBM25 offers every document that matches at least one term and
@@ -138,13 +232,21 @@ func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, term
 			c.tfr.Close()
 		}
 	}()
-	for _, t := range terms {
+	for ti, t := range terms {
 		tfr, err := r.TermFieldReader(ctx, t, fieldText, true, true, false)
 		if err != nil {
 			return fmt.Errorf("embedded: keyword search: %w", err)
 		}
 		df := float64(tfr.Count())
-		c := &termCursor{tfr: tfr, idf: math.Log(1 + (n-df+0.5)/(df+0.5))}
+		if len(p.scope) > 0 && df > 0 {
+			scoped, err := docFreq(ctx, r, t, p.scope)
+			if err != nil {
+				tfr.Close()
+				return err
+			}
+			df = float64(scoped)
+		}
+		c := &termCursor{tfr: tfr, idf: math.Log(1 + (n-df+0.5)/(df+0.5)), ti: ti}
 		ok, err := c.next()
 		if err != nil || !ok {
 			tfr.Close()
@@ -172,6 +274,7 @@ func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, term
 		}
 	}
 	buf := make(index.IndexInternalID, 8)
+	parts := make([]termPart, 0, len(terms))
 	for steps := 1; len(h) > 0; steps++ {
 		if steps%ctxCheckRows == 0 {
 			if err := ctx.Err(); err != nil {
@@ -205,10 +308,10 @@ func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, term
 				continue
 			}
 		}
-		score := 0.0
+		parts = parts[:0]
 		for len(h) > 0 && h[0].doc == d {
 			c := h[0]
-			score += c.score(avgdl)
+			parts = append(parts, termPart{c.ti, c.score(avgdl)})
 			ok, err := c.next()
 			if err != nil {
 				return wrapSearchErr(err)
@@ -220,12 +323,34 @@ func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, term
 				h.popFront()
 			}
 		}
+		score := sumParts(parts)
 		if top.Full() && score <= top.Min() {
 			continue
 		}
 		top.Offer(score, d)
 	}
 	return nil
+}
+
+// termPart is one query term's contribution to a document's score.
+type termPart struct {
+	ti    int
+	score float64
+}
+
+// sumParts adds the contributions in query-term order (an insertion sort:
+// a document matches few query terms).
+func sumParts(p []termPart) float64 {
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && p[j].ti < p[j-1].ti; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
+	score := 0.0
+	for _, x := range p {
+		score += x.score
+	}
+	return score
 }
 
 func wrapSearchErr(err error) error {

@@ -24,7 +24,8 @@
 // 0.688 against bleve's 0.675). Vector search is an exact scan of the slab
 // with vek32 dot products and a bounded min-heap. Both searches apply a
 // store.Filter inside the search, so a filtered query returns the best k
-// chunks that pass it, and filters never change scores. Readers run
+// chunks that pass it; BM25 statistics are those of the filter's tenant and
+// project, and no other filter field changes a score. Readers run
 // concurrently with each other and with the slow part of a write; each
 // batch becomes visible atomically.
 //

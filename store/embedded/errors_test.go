@@ -337,6 +337,6 @@ func TestSearchArguments(t *testing.T) {
 	require.ErrorIs(t, err, store.ErrClosed)
 	require.ErrorIs(t, s.Put(ctx, docSpec{id: "b", texts: []string{"b"}}.entry()), store.ErrClosed)
 	require.ErrorIs(t, s.Delete(ctx, "", "", "a"), store.ErrClosed)
-	_, err = s.TermStats(ctx, "alpha")
+	_, err = s.TermStats(ctx, "alpha", store.Filter{})
 	require.ErrorIs(t, err, store.ErrClosed)
 }

@@ -120,7 +120,8 @@ func dateLess(aSec int64, aNsec int32, bSec int64, bNsec int32) bool {
 // keywordFilter builds the bleve query that restricts a keyword search to
 // chunks passing f: a conjunction of term, disjunction-of-term and date
 // range queries over the keyword fields. It returns nil when f does not
-// restrict. Scoring never uses it, so filters do not change scores.
+// restrict. Scoring never uses it: tenant and project choose the
+// statistics (bm25Params), no filter changes a score otherwise.
 func keywordFilter(f *store.Filter) query.Query {
 	if f == nil {
 		return nil

@@ -72,8 +72,9 @@ func (k *keywordIndex) searchBleve(ctx context.Context, text string, size int, p
 	return out, nil
 }
 
-// docFreqs returns the number of live documents containing each term.
-func (k *keywordIndex) docFreqs(ctx context.Context, terms [][]byte) ([]int, error) {
+// docFreqs returns the number of live documents containing each term
+// within scope (see bm25Params).
+func (k *keywordIndex) docFreqs(ctx context.Context, terms [][]byte, scope []scopeTerm) ([]int, error) {
 	r, err := k.reader()
 	if err != nil {
 		return nil, err
@@ -81,12 +82,9 @@ func (k *keywordIndex) docFreqs(ctx context.Context, terms [][]byte) ([]int, err
 	defer r.Close()
 	out := make([]int, len(terms))
 	for i, t := range terms {
-		tfr, err := r.TermFieldReader(ctx, t, fieldText, false, false, false)
-		if err != nil {
-			return nil, wrapSearchErr(err)
+		if out[i], err = docFreq(ctx, r, t, scope); err != nil {
+			return nil, err
 		}
-		out[i] = int(tfr.Count())
-		tfr.Close()
 	}
 	return out, nil
 }

@@ -91,7 +91,7 @@ func TestTermStats(t *testing.T) {
 	put(t, s,
 		docSpec{id: "a", texts: []string{"Running dogs run", "cats sleep"}},
 		docSpec{id: "b", texts: []string{"the dog sleeps"}})
-	ts, err := s.TermStats(ctx, "dogs run the sleeping, dog!")
+	ts, err := s.TermStats(ctx, "dogs run the sleeping, dog!", store.Filter{})
 	require.NoError(t, err)
 	require.Equal(t, 3, ts.Docs)
 	require.Equal(t, []string{"dog", "run", "sleep"}, ts.Terms)

@@ -66,9 +66,12 @@ var topPool = sync.Pool{New: func() any { return new(topk.Heap) }}
 
 // SearchKeyword returns the k chunks that best match query by BM25 among
 // those passing f, best first. Scores are BM25 (k1 = 1.2, b = 0.75) with
-// the store's document-length statistics, over all chunks of the store
-// (a filter selects chunks; it does not change IDF or scores). A query with
-// no searchable terms (empty, or only stop words) returns no hits.
+// the collection statistics (chunk count, average length, document
+// frequencies) of f's tenant and project, "" meaning any: another tenant's
+// or project's chunks never change a score. The other filter fields select
+// chunks without changing scores. (With ScoringBleve, a comparison mode,
+// document frequencies are bleve's, over the whole store.) A query with no
+// searchable terms (empty, or only stop words) returns no hits.
 func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.Filter) ([]store.Hit, error) {
 	if k < 1 {
 		return nil, ErrInvalidK
@@ -89,12 +92,16 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 	if rf := st.compileFilter(&f); rf.none {
 		return nil, nil
 	}
-	p := bm25Params{docs: len(st.rows), totalTokens: st.totalTokens}
+	p := st.bm25Params(&f)
+	if p.docs == 0 {
+		return nil, nil
+	}
 	filter := keywordFilter(&f)
 	var scored []scoredSerial
 	if s.opts.Scoring == ScoringBleve {
 		var err error
-		if scored, err = s.kw.searchBleve(ctx, query, k, p, filter); err != nil {
+		whole := bm25Params{docs: len(st.rows), totalTokens: st.totalTokens}
+		if scored, err = s.kw.searchBleve(ctx, query, k, whole, filter); err != nil {
 			return nil, err
 		}
 	} else {
@@ -125,8 +132,9 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 }
 
 // TermStats analyses query as SearchKeyword does and reports, for each
-// distinct term, how many chunks of the whole store contain it.
-func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, error) {
+// distinct term, how many chunks of f's tenant and project contain it
+// (SearchKeyword's statistics).
+func (s *Store) TermStats(ctx context.Context, query string, f store.Filter) (store.TermStats, error) {
 	if err := ctx.Err(); err != nil {
 		return store.TermStats{}, err
 	}
@@ -136,11 +144,12 @@ func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, e
 	if s.closed {
 		return store.TermStats{}, store.ErrClosed
 	}
-	ts := store.TermStats{Docs: len(s.st.rows), Terms: make([]string, len(terms))}
+	p := s.st.bm25Params(&f)
+	ts := store.TermStats{Docs: p.docs, Terms: make([]string, len(terms))}
 	for i, t := range terms {
 		ts.Terms[i] = string(t)
 	}
-	df, err := s.kw.docFreqs(ctx, terms)
+	df, err := s.kw.docFreqs(ctx, terms, p.scope)
 	if err != nil {
 		return store.TermStats{}, err
 	}
@@ -159,4 +168,16 @@ func (s *Store) Analyze(text string) []string {
 		out[i] = string(t.Term)
 	}
 	return out
+}
+
+// bm25Params returns the statistics a query filtered by f scores with:
+// those of its tenant and project. A scope that holds every chunk is the
+// whole store, whose document frequencies bleve counts for free.
+func (st *state) bm25Params(f *store.Filter) bm25Params {
+	c := st.countsFor(f.TenantID, f.ProjectID)
+	p := bm25Params{docs: c.chunks, totalTokens: c.tokens}
+	if c.chunks < len(st.rows) {
+		p.scope = scopeOf(f)
+	}
+	return p
 }

@@ -57,7 +57,13 @@ type docEntry struct {
 
 type tpKey struct{ tenant, project string }
 
-type counts struct{ docs, chunks int }
+// counts are the sizes of one tenant, project or tenant-and-project scope:
+// BM25 scores a scoped query with its scope's chunk count and token total,
+// so one tenant's writes never change another tenant's scores.
+type counts struct {
+	docs, chunks int
+	tokens       int64 // Σ analysed length of the scope's chunks
+}
 
 // state is the store's in-memory view of the record log: replaying the log
 // into an empty state, or applying each batch as it is written, yields the
@@ -233,9 +239,11 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	st.totalTokens += int64(op.tokens)
 	st.liveBytes += st.rows[len(st.rows)-1].logBytes(st.dim)
 	st.total.chunks++
-	de.byTP.chunks++
-	de.byTenant.chunks++
-	de.byProject.chunks++
+	st.total.tokens += int64(op.tokens)
+	for _, c := range [...]*counts{de.byTP, de.byTenant, de.byProject} {
+		c.chunks++
+		c.tokens += int64(op.tokens)
+	}
 	return nil
 }
 
@@ -262,7 +270,7 @@ func (st *state) fillBlock(vecs []byte, dim, n int) error {
 
 // newDoc stores an empty document in a free slot and returns the slot.
 func (st *state) newDoc(key docKey, t, p, d uint32) int32 {
-	byTP, byTenant, byProject := st.count(key.tenant, key.project, 1, 0)
+	byTP, byTenant, byProject := st.count(key.tenant, key.project, 1, 0, 0)
 	de := docEntry{key: key, tenant: t, project: p, doc: d, byTP: byTP, byTenant: byTenant, byProject: byProject}
 	var di int32
 	if n := len(st.freeDocs); n > 0 {
@@ -330,10 +338,11 @@ func (st *state) removeDoc(key docKey) []uint64 {
 	serials := st.docList[di].serials
 	st.docList[di] = docEntry{}
 	st.freeDocs = append(st.freeDocs, di)
+	var tokens int64
 	for _, s := range serials {
-		st.removeRow(s)
+		tokens += st.removeRow(s)
 	}
-	st.count(key.tenant, key.project, -1, -len(serials))
+	st.count(key.tenant, key.project, -1, -len(serials), -tokens)
 	return serials
 }
 
@@ -359,12 +368,12 @@ func (st *state) holders(chunkID string) []uint64 {
 }
 
 // removeRow swap-removes one row: the last row (and its vector) moves into
-// the hole, so the slab stays contiguous. The caller (removeDoc) updates
-// the counts.
-func (st *state) removeRow(serial uint64) {
+// the hole, so the slab stays contiguous. It returns the row's token count;
+// the caller (removeDoc) updates the counts.
+func (st *state) removeRow(serial uint64) int64 {
 	i, ok := st.bySerial.get(serial)
 	if !ok {
-		return
+		return 0
 	}
 	r := st.rows[i]
 	st.tenants.release(r.tenant)
@@ -403,6 +412,7 @@ func (st *state) removeRow(serial uint64) {
 		st.dim = 0
 		st.slab = st.slab[:0]
 	}
+	return int64(r.tokens)
 }
 
 // chunkOwner returns the document holding chunkID in tenant/project.
@@ -440,15 +450,16 @@ func (st *state) vector(i int32) []float32 {
 
 // count adjusts the counts and returns the entries of tenant and project
 // (nil for one that dropped to zero and was deleted).
-func (st *state) count(tenant, project string, docs, chunks int) (byTP, byTenant, byProject *counts) {
+func (st *state) count(tenant, project string, docs, chunks int, tokens int64) (byTP, byTenant, byProject *counts) {
 	st.total.docs += docs
 	st.total.chunks += chunks
-	return bump(st.byTP, tpKey{tenant, project}, docs, chunks),
-		bump(st.byTenant, tenant, docs, chunks),
-		bump(st.byProject, project, docs, chunks)
+	st.total.tokens += tokens
+	return bump(st.byTP, tpKey{tenant, project}, docs, chunks, tokens),
+		bump(st.byTenant, tenant, docs, chunks, tokens),
+		bump(st.byProject, project, docs, chunks, tokens)
 }
 
-func bump[K comparable](m map[K]*counts, k K, docs, chunks int) *counts {
+func bump[K comparable](m map[K]*counts, k K, docs, chunks int, tokens int64) *counts {
 	c := m[k]
 	if c == nil {
 		c = &counts{}
@@ -456,6 +467,7 @@ func bump[K comparable](m map[K]*counts, k K, docs, chunks int) *counts {
 	}
 	c.docs += docs
 	c.chunks += chunks
+	c.tokens += tokens
 	if c.docs == 0 && c.chunks == 0 {
 		delete(m, k)
 		return nil

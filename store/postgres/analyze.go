@@ -51,9 +51,10 @@ func (s *Store) Analyze(text string) []string {
 }
 
 // TermStats analyses query as Analyze does and reports, for each distinct
-// term, how many chunks of the whole store contain it (counted by the
-// server over the tsvector column; counts are cached per index version).
-func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, error) {
+// term, how many chunks of f's tenant and project ("" meaning any; other
+// filter fields are ignored) contain it, counted by the server over the
+// tsvector column; counts are cached per index version and scope.
+func (s *Store) TermStats(ctx context.Context, query string, f store.Filter) (store.TermStats, error) {
 	done, err := s.enter(ctx)
 	if err != nil {
 		return store.TermStats{}, err
@@ -67,15 +68,17 @@ func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, e
 			terms = append(terms, t)
 		}
 	}
-	st, err := s.statsFor(ctx, store.Filter{})
+	scope := store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID}
+	st, err := s.statsFor(ctx, scope)
 	if err != nil {
 		return store.TermStats{}, err
 	}
 	ts := store.TermStats{Docs: st.Chunks, Terms: terms, DocFreq: make([]int, len(terms))}
 	var missing []string
 	var at []int
+	key := func(t string) termKey { return termKey{scope.TenantID, scope.ProjectID, t} }
 	for i, t := range terms {
-		if df, ok := s.dfCache.get(st.IndexVersion, t); ok {
+		if df, ok := s.dfCache.get(st.IndexVersion, key(t)); ok {
 			ts.DocFreq[i] = df
 			continue
 		}
@@ -85,7 +88,7 @@ func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, e
 	if len(missing) == 0 {
 		return ts, nil
 	}
-	rows, err := s.pool.Query(ctx, s.q.termDocFreq, missing)
+	rows, err := s.pool.Query(ctx, s.q.termDocFreq, missing, scope.TenantID, scope.ProjectID)
 	if err != nil {
 		return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
 	}
@@ -96,7 +99,7 @@ func (s *Store) TermStats(ctx context.Context, query string) (store.TermStats, e
 			return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
 		}
 		ts.DocFreq[at[j]] = int(df)
-		s.dfCache.put(st.IndexVersion, missing[j], int(df))
+		s.dfCache.put(st.IndexVersion, key(missing[j]), int(df))
 	}
 	if err := rows.Err(); err != nil {
 		return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
@@ -121,14 +124,17 @@ func (s *Store) statsFor(ctx context.Context, f store.Filter) (store.Stats, erro
 // maxCachedTerms bounds the document frequency cache.
 const maxCachedTerms = 1 << 14
 
+// termKey is a term within a tenant and project scope.
+type termKey struct{ tenant, project, term string }
+
 // termCache holds document frequencies valid at one index version.
 type termCache struct {
 	mu      sync.Mutex
 	version int64
-	df      map[string]int
+	df      map[termKey]int
 }
 
-func (c *termCache) get(version int64, term string) (int, bool) {
+func (c *termCache) get(version int64, term termKey) (int, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.version != version {
@@ -138,11 +144,11 @@ func (c *termCache) get(version int64, term string) (int, bool) {
 	return df, ok
 }
 
-func (c *termCache) put(version int64, term string, df int) {
+func (c *termCache) put(version int64, term termKey, df int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.version != version || c.df == nil || len(c.df) >= maxCachedTerms {
-		c.version, c.df = version, map[string]int{}
+		c.version, c.df = version, map[termKey]int{}
 	}
 	c.df[term] = df
 }

@@ -56,7 +56,8 @@ func newQueries(schema string) queries {
 		keyword: in(`SELECT ` + chunkColumns + `, embedding, ts_rank_cd(tsv, q)::float8 AS score
 			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q
 			WHERE tsv @@ q`),
-		termDocFreq: in(`SELECT (SELECT count(*) FROM {{s}}.chunks WHERE tsv @@ plainto_tsquery('simple'::regconfig, t))
+		termDocFreq: in(`SELECT (SELECT count(*) FROM {{s}}.chunks WHERE tsv @@ plainto_tsquery('simple'::regconfig, t)
+				AND ($2 = '' OR tenant_id = $2) AND ($3 = '' OR project_id = $3))
 			FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n`),
 		scanPage:       in(`SELECT ` + chunkColumns + `, embedding FROM {{s}}.chunks WHERE serial > $1 AND serial < $2`),
 		maxSerial:      in(`SELECT next_serial FROM {{s}}.state`),

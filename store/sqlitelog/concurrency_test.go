@@ -49,7 +49,7 @@ func TestConcurrentWritersLoseNoRows(t *testing.T) {
 					}
 					ids <- id
 					if i%5 == 0 {
-						if err := l.Feedback(ctx, id, i%2 == 0, "concurrent"); err != nil {
+						if err := l.Feedback(ctx, "", id, i%2 == 0, "concurrent"); err != nil {
 							errs <- err
 							return
 						}

@@ -21,9 +21,15 @@ var (
 	ErrInvalidArgument = errors.New("sqlitelog: invalid argument")
 	// ErrClosed is returned after Close.
 	ErrClosed = errors.New("sqlitelog: log closed")
+	// ErrTenantRequired: a read names no tenant and Options.RequireTenant
+	// is set. It is hybridrag.ErrTenantRequired, so hosts test for one
+	// error whichever layer refused.
+	ErrTenantRequired = hybridrag.ErrTenantRequired
 )
 
-// NotFoundError names what was not found.
+// NotFoundError names what was not found. A row of another tenant than
+// the reader's is not found, with the same error as a missing id, so that
+// ids tell a reader nothing about other tenants.
 type NotFoundError struct {
 	What string // "query" or "eval run"
 	ID   string

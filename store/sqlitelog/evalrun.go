@@ -30,11 +30,11 @@ func (l *Log) SaveEvalRun(ctx context.Context, run eval.RunRecord) error {
 		}
 	}
 	return l.writeTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO eval_runs (id, started, name, aggregate, questions)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT(id) DO UPDATE SET started = excluded.started, name = excluded.name,
+		_, err := tx.ExecContext(ctx, `INSERT INTO eval_runs (id, started, name, tenant, aggregate, questions)
+			VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT(id) DO UPDATE SET started = excluded.started, name = excluded.name, tenant = excluded.tenant,
 				aggregate = excluded.aggregate, questions = excluded.questions`,
-			run.ID, nanos(run.Started), run.Name, nullJSON(run.Aggregate), nullJSON(run.Questions))
+			run.ID, nanos(run.Started), run.Name, run.Tenant, nullJSON(run.Aggregate), nullJSON(run.Questions))
 		if err != nil {
 			return fmt.Errorf("sqlitelog: save eval run %s: %w", run.ID, err)
 		}
@@ -42,17 +42,18 @@ func (l *Log) SaveEvalRun(ctx context.Context, run eval.RunRecord) error {
 	})
 }
 
-// EvalRuns returns stored runs, most recently started first; limit <= 0
-// returns all.
-func (l *Log) EvalRuns(ctx context.Context, limit int) ([]eval.RunRecord, error) {
-	if err := l.check(); err != nil {
+// EvalRuns returns the stored runs of tenant ("" meaning every run), most
+// recently started first; limit <= 0 returns all. A run whose questions
+// spanned several tenants (RunRecord.Tenant "") is listed only for "".
+func (l *Log) EvalRuns(ctx context.Context, tenant string, limit int) ([]eval.RunRecord, error) {
+	if err := l.checkRead(tenant); err != nil {
 		return nil, err
 	}
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	rows, err := l.db.QueryContext(ctx, `SELECT id, started, name, aggregate, questions FROM eval_runs
-		ORDER BY started DESC, id LIMIT ?`, limit)
+	rows, err := l.db.QueryContext(ctx, `SELECT id, started, name, tenant, aggregate, questions FROM eval_runs
+		WHERE ? = '' OR tenant = ? ORDER BY started DESC, id LIMIT ?`, tenant, tenant, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlitelog: eval runs: %w", err)
 	}
@@ -71,14 +72,14 @@ func (l *Log) EvalRuns(ctx context.Context, limit int) ([]eval.RunRecord, error)
 	return runs, nil
 }
 
-// EvalRun returns one stored run; an unknown id fails with a
-// *NotFoundError.
-func (l *Log) EvalRun(ctx context.Context, id string) (eval.RunRecord, error) {
-	if err := l.check(); err != nil {
+// EvalRun returns one stored run of tenant ("" meaning any run); an
+// unknown id, or a run of another tenant, fails with a *NotFoundError.
+func (l *Log) EvalRun(ctx context.Context, tenant, id string) (eval.RunRecord, error) {
+	if err := l.checkRead(tenant); err != nil {
 		return eval.RunRecord{}, err
 	}
 	r, err := scanEvalRun(l.db.QueryRowContext(ctx,
-		`SELECT id, started, name, aggregate, questions FROM eval_runs WHERE id = ?`, id))
+		`SELECT id, started, name, tenant, aggregate, questions FROM eval_runs WHERE id = ? AND (? = '' OR tenant = ?)`, id, tenant, tenant))
 	if errors.Is(err, sql.ErrNoRows) {
 		return eval.RunRecord{}, &NotFoundError{What: "eval run", ID: id}
 	}
@@ -91,7 +92,7 @@ func scanEvalRun(s scanner) (eval.RunRecord, error) {
 		started    int64
 		agg, quest sql.NullString
 	)
-	if err := s.Scan(&r.ID, &started, &r.Name, &agg, &quest); err != nil {
+	if err := s.Scan(&r.ID, &started, &r.Name, &r.Tenant, &agg, &quest); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return r, err
 		}

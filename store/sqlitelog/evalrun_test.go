@@ -30,7 +30,7 @@ func TestEvalRuns(t *testing.T) {
 		require.NoError(t, l.SaveEvalRun(ctx, r))
 	}
 
-	got, err := l.EvalRun(ctx, "run-1")
+	got, err := l.EvalRun(ctx, "", "run-1")
 	require.NoError(t, err)
 	require.Equal(t, runs[0].ID, got.ID)
 	require.True(t, runs[0].Started.Equal(got.Started))
@@ -38,14 +38,14 @@ func TestEvalRuns(t *testing.T) {
 	require.JSONEq(t, string(runs[0].Aggregate), string(got.Aggregate))
 	require.JSONEq(t, string(runs[0].Questions), string(got.Questions))
 
-	got, err = l.EvalRun(ctx, "run-2")
+	got, err = l.EvalRun(ctx, "", "run-2")
 	require.NoError(t, err)
 	require.Nil(t, got.Questions, "an empty document reads back as nil")
 
-	list, err := l.EvalRuns(ctx, 0)
+	list, err := l.EvalRuns(ctx, "", 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"run-3", "run-2", "run-1"}, evalIDs(list))
-	list, err = l.EvalRuns(ctx, 2)
+	list, err = l.EvalRuns(ctx, "", 2)
 	require.NoError(t, err)
 	require.Equal(t, []string{"run-3", "run-2"}, evalIDs(list))
 
@@ -53,12 +53,12 @@ func TestEvalRuns(t *testing.T) {
 	runs[0].Name = "baseline (rerun)"
 	runs[0].Started = t0.Add(3 * time.Hour)
 	require.NoError(t, l.SaveEvalRun(ctx, runs[0]))
-	list, err = l.EvalRuns(ctx, 0)
+	list, err = l.EvalRuns(ctx, "", 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"run-1", "run-3", "run-2"}, evalIDs(list))
 	require.Equal(t, "baseline (rerun)", list[0].Name)
 
-	_, err = l.EvalRun(ctx, "nope")
+	_, err = l.EvalRun(ctx, "", "nope")
 	require.ErrorIs(t, err, sqlitelog.ErrNotFound)
 	var nf *sqlitelog.NotFoundError
 	require.ErrorAs(t, err, &nf)
@@ -106,7 +106,7 @@ func TestLogStoresEvaluateRuns(t *testing.T) {
 
 	run, err := eval.Evaluate(ctx, p, qs, eval.Options{Name: "sqlite", Store: l})
 	require.NoError(t, err)
-	rec, err := l.EvalRun(ctx, run.ID)
+	rec, err := l.EvalRun(ctx, "", run.ID)
 	require.NoError(t, err)
 	back, err := eval.RunFromRecord(rec)
 	require.NoError(t, err)

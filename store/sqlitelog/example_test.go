@@ -41,7 +41,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	_ = ql.Feedback(ctx, ans.QueryID, true, "right to refuse")
+	_ = ql.Feedback(ctx, "", ans.QueryID, true, "right to refuse")
 
 	recent, _ := ql.Recent(ctx, sqlitelog.RecentQuery{Limit: 10})
 	for _, e := range recent {

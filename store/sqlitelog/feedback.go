@@ -22,16 +22,20 @@ type Feedback struct {
 }
 
 // Feedback stores a verdict (correct or not, with an optional comment)
-// against the logged query id. Several verdicts may be given; all are
-// kept. An unknown id fails with a *NotFoundError, a comment that is not
-// valid UTF-8 or longer than MaxCommentLength with ErrInvalidArgument.
-func (l *Log) Feedback(ctx context.Context, id int64, correct bool, comment string) error {
+// against the logged query id of tenant ("" meaning any tenant). Several
+// verdicts may be given; all are kept. An unknown id, or one of another
+// tenant, fails with a *NotFoundError, a comment that is not valid UTF-8 or
+// longer than MaxCommentLength with ErrInvalidArgument.
+func (l *Log) Feedback(ctx context.Context, tenant string, id int64, correct bool, comment string) error {
 	if !utf8.ValidString(comment) || utf8.RuneCountInString(comment) > MaxCommentLength {
 		return fmt.Errorf("%w: comment must be valid UTF-8 of at most %d characters", ErrInvalidArgument, MaxCommentLength)
 	}
+	if err := l.checkRead(tenant); err != nil {
+		return err
+	}
 	return l.writeTx(ctx, func(tx *sql.Tx) error {
 		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM queries WHERE id = ?`, id).Scan(&one)
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM queries WHERE id = ? AND (? = '' OR tenant = ?)`, id, tenant, tenant).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
 			return &NotFoundError{What: "query", ID: strconv.FormatInt(id, 10)}
 		}

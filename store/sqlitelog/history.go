@@ -25,8 +25,8 @@ func (l *Log) Queries(ctx context.Context, q hybridrag.HistoryQuery) ([]hybridra
 }
 
 // Query implements hybridrag.QueryHistory with Get.
-func (l *Log) Query(ctx context.Context, id int64) (hybridrag.LoggedQuery, error) {
-	e, err := l.Get(ctx, id)
+func (l *Log) Query(ctx context.Context, tenant string, id int64) (hybridrag.LoggedQuery, error) {
+	e, err := l.Get(ctx, tenant, id)
 	if err != nil {
 		return hybridrag.LoggedQuery{}, err
 	}

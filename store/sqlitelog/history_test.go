@@ -2,7 +2,9 @@ package sqlitelog
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -46,16 +48,26 @@ func TestQueryHistory(t *testing.T) {
 		})
 	}
 
-	require.NoError(t, h.Feedback(ctx, ids["second"], false, "wrong page"))
-	got, err := h.Query(ctx, ids["second"])
+	require.NoError(t, h.Feedback(ctx, "a", ids["second"], false, "wrong page"))
+	got, err := h.Query(ctx, "", ids["second"])
 	require.NoError(t, err)
 	require.Equal(t, "a", got.Tenant)
 	require.Len(t, got.Feedback, 1)
 	require.False(t, got.Feedback[0].Correct)
 	require.Equal(t, "wrong page", got.Feedback[0].Comment)
 
-	_, err = h.Query(ctx, 999)
+	_, err = h.Query(ctx, "", 999)
 	require.ErrorIs(t, err, hybridrag.ErrQueryNotFound)
 	require.ErrorIs(t, err, ErrNotFound)
-	require.ErrorIs(t, h.Feedback(ctx, 999, true, ""), hybridrag.ErrQueryNotFound)
+	require.ErrorIs(t, h.Feedback(ctx, "", 999, true, ""), hybridrag.ErrQueryNotFound)
+
+	// Another tenant's id is not found, with a missing id's very error.
+	_, missing := h.Query(ctx, "b", 999)
+	_, foreign := h.Query(ctx, "b", ids["second"])
+	require.ErrorIs(t, foreign, hybridrag.ErrQueryNotFound)
+	require.Equal(t, strings.ReplaceAll(missing.Error(), "999", "ID"), strings.ReplaceAll(foreign.Error(), fmt.Sprint(ids["second"]), "ID"))
+	require.ErrorIs(t, h.Feedback(ctx, "b", ids["second"], true, ""), hybridrag.ErrQueryNotFound)
+	got, err = h.Query(ctx, "a", ids["second"])
+	require.NoError(t, err)
+	require.Len(t, got.Feedback, 1, "the refused feedback was not stored")
 }

@@ -53,10 +53,10 @@ func (l *Log) SaveIndexRun(ctx context.Context, r IndexRun) (int64, error) {
 	return id, err
 }
 
-// IndexRuns returns stored index runs, newest first; limit <= 0 returns
-// all.
-func (l *Log) IndexRuns(ctx context.Context, limit int) ([]IndexRun, error) {
-	if err := l.check(); err != nil {
+// IndexRuns returns stored index runs of tenant ("" meaning every
+// tenant), newest first; limit <= 0 returns all.
+func (l *Log) IndexRuns(ctx context.Context, tenant string, limit int) ([]IndexRun, error) {
+	if err := l.checkRead(tenant); err != nil {
 		return nil, err
 	}
 	if limit <= 0 {
@@ -64,7 +64,7 @@ func (l *Log) IndexRuns(ctx context.Context, limit int) ([]IndexRun, error) {
 	}
 	rows, err := l.db.QueryContext(ctx, `SELECT id, started, duration_ms, roots, tenant, project,
 		documents, chunks, new, replaced, unchanged, removed, skipped, errors
-		FROM index_runs ORDER BY id DESC LIMIT ?`, limit)
+		FROM index_runs WHERE ? = '' OR tenant = ? ORDER BY id DESC LIMIT ?`, tenant, tenant, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlitelog: index runs: %w", err)
 	}

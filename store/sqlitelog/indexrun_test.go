@@ -13,7 +13,7 @@ import (
 func TestIndexRuns(t *testing.T) {
 	ctx := context.Background()
 	l := openLog(t, sqlitelog.Options{Disabled: true, MaxRows: 1}) // neither applies to index runs
-	runs, err := l.IndexRuns(ctx, 0)
+	runs, err := l.IndexRuns(ctx, "", 0)
 	require.NoError(t, err)
 	require.Empty(t, runs)
 
@@ -30,12 +30,12 @@ func TestIndexRuns(t *testing.T) {
 		in[i].ID = id
 	}
 	in[0].Errors = []string{} // stored as an empty list
-	runs, err = l.IndexRuns(ctx, 0)
+	runs, err = l.IndexRuns(ctx, "", 0)
 	require.NoError(t, err)
 	require.Len(t, runs, 2)
 	require.Equal(t, in[1], runs[0], "newest first")
 	require.Equal(t, in[0], runs[1])
-	runs, err = l.IndexRuns(ctx, 1)
+	runs, err = l.IndexRuns(ctx, "", 1)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
 	require.Equal(t, int64(2), runs[0].ID)

@@ -43,6 +43,10 @@ type Options struct {
 	// BusyTimeout is how long a write waits for the write lock
 	// (default DefaultBusyTimeout).
 	BusyTimeout time.Duration
+	// RequireTenant makes every read and feedback name a tenant: Recent,
+	// Get, Feedback, IndexRuns, EvalRuns and EvalRun with an empty tenant
+	// fail with ErrTenantRequired instead of reading every tenant's rows.
+	RequireTenant bool
 }
 
 // Log is a query log in one SQLite file. It implements hybridrag.QueryLog
@@ -119,6 +123,18 @@ func (l *Log) Close() error {
 func (l *Log) check() error {
 	if l.closed.Load() {
 		return ErrClosed
+	}
+	return nil
+}
+
+// checkRead is check for a read scoped to tenant ("" meaning every
+// tenant), enforcing Options.RequireTenant.
+func (l *Log) checkRead(tenant string) error {
+	if err := l.check(); err != nil {
+		return err
+	}
+	if tenant == "" && l.opts.RequireTenant {
+		return ErrTenantRequired
 	}
 	return nil
 }

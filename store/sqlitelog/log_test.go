@@ -62,7 +62,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	require.Positive(t, id)
 
-	got, err := l.Get(ctx, id)
+	got, err := l.Get(ctx, "", id)
 	require.NoError(t, err)
 	require.Equal(t, id, got.ID)
 	require.True(t, want.Time.Equal(got.Time), "time %v != %v", got.Time, want.Time)
@@ -117,7 +117,7 @@ func TestRecordVariants(t *testing.T) {
 			ctx := context.Background()
 			id, err := l.Record(ctx, c.rec)
 			require.NoError(t, err)
-			e, err := l.Get(ctx, id)
+			e, err := l.Get(ctx, "", id)
 			require.NoError(t, err)
 			c.check(t, e)
 		})
@@ -126,7 +126,7 @@ func TestRecordVariants(t *testing.T) {
 
 func TestGetUnknown(t *testing.T) {
 	l := openLog(t, sqlitelog.Options{})
-	_, err := l.Get(context.Background(), 42)
+	_, err := l.Get(context.Background(), "", 42)
 	require.ErrorIs(t, err, sqlitelog.ErrNotFound)
 	var nf *sqlitelog.NotFoundError
 	require.ErrorAs(t, err, &nf)
@@ -212,10 +212,10 @@ func TestFeedback(t *testing.T) {
 	other, err := l.Record(ctx, fullRecord())
 	require.NoError(t, err)
 
-	require.NoError(t, l.Feedback(ctx, id, false, "cites the wrong model"))
-	require.NoError(t, l.Feedback(ctx, id, true, ""))
+	require.NoError(t, l.Feedback(ctx, "", id, false, "cites the wrong model"))
+	require.NoError(t, l.Feedback(ctx, "", id, true, ""))
 
-	e, err := l.Get(ctx, id)
+	e, err := l.Get(ctx, "", id)
 	require.NoError(t, err)
 	require.Len(t, e.Feedback, 2)
 	require.False(t, e.Feedback[0].Correct)
@@ -229,14 +229,14 @@ func TestFeedback(t *testing.T) {
 	require.Empty(t, recent[0].Feedback)
 	require.Len(t, recent[1].Feedback, 2)
 
-	err = l.Feedback(ctx, 999, true, "")
+	err = l.Feedback(ctx, "", 999, true, "")
 	require.ErrorIs(t, err, sqlitelog.ErrNotFound)
 	var nf *sqlitelog.NotFoundError
 	require.ErrorAs(t, err, &nf)
 	require.Equal(t, "query", nf.What)
 
-	require.ErrorIs(t, l.Feedback(ctx, id, true, strings.Repeat("x", sqlitelog.MaxCommentLength+1)), sqlitelog.ErrInvalidArgument)
-	require.ErrorIs(t, l.Feedback(ctx, id, true, "\xff"), sqlitelog.ErrInvalidArgument)
+	require.ErrorIs(t, l.Feedback(ctx, "", id, true, strings.Repeat("x", sqlitelog.MaxCommentLength+1)), sqlitelog.ErrInvalidArgument)
+	require.ErrorIs(t, l.Feedback(ctx, "", id, true, "\xff"), sqlitelog.ErrInvalidArgument)
 }
 
 func TestRedact(t *testing.T) {
@@ -245,7 +245,7 @@ func TestRedact(t *testing.T) {
 	r := fullRecord()
 	id, err := l.Record(ctx, r)
 	require.NoError(t, err)
-	e, err := l.Get(ctx, id)
+	e, err := l.Get(ctx, "", id)
 	require.NoError(t, err)
 	require.True(t, e.Redacted)
 	require.Equal(t, sqlitelog.Redacted(r.Question), e.Question)
@@ -302,7 +302,7 @@ func TestRetention(t *testing.T) {
 	old.Time = time.Now().Add(-48 * time.Hour)
 	oldID, err := keep.Record(ctx, old)
 	require.NoError(t, err)
-	require.NoError(t, keep.Feedback(ctx, oldID, true, "fine"))
+	require.NoError(t, keep.Feedback(ctx, "", oldID, true, "fine"))
 
 	pruning, err := sqlitelog.Open(path, sqlitelog.Options{Retention: 24 * time.Hour})
 	require.NoError(t, err)
@@ -310,7 +310,7 @@ func TestRetention(t *testing.T) {
 	n, err := pruning.Prune(ctx)
 	require.NoError(t, err)
 	require.EqualValues(t, 1, n)
-	_, err = pruning.Get(ctx, oldID)
+	_, err = pruning.Get(ctx, "", oldID)
 	require.ErrorIs(t, err, sqlitelog.ErrNotFound)
 	require.Zero(t, countRows(t, path, "feedback"), "feedback goes with its query")
 
@@ -321,9 +321,9 @@ func TestRetention(t *testing.T) {
 	fresh.Time = time.Now()
 	freshID, err := pruning.Record(ctx, fresh)
 	require.NoError(t, err)
-	_, err = pruning.Get(ctx, oldID)
+	_, err = pruning.Get(ctx, "", oldID)
 	require.ErrorIs(t, err, sqlitelog.ErrNotFound)
-	_, err = pruning.Get(ctx, freshID)
+	_, err = pruning.Get(ctx, "", freshID)
 	require.NoError(t, err)
 }
 
@@ -367,10 +367,10 @@ func TestClosed(t *testing.T) {
 	require.ErrorIs(t, err, sqlitelog.ErrClosed)
 	_, err = l.Recent(ctx, sqlitelog.RecentQuery{})
 	require.ErrorIs(t, err, sqlitelog.ErrClosed)
-	_, err = l.Get(ctx, 1)
+	_, err = l.Get(ctx, "", 1)
 	require.ErrorIs(t, err, sqlitelog.ErrClosed)
-	require.ErrorIs(t, l.Feedback(ctx, 1, true, ""), sqlitelog.ErrClosed)
-	_, err = l.EvalRuns(ctx, 0)
+	require.ErrorIs(t, l.Feedback(ctx, "", 1, true, ""), sqlitelog.ErrClosed)
+	_, err = l.EvalRuns(ctx, "", 0)
 	require.ErrorIs(t, err, sqlitelog.ErrClosed)
 }
 

@@ -43,7 +43,7 @@ func TestPipelineWritesTheLog(t *testing.T) {
 	require.False(t, ans.Refused())
 	require.Positive(t, ans.QueryID)
 
-	e, err := ql.Get(ctx, ans.QueryID)
+	e, err := ql.Get(ctx, "", ans.QueryID)
 	require.NoError(t, err)
 	require.Equal(t, hybridrag.KindAsk, e.Kind)
 	require.Equal(t, "kiosk", e.Agent)
@@ -106,8 +106,8 @@ func TestPipelineWritesTheLog(t *testing.T) {
 	require.Equal(t, n, failed)
 	require.Equal(t, n, retrieved)
 
-	require.NoError(t, ql.Feedback(ctx, ans.QueryID, true, "matches the manual"))
-	e, err = ql.Get(ctx, ans.QueryID)
+	require.NoError(t, ql.Feedback(ctx, "", ans.QueryID, true, "matches the manual"))
+	e, err = ql.Get(ctx, "", ans.QueryID)
 	require.NoError(t, err)
 	require.Len(t, e.Feedback, 1)
 }

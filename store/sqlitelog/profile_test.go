@@ -21,13 +21,14 @@ func TestMigrateAddsProfile(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, l.Close())
 	// Make it the version 2 file an older hybridrag wrote.
-	rawExec(t, path, `ALTER TABLE queries DROP COLUMN profile`, `PRAGMA user_version = 2`)
+	rawExec(t, path, `ALTER TABLE queries DROP COLUMN profile`, `DROP INDEX index_runs_tenant`,
+		`ALTER TABLE eval_runs DROP COLUMN tenant`, `PRAGMA user_version = 2`)
 
 	l, err = sqlitelog.Open(path, sqlitelog.Options{})
 	require.NoError(t, err)
 	defer l.Close()
-	require.Equal(t, 3, rawInt(t, path, `PRAGMA user_version`))
-	e, err := l.Get(ctx, old)
+	require.Equal(t, sqlitelog.SchemaVersion, rawInt(t, path, `PRAGMA user_version`))
+	e, err := l.Get(ctx, "", old)
 	require.NoError(t, err)
 	require.Empty(t, e.Profile)
 	require.Equal(t, fullRecord().Question, e.Question)

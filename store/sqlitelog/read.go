@@ -58,7 +58,7 @@ const entryColumns = `id, time, tenant, project, agent, kind, question, question
 
 // Recent returns logged queries, newest first.
 func (l *Log) Recent(ctx context.Context, q RecentQuery) ([]Entry, error) {
-	if err := l.check(); err != nil {
+	if err := l.checkRead(q.Tenant); err != nil {
 		return nil, err
 	}
 	switch {
@@ -122,12 +122,13 @@ func (l *Log) Recent(ctx context.Context, q RecentQuery) ([]Entry, error) {
 	return entries, nil
 }
 
-// Get returns one logged query; an unknown id fails with a *NotFoundError.
-func (l *Log) Get(ctx context.Context, id int64) (Entry, error) {
-	if err := l.check(); err != nil {
+// Get returns one logged query of tenant ("" meaning any tenant); an
+// unknown id, or one of another tenant, fails with a *NotFoundError.
+func (l *Log) Get(ctx context.Context, tenant string, id int64) (Entry, error) {
+	if err := l.checkRead(tenant); err != nil {
 		return Entry{}, err
 	}
-	row := l.db.QueryRowContext(ctx, `SELECT `+entryColumns+` FROM queries WHERE id = ?`, id)
+	row := l.db.QueryRowContext(ctx, `SELECT `+entryColumns+` FROM queries WHERE id = ? AND (? = '' OR tenant = ?)`, id, tenant, tenant)
 	e, err := scanEntry(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Entry{}, &NotFoundError{What: "query", ID: strconv.FormatInt(id, 10)}

@@ -8,7 +8,7 @@ import (
 
 // SchemaVersion is the schema version this package writes, stored in the
 // database's user_version.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // applicationID marks the file as a hybridrag query log ("hrLg") in the
 // SQLite header, so Open can refuse another application's database.
@@ -89,6 +89,11 @@ var migrations = [][]string{
 		// 3: the model profile of the agent that answered (issue 14);
 		// older rows read as "".
 		`ALTER TABLE queries ADD COLUMN profile TEXT NOT NULL DEFAULT ''`,
+	},
+	{
+		// 4: eval runs carry their tenant, so reads can be scoped by it.
+		`ALTER TABLE eval_runs ADD COLUMN tenant TEXT NOT NULL DEFAULT ''`,
+		`CREATE INDEX index_runs_tenant ON index_runs(tenant, id)`,
 	},
 }
 

@@ -47,7 +47,7 @@ func TestReopenKeepsRowsAndSchema(t *testing.T) {
 	l, err = sqlitelog.Open(path, sqlitelog.Options{})
 	require.NoError(t, err)
 	defer l.Close()
-	e, err := l.Get(ctx, id)
+	e, err := l.Get(ctx, "", id)
 	require.NoError(t, err)
 	require.Equal(t, fullRecord().Question, e.Question)
 	require.Equal(t, sqlitelog.SchemaVersion, rawInt(t, path, `PRAGMA user_version`))
