@@ -35,7 +35,7 @@ func TestMigrateAddsProfile(t *testing.T) {
 
 	id, err := l.Record(ctx, fullRecord())
 	require.NoError(t, err)
-	e, err = l.Get(ctx, id)
+	e, err = l.Get(ctx, "", id)
 	require.NoError(t, err)
 	require.Equal(t, "balanced", e.Profile)
 	require.Equal(t, "helpdesk", e.Agent)
