@@ -298,7 +298,7 @@ type pendingDoc struct {
 // larger than this is analysed (and sent to bleve) a slice at a time, so
 // memory stays bounded however large one document is. A variable so that
 // tests can make batches large without large data.
-var analyzeSlice = 1024
+var analyzeSlice = 256
 
 // prepare analyses a chunk into its bleve document and, for Put, encodes
 // its JSON.

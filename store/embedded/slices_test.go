@@ -67,7 +67,7 @@ func TestPutInSlices(t *testing.T) {
 		s = openTest(t, dir, Options{})
 		return before, take(t, s)
 	}
-	wantBefore, wantAfter := run(t, 1024)
+	wantBefore, wantAfter := run(t, 1<<20)
 	require.Len(t, wantBefore.chunks, 7+1+1)
 	for _, slice := range []int{1, 3, 4} {
 		t.Run(fmt.Sprint(slice), func(t *testing.T) {
