@@ -152,24 +152,49 @@ func (p *Pipeline) storedDocuments(ctx context.Context, docs []store.Document) (
 // embedEntries embeds every chunk of a batch in one call to the embedder,
 // which batches further as it needs.
 func (p *Pipeline) embedEntries(ctx context.Context, batch []store.Entry) error {
-	var texts []string
-	for _, e := range batch {
-		for _, c := range e.Chunks {
+	// Chunks are embedded embedChunkGroup at a time: the embedding texts
+	// (each a copy of its chunk) of one large document would otherwise all
+	// be held at once, as large as the document itself.
+	type slot struct{ entry, chunk int }
+	texts := make([]string, 0, embedChunkGroup)
+	slots := make([]slot, 0, embedChunkGroup)
+	flush := func() error {
+		if len(texts) == 0 {
+			return nil
+		}
+		vecs, err := p.embedder.EmbedDocuments(ctx, texts)
+		if err != nil {
+			return errprefix.Wrap("hybridrag: embed", err)
+		}
+		if len(vecs) != len(texts) {
+			return fmt.Errorf("hybridrag: embed: %d vectors for %d texts", len(vecs), len(texts))
+		}
+		for k, sl := range slots {
+			batch[sl.entry].Vectors[sl.chunk] = vecs[k]
+		}
+		clear(texts)
+		texts, slots = texts[:0], slots[:0]
+		return nil
+	}
+	for b := range batch {
+		e := &batch[b]
+		e.Vectors = make([][]float32, len(e.Chunks))
+		for i, c := range e.Chunks {
 			texts = append(texts, embeddingText(c))
+			slots = append(slots, slot{b, i})
+			if len(texts) == embedChunkGroup {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	vecs, err := p.embedder.EmbedDocuments(ctx, texts)
-	if err != nil {
-		return errprefix.Wrap("hybridrag: embed", err)
-	}
-	i := 0
-	for b := range batch {
-		n := len(batch[b].Chunks)
-		batch[b].Vectors = vecs[i : i+n]
-		i += n
-	}
-	return nil
+	return flush()
 }
+
+// embedChunkGroup is how many chunks one EmbedDocuments call receives at
+// most.
+const embedChunkGroup = 256
 
 // embeddingText is what gets embedded for a chunk: its title and heading
 // path situate text that on its own may not name its subject.

@@ -26,10 +26,12 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		strict   bool
 		sync     bool
 		idPrefix string
+		maxSize  = defaultMaxFileSize
 	)
 	fs := newFlagSet("index", &c)
 	fs.BoolVar(&strict, "strict", false, "fail on the first file that cannot be loaded or indexed, instead of skipping it")
 	fs.StringVar(&idPrefix, "id-prefix", "", "put before every document's path relative to its folder to form its id")
+	fs.Var(&maxSize, "max-file-size", "skip files larger than this (e.g. 512MB, 1GiB; 0: no limit); a skipped file is named on stderr and counted")
 	fs.BoolVar(&sync, "sync", false, "also remove the stored documents of each folder PATH whose files no longer exist")
 	addLogFlags(fs, &c, false)
 	paths, err := parse(fs, args)
@@ -44,7 +46,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	start := time.Now()
 	sk := &skipper{w: stderr, strict: strict}
-	ld, err := loadPaths(paths, idPrefix, sk)
+	ld, err := loadPaths(paths, idPrefix, int64(maxSize), sk)
 	if err != nil {
 		return err
 	}
@@ -195,6 +197,9 @@ func (s *skipper) skip(path string, err error) error {
 	if s.strict {
 		return err
 	}
+	if errors.Is(err, loader.ErrTooLarge) {
+		err = fmt.Errorf("%w (--max-file-size to change)", err)
+	}
 	s.n++
 	s.errs = append(s.errs, fmt.Sprintf("%s: %v", path, err))
 	fmt.Fprintf(s.w, "hybridrag: skipped %s: %v\n", path, err)
@@ -243,7 +248,7 @@ type loaded struct {
 // document's id is its path relative to the folder given (a file given
 // directly: its name), after idPrefix. A missing path is an error; a file
 // that cannot be loaded goes to sk.
-func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
+func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*loaded, error) {
 	ld := &loaded{found: map[string]map[string]bool{}}
 	sk.paths = map[string]string{}
 	add := func(d store.Document, root, typed string) {
@@ -265,7 +270,11 @@ func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
 			if err != nil {
 				return nil, err
 			}
-			d, err := loader.LoadFile(path)
+			// A file root: its id is idPrefix and its name.
+			err = loader.LoadDirWith(path, loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize}, func(d store.Document) error {
+				add(d, root, path)
+				return nil
+			})
 			if errors.Is(err, loader.ErrUnsupported) {
 				return nil, err // named explicitly: not a file to pass over
 			}
@@ -273,11 +282,7 @@ func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
 				if err := sk.skip(path, err); err != nil {
 					return nil, err
 				}
-				continue
 			}
-			d.ID = loader.DocumentID(idPrefix, filepath.Base(path))
-			d.Source = d.ID
-			add(d, root, path)
 			continue
 		}
 		root, err := canonicalRoot(path)
@@ -289,7 +294,7 @@ func loadPaths(paths []string, idPrefix string, sk *skipper) (*loaded, error) {
 			found = map[string]bool{}
 			ld.found[root] = found
 		}
-		opts := loader.DirOptions{IDPrefix: idPrefix, OnLoadError: func(p string, err error) error {
+		opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, OnLoadError: func(p string, err error) error {
 			if rel, rerr := filepath.Rel(path, p); rerr == nil {
 				found[loader.DocumentID(idPrefix, rel)] = true
 			}

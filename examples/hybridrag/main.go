@@ -1,6 +1,6 @@
 // Command hybridrag indexes documents and answers questions only from them.
 //
-//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
+//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--max-file-size 256MB] [--log PATH | --no-log] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
 //	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] [--agent NAME] QUESTION
 //	hybridrag artifact --store DIR --type blueprint|pdr|workflow|build-plan|FILE.yaml [--agent NAME] [--json] TOPIC
@@ -39,10 +39,11 @@ import (
 )
 
 const usage = `usage:
-  hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--log PATH | --no-log] PATH...
+  hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--max-file-size 256MB] [--log PATH | --no-log] PATH...
                      (a file that cannot be loaded is skipped and named on stderr; --strict: fail;
                      a document's id is its path relative to the folder given, after --id-prefix;
-                     unchanged documents are skipped; --sync: also remove those whose files are gone)
+                     unchanged documents are skipped; --sync: also remove those whose files are gone;
+                     files above --max-file-size (default 256MiB, 0: no limit) are skipped)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D]
                      [--agent NAME [--agents FILE]] QUESTION

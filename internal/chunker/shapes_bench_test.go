@@ -46,11 +46,11 @@ func repeatTo(size int, write func(*strings.Builder, int)) string {
 	return b.String()
 }
 
-// BenchmarkSplitShapes reports ns/MB for each adversarial shape at 1 and
-// 8 MB (64 MB too with -benchtime 1x, which is what it is meant for): the
+// BenchmarkSplitShapes reports ns/MB for each adversarial shape at 1, 4
+// and 16 MB (64 MB too with -benchtime 1x, which is what it is meant for): the
 // figure must stay flat as the size grows.
 func BenchmarkSplitShapes(b *testing.B) {
-	sizes := []int{1 << 20, 8 << 20}
+	sizes := []int{1 << 20, 4 << 20, 16 << 20}
 	if benchtimeIsOnce() {
 		sizes = append(sizes, 64<<20)
 	}

@@ -285,23 +285,27 @@ func (k *keywordIndex) buildDoc(serial uint64, c *store.Chunk) (*document.Docume
 type pendingDoc struct {
 	serial uint64
 	chunk  *store.Chunk
-	raw    []float32 // Put only: the vector as given
-	vec    []float32 // Put only: receives raw normalised
+	encode bool // Put only: also encode the chunk's JSON
 
-	doc    *document.Document
+	doc    *document.Document // nil until analysed, and after Put drops it
 	tokens int
 	json   []byte // Put only
 	err    error
 }
 
+// analyzeSlice is how many chunks Put and apply analyse at once: a batch
+// larger than this is analysed (and sent to bleve) a slice at a time, so
+// memory stays bounded however large one document is. A variable so that
+// tests can make batches large without large data.
+var analyzeSlice = 256
+
 // prepare analyses a chunk into its bleve document and, for Put, encodes
-// its JSON and normalises its vector.
+// its JSON.
 func (k *keywordIndex) prepare(p *pendingDoc) {
 	p.doc, p.tokens = k.buildDoc(p.serial, p.chunk)
-	if p.raw == nil {
+	if !p.encode {
 		return
 	}
-	normalizeInto(p.vec, p.raw)
 	if p.json, p.err = json.Marshal(p.chunk); p.err != nil {
 		p.err = fmt.Errorf("%w: chunk %q: %v", store.ErrInvalidEntry, p.chunk.ID, p.err)
 	}
@@ -343,7 +347,25 @@ func (k *keywordIndex) buildDocs(p []pendingDoc) error {
 
 // apply sends one batch to bleve: removals, additions and the record-log
 // version they bring the index to, atomically.
+//
+// Additions that Put did not keep analysed (a batch larger than
+// analyzeSlice) are analysed and sent a slice at a time; only the last
+// bleve batch records version, so a crash between them leaves the index
+// behind the log, and Open reconciles it (the caller holds the store's
+// exclusive lock meanwhile, so no reader sees a partial batch).
 func (k *keywordIndex) apply(remove []uint64, add []pendingDoc, version int64) error {
+	for len(add) > analyzeSlice {
+		part := add[:analyzeSlice]
+		if err := k.applyPart(remove, part); err != nil {
+			return err
+		}
+		remove, add = nil, add[analyzeSlice:]
+	}
+	if len(add) > 0 && add[0].doc == nil {
+		if err := k.buildDocs(add); err != nil {
+			return err
+		}
+	}
 	b := k.idx.NewBatch()
 	for _, s := range remove {
 		b.Delete(docID(s))
@@ -365,6 +387,30 @@ func (k *keywordIndex) apply(remove []uint64, add []pendingDoc, version int64) e
 	k.mu.Lock()
 	k.applied = max(k.applied, version)
 	k.mu.Unlock()
+	return nil
+}
+
+// applyPart sends removals and one slice of additions to bleve without a
+// version, analysing the slice first if needed, and drops the analysis.
+func (k *keywordIndex) applyPart(remove []uint64, part []pendingDoc) error {
+	if part[0].doc == nil {
+		if err := k.buildDocs(part); err != nil {
+			return err
+		}
+	}
+	b := k.idx.NewBatch()
+	for _, s := range remove {
+		b.Delete(docID(s))
+	}
+	for i := range part {
+		if err := b.IndexAdvanced(part[i].doc); err != nil {
+			return fmt.Errorf("embedded: keyword index: %w", err)
+		}
+		part[i].doc = nil
+	}
+	if err := k.idx.Batch(b); err != nil {
+		return fmt.Errorf("embedded: keyword index: %w", err)
+	}
 	return nil
 }
 

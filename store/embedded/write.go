@@ -43,34 +43,27 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 
 	version := st.version + 1
 	serial := st.nextSerial
-	n := 0
+	n, textBytes := 0, 0
 	for i := range entries {
 		n += len(entries[i].Chunks)
+		for j := range entries[i].Chunks {
+			textBytes += len(entries[i].Chunks[j].Text)
+		}
 	}
 	chunks := make([]store.Chunk, 0, n)
 	pending := make([]pendingDoc, 0, n)
-	vecs := make([]float32, n*dim)
 	for i := range entries {
-		for j, c := range entries[i].Chunks {
+		for _, c := range entries[i].Chunks {
 			c.IndexVersion = version
 			chunks = append(chunks, c)
-			p := len(pending)
-			pending = append(pending, pendingDoc{
-				serial: serial, chunk: &chunks[p],
-				raw: entries[i].Vectors[j], vec: vecs[p*dim : (p+1)*dim],
-			})
+			pending = append(pending, pendingDoc{serial: serial, chunk: &chunks[len(chunks)-1], encode: true})
 			serial++
 		}
 	}
-	if err := s.kw.buildDocs(pending); err != nil {
-		return err
-	}
 
-	size := 64
-	for i := range pending {
-		size += len(pending[i].json) + dim*4 + 256
-	}
-	rec := newRecord(size)
+	// Room for the JSON of every chunk (its text, escaped, dominates) and
+	// its vector, so that the record is not copied as it grows.
+	rec := newRecord(64 + textBytes + textBytes/8 + n*(dim*4+512))
 	rec = appendHeader(rec, batchHeader{version: version, nextSerial: serial, nOps: len(entries) + n, dim: dim})
 	// Every delete first, then the chunks, then their vectors as one block
 	// (the record format requires this order).
@@ -81,11 +74,36 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 		old, _ := st.docSerials(docKey{d.TenantID, d.ProjectID, d.ID})
 		remove = append(remove, old...)
 	}
-	for i := range pending {
-		pd := &pending[i]
-		rec = appendChunk(rec, chunkFields{serial: pd.serial, tokens: pd.tokens, chunk: pd.chunk}, pd.json)
+	// A large batch (one big document) is analysed a slice at a time and
+	// each slice's analysis dropped once its chunks are in the record:
+	// holding the analysis of every chunk at once took most of the memory
+	// of indexing a large file. apply analyses them again, slice by slice.
+	keep := n <= analyzeSlice
+	for lo := 0; lo < n; lo += analyzeSlice {
+		part := pending[lo:min(lo+analyzeSlice, n)]
+		if err := s.kw.buildDocs(part); err != nil {
+			return err
+		}
+		for i := range part {
+			pd := &part[i]
+			rec = appendChunk(rec, chunkFields{serial: pd.serial, tokens: pd.tokens, chunk: pd.chunk}, pd.json)
+			pd.json, pd.encode = nil, false
+			if !keep {
+				pd.doc = nil
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 	}
-	rec = appendVectors(rec, vecs)
+	// Vectors are normalised straight into the record, one row at a time.
+	row := make([]float32, dim)
+	for i := range entries {
+		for _, v := range entries[i].Vectors {
+			normalizeInto(row, v)
+			rec = appendVectors(rec, row)
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}

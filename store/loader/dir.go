@@ -24,6 +24,11 @@ type DirOptions struct {
 	// skips the file, returning an error stops the walk with it. Nil stops
 	// at the first such file.
 	OnLoadError func(path string, err error) error
+	// MaxFileSize, if positive, is the largest file loaded, in bytes: a
+	// larger one is not read and counts as a load error, a *SizeError
+	// (ErrTooLarge) that OnLoadError sees like any other. Zero means no
+	// limit; DefaultMaxFileSize is the CLI's.
+	MaxFileSize int64
 }
 
 // LoadDir loads every supported file under root, recursively, and calls fn
@@ -59,6 +64,9 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		return fmt.Errorf("loader: %w", err)
 	}
 	if !info.IsDir() {
+		if err := checkSize(root, opts.MaxFileSize); err != nil {
+			return err
+		}
 		doc, err := LoadFile(root)
 		if err != nil {
 			return err
@@ -102,7 +110,11 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			}
 			return opts.OnLoadError(shown, fmt.Errorf("%w: %s", ErrUnsupported, shown))
 		}
-		doc, err := LoadFile(shown)
+		err = checkSize(shown, opts.MaxFileSize)
+		var doc store.Document
+		if err == nil {
+			doc, err = LoadFile(shown)
+		}
 		if err != nil {
 			if opts.OnLoadError == nil {
 				if errors.Is(err, ErrUnsupported) {

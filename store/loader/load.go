@@ -77,11 +77,20 @@ func LoadFile(path string) (store.Document, error) {
 	if k == kindNone {
 		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, transcript .json)", ErrUnsupported, path)
 	}
+	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
+	if k == kindText || k == kindMarkdown {
+		if err := loadText(path, k == kindMarkdown, &doc); err != nil {
+			return store.Document{}, err
+		}
+		if doc.Title == "" {
+			doc.Title = filepath.Base(path)
+		}
+		return doc, nil
+	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return store.Document{}, fmt.Errorf("loader: %w", err)
 	}
-	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
 	switch k {
 	case kindHTML:
 		err = parseHTML(raw, &doc)

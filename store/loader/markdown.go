@@ -3,6 +3,9 @@ package loader
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -11,6 +14,34 @@ import (
 )
 
 var utf8BOM = []byte("\xef\xbb\xbf")
+
+// loadText reads a text or Markdown file straight into the document's
+// string: os.ReadFile and string(raw) would hold the file twice, which for
+// a file of hundreds of megabytes is most of the indexer's memory. Text
+// with a UTF-16 byte-order mark (rare) takes readText's converting path.
+func loadText(path string, markdown bool, doc *store.Document) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("loader: %w", err)
+	}
+	defer f.Close()
+	var b strings.Builder
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		b.Grow(int(st.Size()) + 1) // +1: io.Copy's final read finds EOF without growing
+	}
+	if _, err := io.Copy(&b, f); err != nil {
+		return fmt.Errorf("loader: read %s: %w", path, err)
+	}
+	text := strings.TrimPrefix(b.String(), string(utf8BOM))
+	if strings.HasPrefix(text, "\xff\xfe") || strings.HasPrefix(text, "\xfe\xff") {
+		return readText([]byte(text), path, markdown, doc)
+	}
+	if !utf8.ValidString(text) {
+		return &EncodingError{Path: path, Offset: firstInvalid([]byte(text)), Hint: encodingHint([]byte(text))}
+	}
+	setText(text, markdown, doc)
+	return nil
+}
 
 // readText stores raw as the document text, without a UTF-8 byte-order
 // mark; Markdown also yields a title.
@@ -22,7 +53,13 @@ func readText(raw []byte, path string, markdown bool, doc *store.Document) error
 	if !utf8.Valid(raw) {
 		return &EncodingError{Path: path, Offset: firstInvalid(raw), Hint: encodingHint(raw)}
 	}
-	doc.Text = string(raw)
+	setText(string(raw), markdown, doc)
+	return nil
+}
+
+// setText stores valid UTF-8 text; Markdown also yields a title.
+func setText(text string, markdown bool, doc *store.Document) {
+	doc.Text = text
 	if markdown {
 		doc.Title = markdownTitle(doc.Text)
 		frontMatterMeta(doc.Text, &doc.Metadata)
@@ -30,7 +67,6 @@ func readText(raw []byte, path string, markdown bool, doc *store.Document) error
 		// and its lines would otherwise be indexed and quoted as text.
 		doc.Text = stripFrontMatter(doc.Text)
 	}
-	return nil
 }
 
 // frontMatterKeys are the front matter keys read as revision or date, in

@@ -70,10 +70,10 @@ func loadRaw(raw []byte, ext string) (store.Document, error) {
 	return doc, err
 }
 
-// BenchmarkLoadShapes reports ns/MB for each shape at 1 and 8 MB (and 64
+// BenchmarkLoadShapes reports ns/MB for each shape at 1, 4 and 16 MB (and 64
 // MB with -benchtime 1x): the figure must stay flat as the size grows.
 func BenchmarkLoadShapes(b *testing.B) {
-	sizes := []int{1 << 20, 8 << 20}
+	sizes := []int{1 << 20, 4 << 20, 16 << 20}
 	if f := flag.Lookup("test.benchtime"); f != nil && f.Value.String() == "1x" {
 		sizes = append(sizes, 64<<20)
 	}
