@@ -26,6 +26,6 @@ func TestREADMESampleOutput(t *testing.T) {
 
 	for part := range strings.SplitSeq(string(block[1]), "…\n") {
 		part = timing.ReplaceAllString(part, "in TIME.")
-		require.Contains(t, got, strings.TrimLeft(part, "\n"), "README sample output differs from quickstart's; update README.md")
+		require.Contains(t, got, strings.TrimLeft(part, "\n"), "README sample output differs from quickstart's; run scripts/update-readme-sample.py")
 	}
 }
