@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -8,20 +9,24 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	index "github.com/blevesearch/bleve_index_api"
 )
 
 // While a writer holds the store, bbolt keeps the keyword index's root file
-// locked, so readers cannot open it. After each commit the writer therefore
-// publishes a read-only copy of the index as of that commit into
-// keyword.pub/VERSION: a fresh root file naming the same immutable segment
-// files, which are hard-linked, not copied, so a publication costs a small
-// file and a few links however large the index is. keyword.pub/CURRENT names
-// the newest. A reader opens that copy and replays the log only up to its
-// version, so index and log agree, and never waits for the writer. The
-// newest two copies are kept so that a reader between reading CURRENT and
-// opening the copy rarely loses it; one that does tries again.
+// locked, so readers cannot open it. The writer therefore publishes
+// read-only copies of the index as it commits: keyword.pub/N holds a fresh
+// root file naming the same immutable segment files, which are hard-linked,
+// not copied, so a copy costs a small file and a few links however large
+// the index is; keyword.pub/CURRENT names the newest. A copy records the
+// log version it holds (internalApplied), and a reader replays the log only
+// up to that version, so index and log agree, without waiting for the
+// writer. Copies are made by a goroutine, off the write path (a copy
+// fsyncs its root file several times); after a burst of commits it makes
+// one copy of the newest state. The newest two copies are kept so that a
+// reader between reading CURRENT and opening the copy rarely loses it; one
+// that does tries again.
 
 const (
 	publishDir     = "keyword.pub"
@@ -31,6 +36,12 @@ const (
 	// vanished or no longer matches the log before it builds the keyword
 	// index in memory instead.
 	snapshotAttempts = 4
+	// snapshotCatchUp bounds how long a reader waits for a copy of the
+	// batches committed before it opened, once a copy exists: about one
+	// copy's time while the writer commits, after which an older copy
+	// serves.
+	snapshotCatchUp = 2 * time.Second
+	snapshotPoll    = 5 * time.Millisecond
 )
 
 // copier is the part of bleve.Index that copies its current snapshot.
@@ -38,11 +49,50 @@ type copier interface {
 	CopyTo(d index.Directory) error
 }
 
-// publish makes a read-only copy of the keyword index at version, for
-// readers opening while this writer holds the store. It is best effort:
-// a reader that finds no usable copy builds its index from the log. The
-// caller holds writeMu (or is Open), so the index holds exactly version.
-func (s *Store) publish(version int64) error {
+// publisher makes the copies. kick asks for a copy of the current state;
+// kicks during a copy coalesce into one more.
+type publisher struct {
+	kick chan struct{}
+	done chan struct{}
+}
+
+// startPublisher starts the writer's copier and asks for a first copy.
+func (s *Store) startPublisher() {
+	_ = removePublished(s.dir) // copies left by a writer that died
+	p := &publisher{kick: make(chan struct{}, 1), done: make(chan struct{})}
+	s.pub = p
+	go func() {
+		defer close(p.done)
+		var seq int64
+		for range p.kick {
+			seq++
+			_ = s.publish(seq) // best effort: a reader without a copy builds its own index
+		}
+	}()
+	p.kick <- struct{}{}
+}
+
+// published asks for a copy of the state just committed.
+func (p *publisher) published() {
+	if p == nil {
+		return
+	}
+	select {
+	case p.kick <- struct{}{}:
+	default: // a copy is already due; it will include this commit
+	}
+}
+
+// stop waits for a copy in progress; the keyword index may then close.
+func (p *publisher) stop() {
+	close(p.kick)
+	<-p.done
+}
+
+// publish copies the keyword index's current snapshot into
+// keyword.pub/seq. bleve copies one consistent snapshot, which carries
+// the log version it holds, so no lock of the Store is needed.
+func (s *Store) publish(seq int64) error {
 	c, ok := s.kw.idx.(copier)
 	if !ok {
 		return errors.New("embedded: keyword index cannot be copied")
@@ -51,7 +101,7 @@ func (s *Store) publish(version int64) error {
 	if err := os.MkdirAll(pub, 0o755); err != nil {
 		return err
 	}
-	name := strconv.FormatInt(version, 10)
+	name := strconv.FormatInt(seq, 10)
 	tmp := filepath.Join(pub, name+tmpSuffix)
 	if err := os.RemoveAll(tmp); err != nil {
 		return err
@@ -75,7 +125,7 @@ func (s *Store) publish(version int64) error {
 	if err := os.Rename(cur+tmpSuffix, cur); err != nil {
 		return err
 	}
-	return prunePublished(pub, version)
+	return prunePublished(pub, seq)
 }
 
 // prunePublished removes all but the newest publishKeep copies. A copy is
@@ -152,13 +202,29 @@ func batchVersion(payload []byte) (int64, error) {
 // past it), it replays the whole log and builds the keyword index in
 // memory.
 func (s *Store) loadSnapshot() error {
-	for range snapshotAttempts {
-		ok, err := s.loadPublished()
-		if ok || err != nil {
-			return err
-		}
+	logPath := filepath.Join(s.dir, logFile)
+	target, err := lastVersion(logPath)
+	if err != nil {
+		return err
 	}
-	log, err := openLog(filepath.Join(s.dir, logFile), true)
+	deadline := time.Now().Add(snapshotCatchUp)
+	for failures := 0; failures < snapshotAttempts; {
+		kw, v := openPublished(filepath.Join(s.dir, publishDir))
+		switch {
+		case kw == nil:
+			failures++
+		case v < target && time.Now().Before(deadline):
+			kw.idx.Close() // the copier is behind what was committed before Open
+		default:
+			ok, err := s.loadUpTo(logPath, kw, v)
+			if ok || err != nil {
+				return err
+			}
+			failures++
+		}
+		time.Sleep(snapshotPoll)
+	}
+	log, err := openLog(logPath, true)
 	if err != nil {
 		return err
 	}
@@ -182,28 +248,35 @@ func (s *Store) loadSnapshot() error {
 	return err
 }
 
-// loadPublished tries the newest published copy. ok is false (with a nil
-// error) when there is none or it does not match the log; err reports
-// damage to the log itself.
-func (s *Store) loadPublished() (ok bool, err error) {
-	pub := filepath.Join(s.dir, publishDir)
+// openPublished opens the newest published copy and returns the log
+// version it holds, or nil when there is none it can open.
+func openPublished(pub string) (*keywordIndex, int64) {
 	b, err := os.ReadFile(filepath.Join(pub, publishCurrent))
 	if err != nil {
-		return false, nil
+		return nil, 0
 	}
-	version, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	if err != nil {
-		return false, nil
+	name := strings.TrimSpace(string(b))
+	if _, err := strconv.ParseInt(name, 10, 64); err != nil {
+		return nil, 0
 	}
-	kw := openKeywordIndexReadOnly(filepath.Join(pub, strconv.FormatInt(version, 10)))
+	kw := openKeywordIndexReadOnly(filepath.Join(pub, name))
 	if kw == nil {
-		return false, nil
+		return nil, 0
 	}
-	if kw.appliedVersion() != version {
+	v := kw.appliedVersion()
+	if v < 0 {
 		kw.idx.Close()
-		return false, nil
+		return nil, 0
 	}
-	log, err := openLog(filepath.Join(s.dir, logFile), true)
+	return kw, v
+}
+
+// loadUpTo replays the log up to version and adopts kw, which holds that
+// version. ok is false (with a nil error) when the log does not hold
+// exactly that version (compacted past it); err reports damage to the
+// log itself. kw is closed unless adopted.
+func (s *Store) loadUpTo(logPath string, kw *keywordIndex, version int64) (ok bool, err error) {
+	log, err := openLog(logPath, true)
 	if err != nil {
 		kw.idx.Close()
 		return false, err
@@ -236,4 +309,36 @@ func (s *Store) loadPublished() (ok bool, err error) {
 	kw.applied, kw.lastPers = version, version
 	s.st, s.log, s.kw = st, log, kw
 	return true, nil
+}
+
+// lastVersion returns the version of the last whole record in the log,
+// reading only record frames and headers: what a reader should see.
+func lastVersion(path string) (int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, fmt.Errorf("embedded: open %s: %w", path, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("embedded: stat %s: %w", path, err)
+	}
+	end := info.Size()
+	var last int64
+	var head [frameSize + 1 + binary.MaxVarintLen64]byte
+	for off := int64(logHeaderSize); off+frameSize < end; {
+		n, err := f.ReadAt(head[:], off)
+		if n < frameSize+2 && err != nil {
+			break
+		}
+		size := int64(binary.LittleEndian.Uint32(head[:4]))
+		if size == 0 || off+frameSize+size > end {
+			break
+		}
+		if v, err := batchVersion(head[frameSize:n]); err == nil {
+			last = v
+		}
+		off += frameSize + size
+	}
+	return last, nil
 }

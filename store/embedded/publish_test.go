@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -44,8 +45,8 @@ func TestSnapshotWhileWriterHoldsStore(t *testing.T) {
 		{name: "no copy", damage: func(t *testing.T, dir string) {
 			require.NoError(t, os.RemoveAll(filepath.Join(dir, publishDir)))
 		}},
-		{name: "copy behind the log", damage: func(t *testing.T, dir string) {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, publishDir, publishCurrent), []byte("1\n"), 0o644))
+		{name: "copy missing", damage: func(t *testing.T, dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, publishDir, publishCurrent), []byte("999\n"), 0o644))
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -58,7 +59,11 @@ func TestSnapshotWhileWriterHoldsStore(t *testing.T) {
 			for v := range 5 {
 				put(t, w, docSpec{id: "churn", texts: []string{fmt.Sprintf("pump churn version %d", v)}})
 			}
+			waitPublished(t, w)
 			if tc.damage != nil {
+				// The copier would repair the damage with its next copy.
+				w.pub.stop()
+				w.pub = nil
 				tc.damage(t, dir)
 			}
 			want := scored(t, w, "pump")
@@ -72,16 +77,36 @@ func TestSnapshotWhileWriterHoldsStore(t *testing.T) {
 
 			put(t, w, docSpec{id: "b", texts: []string{"pump bearing"}})
 			require.Equal(t, want, scored(t, ro, "pump"), "a snapshot does not change")
+			if w.pub != nil {
+				waitPublished(t, w)
+			}
 			later := openTest(t, dir, Options{ReadOnly: true, LockTimeout: -1})
 			require.Equal(t, scored(t, w, "pump"), scored(t, later, "pump"))
 			require.Len(t, scored(t, later, "pump"), 3)
 
+			published := w.pub != nil
 			require.NoError(t, w.Close())
-			_, err := os.Stat(filepath.Join(dir, publishDir))
-			require.ErrorIs(t, err, os.ErrNotExist, "Close removes the published copies")
+			if published {
+				_, err := os.Stat(filepath.Join(dir, publishDir))
+				require.ErrorIs(t, err, os.ErrNotExist, "Close removes the published copies")
+			}
 			after := openTest(t, dir, Options{ReadOnly: true, LockTimeout: -1})
 			require.False(t, after.Snapshot())
 			require.Equal(t, scored(t, later, "pump"), scored(t, after, "pump"))
 		})
 	}
+}
+
+// waitPublished waits until the writer's copier has published its current
+// version.
+func waitPublished(t *testing.T, w *Store) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		kw, v := openPublished(filepath.Join(w.dir, publishDir))
+		if kw == nil {
+			return false
+		}
+		kw.idx.Close()
+		return v == w.st.version
+	}, 20*time.Second, 5*time.Millisecond)
 }

@@ -35,6 +35,7 @@ type Store struct {
 	// LOCK shared, a snapshot neither.
 	locks    writerLocks
 	snapshot bool
+	pub      *publisher // a writer's copier of the keyword index (publish.go)
 
 	// writeMu serialises writers: Put, Delete, Close and log compaction.
 	writeMu sync.Mutex
@@ -146,6 +147,10 @@ func Open(dir string, opts Options) (*Store, error) {
 		err = upgradeFormat(dir)
 	}
 	if err != nil {
+		if s.pub != nil {
+			s.pub.stop()
+			removePublished(dir)
+		}
 		if s.kw != nil {
 			s.kw.idx.Close()
 		}
@@ -205,7 +210,7 @@ func (s *Store) load() error {
 	} else {
 		kw.applied, kw.lastPers = st.version, st.version
 	}
-	_ = s.publish(st.version) // best effort: see publish
+	s.startPublisher()
 	return nil
 }
 
@@ -314,8 +319,11 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	s.mu.Unlock()
+	if s.pub != nil {
+		s.pub.stop()
+	}
 	err := errors.Join(s.kw.close(), s.log.close())
-	if !s.opts.ReadOnly {
+	if s.pub != nil {
 		// Readers that open from now on use the index itself.
 		err = errors.Join(err, removePublished(s.dir))
 	}

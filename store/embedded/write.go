@@ -151,9 +151,7 @@ func (s *Store) commit(rec []byte, remove []uint64, add []pendingDoc, version in
 		s.broken = fmt.Errorf("%w: batch %d is durable in the record log but could not be applied: %v", ErrBroken, version, err)
 		return s.broken
 	}
-	// Before compaction: a reader of this copy must find its version in
-	// the log (see loadPublished).
-	_ = s.publish(version) // best effort: see publish
+	s.pub.published()
 	return s.maybeCompact()
 }
 
