@@ -32,14 +32,14 @@ const (
 	publishDir     = "keyword.pub"
 	publishCurrent = "CURRENT"
 	publishKeep    = 2
-	// snapshotAttempts bounds how often a reader retries a copy that
-	// vanished or no longer matches the log before it builds the keyword
-	// index in memory instead.
+	// snapshotAttempts bounds how often a reader retries a copy that no
+	// longer matches the log before it builds the keyword index in memory
+	// instead (as it does when no copy appears within snapshotCatchUp).
 	snapshotAttempts = 4
 	// snapshotCatchUp bounds how long a reader waits for a copy of the
-	// batches committed before it opened, once a copy exists: about one
-	// copy's time while the writer commits, after which an older copy
-	// serves.
+	// batches committed before it opened (about one copy's time while the
+	// writer commits); after it an older copy serves, or with none the
+	// reader builds its index in memory.
 	snapshotCatchUp = 2 * time.Second
 	snapshotPoll    = 5 * time.Millisecond
 )
@@ -208,21 +208,24 @@ func (s *Store) loadSnapshot() error {
 		return err
 	}
 	deadline := time.Now().Add(snapshotCatchUp)
-	for failures := 0; failures < snapshotAttempts; {
+	for failures := 0; failures < snapshotAttempts; time.Sleep(snapshotPoll) {
 		kw, v := openPublished(filepath.Join(s.dir, publishDir))
+		waiting := time.Now().Before(deadline)
 		switch {
+		case kw == nil && waiting:
+			// The writer has just opened and not copied yet, or the
+			// copy vanished between CURRENT and opening it.
 		case kw == nil:
-			failures++
-		case v < target && time.Now().Before(deadline):
+			failures = snapshotAttempts
+		case v < target && waiting:
 			kw.idx.Close() // the copier is behind what was committed before Open
 		default:
 			ok, err := s.loadUpTo(logPath, kw, v)
 			if ok || err != nil {
 				return err
 			}
-			failures++
+			failures++ // the log was compacted past the copy: take a newer one
 		}
-		time.Sleep(snapshotPoll)
 	}
 	log, err := openLog(logPath, true)
 	if err != nil {
