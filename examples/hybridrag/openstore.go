@@ -51,9 +51,9 @@ func openStore(ctx context.Context, spec string, create bool) (cliStore, error) 
 }
 
 // openStoreReadOnly opens the store for a query command. An embedded store
-// is opened read-only: it takes a shared lock, so any number of queries can
-// run on one store at once, and waits (embedded.DefaultLockTimeout) while
-// index or reindex holds it.
+// is opened read-only: any number of queries can run on one store at once,
+// and none waits for an index or reindex run holding it (they see the
+// batches it has committed so far).
 func openStoreReadOnly(ctx context.Context, spec string) (cliStore, error) {
 	if !isPostgresDSN(spec) {
 		return embedded.Open(spec, embedded.Options{ReadOnly: true})

@@ -12,10 +12,12 @@
 // asynchronously), missing or unusable, Open brings it up to date from the
 // log. Nothing is ever silently discarded: damage to FORMAT or to the log
 // is reported as store.ErrCorrupt or a *store.VersionError, and repairs are
-// reported by Store.Recovery. A LOCK file admits one writer or any number
-// of read-only Stores (Options.ReadOnly, which never write to the
-// directory), across processes; Open waits for a conflicting holder up to
-// Options.LockTimeout.
+// reported by Store.Recovery. Lock files admit one writer across processes
+// (a second one waits up to Options.LockTimeout and is told which process
+// holds the store); read-only Stores (Options.ReadOnly) never write to the
+// directory and never wait: while a writer is open they load the batches
+// committed so far without a lock, since the log is only appended to and a
+// record counts only once it is whole and checksummed.
 //
 // Keyword search walks bleve's postings and scores exact Okapi BM25
 // (k1 = 1.2, b = 0.75) with the store's own token-length statistics, because

@@ -3,11 +3,12 @@ package embedded
 import "errors"
 
 var (
-	// ErrLocked means another process (or another Store in this process)
-	// held the store directory in a conflicting mode (a writer excludes
-	// everyone; readers exclude writers) for longer than
-	// Options.LockTimeout.
-	ErrLocked = errors.New("embedded: store directory is locked by another user")
+	// ErrLocked means a writer's Open found the store directory held by
+	// another writer, or by read-only Stores opened before it, for longer
+	// than Options.LockTimeout (in this process or another). Open returns
+	// it as a *LockedError naming the holder. Read-only Opens never fail
+	// with it.
+	ErrLocked = errors.New("embedded: store is locked")
 	// ErrReadOnly means a write (Put, Delete) was attempted on a Store
 	// opened with Options.ReadOnly.
 	ErrReadOnly = errors.New("embedded: store is open read-only")

@@ -3,6 +3,7 @@ package embedded
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -59,8 +60,16 @@ func TestOpenLocked(t *testing.T) {
 	s, dir := newTestStore(t)
 	_, err := Open(dir, Options{LockTimeout: -1})
 	require.ErrorIs(t, err, ErrLocked)
-	_, err = Open(dir, Options{ReadOnly: true, LockTimeout: -1})
-	require.ErrorIs(t, err, ErrLocked)
+	var locked *LockedError
+	require.ErrorAs(t, err, &locked)
+	require.Equal(t, os.Getpid(), locked.PID, "the error names the holder")
+	require.Contains(t, locked.Command, os.Args[0])
+	require.False(t, locked.Readers)
+	require.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
+	ro, err := Open(dir, Options{ReadOnly: true, LockTimeout: -1})
+	require.NoError(t, err, "a reader never waits for a writer")
+	require.True(t, ro.Snapshot())
+	require.NoError(t, ro.Close())
 	require.NoError(t, s.Close())
 	s2, err := Open(dir, Options{})
 	require.NoError(t, err)

@@ -17,7 +17,8 @@ const (
 	formatFile  = "FORMAT"      // JSON: format name and version
 	logFile     = "records.log" // the record log, source of truth
 	keywordDir  = "keyword"     // bleve scorch index derived from the log
-	lockFile    = "LOCK"        // advisory lock held while a Store is open
+	lockFile    = "LOCK"        // advisory lock: readers of the keyword index share it, the writer excludes them
+	writerFile  = "WRITER"      // advisory lock of the one writer, naming it (see lock.go)
 	tmpSuffix   = ".tmp"        // suffix of files being written atomically
 	compactFile = logFile + ".compact"
 )
@@ -125,7 +126,7 @@ func emptyOfData(dir string) (bool, error) {
 	for _, e := range entries {
 		name := e.Name()
 		switch {
-		case name == lockFile, strings.HasSuffix(name, tmpSuffix):
+		case name == lockFile, name == writerFile, strings.HasSuffix(name, tmpSuffix):
 			continue
 		case name == logFile:
 			st, err := e.Info()

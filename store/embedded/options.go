@@ -33,18 +33,22 @@ type Options struct {
 	// Scoring selects the keyword scoring model; the zero value (and any
 	// unknown value) is ScoringBM25.
 	Scoring Scoring
-	// ReadOnly opens an existing store for searching only: Open takes a
-	// shared lock, so any number of read-only Stores (in one process or
-	// many) may be open at once, and it never writes to the directory (a
-	// torn final record is ignored in memory rather than cut off; a keyword
-	// index that is behind the log or unusable is rebuilt in memory only,
-	// see Recovery.KeywordInMemory). Create is ignored. Put and Delete
-	// return ErrReadOnly.
+	// ReadOnly opens an existing store for searching only, never waiting
+	// and never writing to the directory. When no writer holds the store,
+	// Open shares its LOCK with other read-only Stores (in one process or
+	// many) and uses the keyword index on disk; a torn final record is
+	// ignored in memory rather than cut off, and a keyword index that is
+	// behind the log or unusable is rebuilt in memory only (see
+	// Recovery.KeywordInMemory). While a writer holds the store (an index
+	// run in another process), Open does not wait for it: it loads the
+	// batches committed so far, without any lock, and builds their keyword
+	// index in memory (see Store.Snapshot). Create is ignored. Put and
+	// Delete return ErrReadOnly.
 	ReadOnly bool
-	// LockTimeout is how long Open waits while another Store holds the
-	// directory in a conflicting mode (a writer waits for readers and
-	// writers, a reader for a writer) before failing with ErrLocked. Zero
-	// means DefaultLockTimeout; a negative value means do not wait.
+	// LockTimeout is how long a writer's Open waits while another writer,
+	// or read-only Stores opened before it, hold the directory, before
+	// failing with a *LockedError. Zero means DefaultLockTimeout; a
+	// negative value means do not wait. Read-only Opens never wait.
 	LockTimeout time.Duration
 }
 

@@ -19,7 +19,9 @@ import (
 // in-memory vector slab rebuilt from the log at Open.
 //
 // A Store opened with Options.ReadOnly shares the directory with other
-// read-only Stores (in this process or others) and never writes to it.
+// read-only Stores (in this process or others) and never writes to it;
+// while a writer holds the directory it opens a snapshot instead of
+// waiting (see Options.ReadOnly).
 //
 // A Store is safe for concurrent use. Writers (Put, Delete) are serialised;
 // searches run in parallel with each other and with the slow part of a
@@ -29,7 +31,11 @@ import (
 type Store struct {
 	dir  string
 	opts Options
-	lock *os.File
+	// The locks held (lock.go): a writer holds both, a read-only Store
+	// LOCK shared, a snapshot neither.
+	locks    writerLocks
+	snapshot bool
+	pub      *publisher // a writer's copier of the keyword index (publish.go)
 
 	// writeMu serialises writers: Put, Delete, Close and log compaction.
 	writeMu sync.Mutex
@@ -78,9 +84,10 @@ var (
 // another format version a *store.VersionError; Open never empties or
 // recreates a store that holds data. The keyword index is derived data:
 // if it is behind the log (after a crash) or unusable, Open brings it up to
-// date and reports what it did in Recovery. Open waits up to
-// Options.LockTimeout while another Store holds the directory in a
-// conflicting mode, then fails with ErrLocked.
+// date and reports what it did in Recovery. A writer's Open waits up to
+// Options.LockTimeout while another writer, or read-only Stores opened
+// before it, hold the directory, then fails with a *LockedError (wrapping
+// ErrLocked) that names the holder. A read-only Open never waits.
 func Open(dir string, opts Options) (*Store, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("embedded: empty store path: %w", store.ErrNotFound)
@@ -117,14 +124,21 @@ func Open(dir string, opts Options) (*Store, error) {
 	case err != nil:
 		return nil, err
 	}
-	lock, err := lockDir(filepath.Join(dir, lockFile), opts.ReadOnly, opts.lockTimeout())
-	if err != nil {
-		return nil, err
+	s := &Store{dir: dir, opts: opts}
+	if opts.ReadOnly {
+		lock, err := lockReader(dir)
+		if err != nil {
+			return nil, err
+		}
+		s.locks.lock, s.snapshot = lock, lock == nil
+	} else {
+		if s.locks, err = lockWriter(dir, opts.lockTimeout()); err != nil {
+			return nil, err
+		}
 	}
-	s := &Store{dir: dir, opts: opts, lock: lock}
 	if fresh {
 		if err := initStore(dir); err != nil {
-			unlockDir(lock)
+			s.locks.release()
 			return nil, err
 		}
 	}
@@ -133,13 +147,17 @@ func Open(dir string, opts Options) (*Store, error) {
 		err = upgradeFormat(dir)
 	}
 	if err != nil {
+		if s.pub != nil {
+			s.pub.stop()
+			removePublished(dir)
+		}
 		if s.kw != nil {
 			s.kw.idx.Close()
 		}
 		if s.log != nil {
 			s.log.close()
 		}
-		unlockDir(lock)
+		s.locks.release()
 		return nil, err
 	}
 	return s, nil
@@ -147,6 +165,9 @@ func Open(dir string, opts Options) (*Store, error) {
 
 // load replays the log into memory and brings the keyword index in step.
 func (s *Store) load() error {
+	if s.snapshot {
+		return s.loadSnapshot()
+	}
 	log, err := openLog(filepath.Join(s.dir, logFile), s.opts.ReadOnly)
 	if err != nil {
 		return err
@@ -189,6 +210,7 @@ func (s *Store) load() error {
 	} else {
 		kw.applied, kw.lastPers = st.version, st.version
 	}
+	s.startPublisher()
 	return nil
 }
 
@@ -219,6 +241,12 @@ func (s *Store) loadKeywordReadOnly() error {
 	s.recovery.Reindexed = added
 	return err
 }
+
+// Snapshot reports whether this read-only Store was opened while a writer
+// held the directory: it then serves the batches committed before Open,
+// without holding any lock, and does not see later ones (open it again to
+// see them).
+func (s *Store) Snapshot() bool { return s.snapshot }
 
 // Recovery reports what Open repaired.
 func (s *Store) Recovery() Recovery { return s.recovery }
@@ -291,5 +319,13 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	s.mu.Unlock()
-	return errors.Join(s.kw.close(), s.log.close(), unlockDir(s.lock))
+	if s.pub != nil {
+		s.pub.stop()
+	}
+	err := errors.Join(s.kw.close(), s.log.close())
+	if s.pub != nil {
+		// Readers that open from now on use the index itself.
+		err = errors.Join(err, removePublished(s.dir))
+	}
+	return errors.Join(err, s.locks.release())
 }

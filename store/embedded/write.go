@@ -169,6 +169,7 @@ func (s *Store) commit(rec []byte, remove []uint64, add []pendingDoc, version in
 		s.broken = fmt.Errorf("%w: batch %d is durable in the record log but could not be applied: %v", ErrBroken, version, err)
 		return s.broken
 	}
+	s.pub.published()
 	return s.maybeCompact()
 }
 
