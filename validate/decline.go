@@ -1,9 +1,10 @@
 package validate
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/hybridrag/hybridrag/internal/lazyre"
 )
 
 // DeclineMessage is the sentence the prompt asks a model to write when the
@@ -68,49 +69,49 @@ var declinePatterns = []declinePattern{
 	// First-person inability and ignorance: "I could not find …", "I'm
 	// unable to answer", "I don't know", "I'm not sure", "I don't have
 	// enough information", "I found no mention …".
-	{[]string{"not", "n't", "unable", "failed"}, needSpeaker, regexp.MustCompile(`\bi(?: really| unfortunately| simply| still| honestly| currently)? (?:cannot|can't|can not|could not|couldn't|am unable to|'m unable to|was unable to|am not able to|'m not able to|was not able to|wasn't able to|have not been able to|haven't been able to|have been unable to|'ve been unable to|failed to|did not|didn't|do not|don't|was not|wasn't)(?: \w+ly)? (?:find|locate|see|spot|identify|answer|determine|say|tell|confirm|verify|establish|infer|extract|derive|know|comment|speak|access|retrieve|ascertain|discover|pinpoint|help|assist|respond|be (?:certain|sure|of help)|provide (?:an? |the |any )?(?:answer|information|details|specifics|response)|give (?:an? |the |any )?(?:answer|information|details|response)|offer (?:an? |the |any )?(?:answer|information|details))\b`)},
-	{[]string{"n't have", "not have"}, needSpeaker, regexp.MustCompile(`\bi(?: really| unfortunately| simply| still| currently)? (?:do not|don't|did not|didn't) have (?:` + infoObject + `|(?:(?:any|enough|sufficient|the|specific|relevant|access to|that|this|such) )*(?:information|data|details|context|knowledge|documentation|access|sources?))`)},
-	{[]string{"no"}, needSpeaker, regexp.MustCompile(`\bi (?:have|had|found|find|see|saw|can find|could find|can see|could see|was given|have been given|received|got)(?: \w+ly)? (?:no|nothing)\b`)},
-	{[]string{"not", "unsure", "uncertain", "afraid", "unable"}, needSpeaker, regexp.MustCompile(`\bi(?: am|'m) (?:not (?:sure|certain|aware|able|finding|seeing|locating|getting)|unsure|uncertain|afraid (?:i|that|the|this|there|it|not|no)|unable)\b`)},
-	{[]string{"lack", "no idea"}, needSpeaker, regexp.MustCompile(`\bi lack\b|\bi have no idea\b`)},
-	{[]string{"not", "n't", "unable"}, needSpeaker, regexp.MustCompile(`\bwe (?:cannot|can't|could not|couldn't|were unable to|are unable to|did not|didn't) (?:find|locate|determine|answer|identify|confirm)\b.*` + srcAny)},
+	{[]string{"not", "n't", "unable", "failed"}, needSpeaker, lazyre.New(`\bi(?: really| unfortunately| simply| still| honestly| currently)? (?:cannot|can't|can not|could not|couldn't|am unable to|'m unable to|was unable to|am not able to|'m not able to|was not able to|wasn't able to|have not been able to|haven't been able to|have been unable to|'ve been unable to|failed to|did not|didn't|do not|don't|was not|wasn't)(?: \w+ly)? (?:find|locate|see|spot|identify|answer|determine|say|tell|confirm|verify|establish|infer|extract|derive|know|comment|speak|access|retrieve|ascertain|discover|pinpoint|help|assist|respond|be (?:certain|sure|of help)|provide (?:an? |the |any )?(?:answer|information|details|specifics|response)|give (?:an? |the |any )?(?:answer|information|details|response)|offer (?:an? |the |any )?(?:answer|information|details))\b`)},
+	{[]string{"n't have", "not have"}, needSpeaker, lazyre.New(`\bi(?: really| unfortunately| simply| still| currently)? (?:do not|don't|did not|didn't) have (?:` + infoObject + `|(?:(?:any|enough|sufficient|the|specific|relevant|access to|that|this|such) )*(?:information|data|details|context|knowledge|documentation|access|sources?))`)},
+	{[]string{"no"}, needSpeaker, lazyre.New(`\bi (?:have|had|found|find|see|saw|can find|could find|can see|could see|was given|have been given|received|got)(?: \w+ly)? (?:no|nothing)\b`)},
+	{[]string{"not", "unsure", "uncertain", "afraid", "unable"}, needSpeaker, lazyre.New(`\bi(?: am|'m) (?:not (?:sure|certain|aware|able|finding|seeing|locating|getting)|unsure|uncertain|afraid (?:i|that|the|this|there|it|not|no)|unable)\b`)},
+	{[]string{"lack", "no idea"}, needSpeaker, lazyre.New(`\bi lack\b|\bi have no idea\b`)},
+	{[]string{"not", "n't", "unable"}, needSpeaker, lazyre.New(`\bwe (?:cannot|can't|could not|couldn't|were unable to|are unable to|did not|didn't) (?:find|locate|determine|answer|identify|confirm)\b.*` + srcAny)},
 
 	// "This isn't something the documentation covers."
-	{[]string{"something", "anything", "a topic", "a subject", "an area", "a question", "a detail"}, needSource, regexp.MustCompile(`(?:\bnot|n't) (?:something|anything|a topic|a subject|an area|a question|a detail) (?:that )?` + srcAny + ` (?:\w+ )?` + sourceVerb)},
+	{[]string{"something", "anything", "a topic", "a subject", "an area", "a question", "a detail"}, needSource, lazyre.New(`(?:\bnot|n't) (?:something|anything|a topic|a subject|an area|a question|a detail) (?:that )?` + srcAny + ` (?:\w+ )?` + sourceVerb)},
 	// "That's not something I can answer from these sources."
-	{[]string{"something", "anything", "a question"}, needSpeaker, regexp.MustCompile(`\bnot (?:something|anything|a question) (?:that )?i (?:can|could|am able to|'m able to) (?:answer|find|determine|say|tell|confirm|speak to)\b`)},
+	{[]string{"something", "anything", "a question"}, needSpeaker, lazyre.New(`\bnot (?:something|anything|a question) (?:that )?i (?:can|could|am able to|'m able to) (?:answer|find|determine|say|tell|confirm|speak to)\b`)},
 	// "According to the sources I have, this is not addressed."
-	{[]string{"not", "n't"}, needSource, regexp.MustCompile(`\b(?:based on|according to|from|in|within|given|per) ` + srcAny + `\W.*\b(?:this|that|it|the answer|the question|the topic)(?: is|'s| was)(?: not|n't) (?:addressed|covered|mentioned|stated|specified|answered|discussed|documented|explained|described|included|given|provided)\b`)},
+	{[]string{"not", "n't"}, needSource, lazyre.New(`\b(?:based on|according to|from|in|within|given|per) ` + srcAny + `\W.*\b(?:this|that|it|the answer|the question|the topic)(?: is|'s| was)(?: not|n't) (?:addressed|covered|mentioned|stated|specified|answered|discussed|documented|explained|described|included|given|provided)\b`)},
 	// "The information needed is missing from the excerpts."
-	{[]string{"missing", "absent", "lacking", "omitted"}, needSource, regexp.MustCompile(`\b(?:missing|absent|lacking|omitted) (?:from|in) (?:any of )?` + srcAny + placeEnd)},
+	{[]string{"missing", "absent", "lacking", "omitted"}, needSource, lazyre.New(`\b(?:missing|absent|lacking|omitted) (?:from|in) (?:any of )?` + srcAny + placeEnd)},
 	// "None of the excerpts answer …", "no source mentions …", "neither
 	// document covers …", "nothing in the documentation says …".
-	{[]string{"none", "neither", "not one", "nothing"}, needSource, regexp.MustCompile(`\b(?:none|neither|not one|nothing) (?:of |in |within |from |across )` + srcAny + srcGap + sourceVerb)},
-	{[]string{"no ", "neither", "not one", "not a single"}, needCue, regexp.MustCompile(`\b(?:no|neither|not one|not a single) (?:` + srcAdj + ` ){0,2}(?:documentation|docs|sources?|documents?|excerpts?|passages?|snippets?|manuals?|chunks?|texts?)` + srcGap + sourceVerb)},
-	{[]string{"nowhere"}, needSource, regexp.MustCompile(`\bnowhere (?:in|within|among|across) ` + srcAny)},
+	{[]string{"none", "neither", "not one", "nothing"}, needSource, lazyre.New(`\b(?:none|neither|not one|nothing) (?:of |in |within |from |across )` + srcAny + srcGap + sourceVerb)},
+	{[]string{"no ", "neither", "not one", "not a single"}, needCue, lazyre.New(`\b(?:no|neither|not one|not a single) (?:` + srcAdj + ` ){0,2}(?:documentation|docs|sources?|documents?|excerpts?|passages?|snippets?|manuals?|chunks?|texts?)` + srcGap + sourceVerb)},
+	{[]string{"nowhere"}, needSource, lazyre.New(`\bnowhere (?:in|within|among|across) ` + srcAny)},
 
 	// Absence located in the sources: "there is no information about X in
 	// the documents", "not mentioned in the provided sources", "not in the
 	// documents provided", "no data found in the manual".
-	{[]string{"there", "i see", "i found", "with "}, needSource, regexp.MustCompile(`\b(?:` + thereIs + `|(?:i see|i found|with) (?:no|not any|not enough|insufficient|nothing))\b.*\b(?:in|within|among|across|from|inside|throughout|of) ` + srcAny + placeEnd)},
-	{[]string{"there"}, needSource, regexp.MustCompile(`\b(?:based on|according to|from|in|within|given|looking at|after reviewing|having reviewed|reviewing|searching) ` + srcAny + `\b.*\b` + thereIs + ` (?:` + infoAdj + ` )*` + infoNoun + `(?:$| (?:about|on|regarding|of|for|concerning|as to|related to|that))`)},
-	{[]string{"no "}, needSource, regexp.MustCompile(`\bno (?:` + infoAdj + ` )*` + infoNoun + `\b(?:[^.;]*\b(?:in|within|among|across|from|inside|throughout|by) ` + srcAny + placeEnd + `| (?:was |is |were |could be |can be )?(?:found|available|provided|given|present|located)(?: here)?$)`)},
-	{[]string{"not", "n't"}, needSource, regexp.MustCompile(`(?:\bnot|n't) (?:\w+ ){0,3}(?:in|within|among|across|from|inside|by|throughout|part of|covered by|addressed by) (?:any of )?` + srcAny + placeEnd)},
-	{[]string{"not", "n't"}, needCue, regexp.MustCompile(`(?:\bnot|n't) (?:\w+ ){0,2}(?:in|within|among|across|from|inside) (?:any of )?(?:the )?(?:docs|documentation|documents|sources|excerpts|passages|snippets|context)` + placeEnd)},
-	{[]string{"scope"}, needSource, regexp.MustCompile(`\b(?:outside|beyond|not within|not covered by|not part of) the scope of ` + srcAny)},
-	{[]string{"unknown", "unclear", "not clear", "not known", "uncertain", "specified", "unavailable", "not available", "documented"}, needSource, regexp.MustCompile(`\b(?:unknown|unclear|not clear|not known|uncertain|not specified|unspecified|unavailable|not available|undocumented|not documented) (?:from|in|based on|according to|given|within|per|by) ` + srcAny)},
-	{[]string{"nothing"}, needSource, regexp.MustCompile(`\bnothing (?:about|on|regarding|concerning|related to|relevant to|pertaining to|that)\b.*\b(?:in|within|among|from) ` + srcAny)},
-	{[]string{"not", "n't", "unable", "impossible", "no way"}, needSource, regexp.MustCompile(`\b(?:based on|according to|from|given|in|within|using|with) ` + srcAny + `\W*(?:(?:i|it|this|that|which|there)(?: is| was|'s)? )?(?:cannot|can't|could not|couldn't|is unable to|unable to|am unable to|impossible to|not possible to|no way to) (?:be )?(?:answer|determine|determined|find|found|tell|say|confirm|confirmed|establish|established|infer|inferred|derive|derived|locate|located|answered|identify|identified|know|known)\b`)},
-	{[]string{"not", "n't", "unable", "impossible"}, needCue, regexp.MustCompile(`^(?:cannot|can't|unable to|impossible to|not possible to) (?:answer|determine|find|tell|say|confirm|establish|infer|derive|locate|identify|know)\b`)},
+	{[]string{"there", "i see", "i found", "with "}, needSource, lazyre.New(`\b(?:` + thereIs + `|(?:i see|i found|with) (?:no|not any|not enough|insufficient|nothing))\b.*\b(?:in|within|among|across|from|inside|throughout|of) ` + srcAny + placeEnd)},
+	{[]string{"there"}, needSource, lazyre.New(`\b(?:based on|according to|from|in|within|given|looking at|after reviewing|having reviewed|reviewing|searching) ` + srcAny + `\b.*\b` + thereIs + ` (?:` + infoAdj + ` )*` + infoNoun + `(?:$| (?:about|on|regarding|of|for|concerning|as to|related to|that))`)},
+	{[]string{"no "}, needSource, lazyre.New(`\bno (?:` + infoAdj + ` )*` + infoNoun + `\b(?:[^.;]*\b(?:in|within|among|across|from|inside|throughout|by) ` + srcAny + placeEnd + `| (?:was |is |were |could be |can be )?(?:found|available|provided|given|present|located)(?: here)?$)`)},
+	{[]string{"not", "n't"}, needSource, lazyre.New(`(?:\bnot|n't) (?:\w+ ){0,3}(?:in|within|among|across|from|inside|by|throughout|part of|covered by|addressed by) (?:any of )?` + srcAny + placeEnd)},
+	{[]string{"not", "n't"}, needCue, lazyre.New(`(?:\bnot|n't) (?:\w+ ){0,2}(?:in|within|among|across|from|inside) (?:any of )?(?:the )?(?:docs|documentation|documents|sources|excerpts|passages|snippets|context)` + placeEnd)},
+	{[]string{"scope"}, needSource, lazyre.New(`\b(?:outside|beyond|not within|not covered by|not part of) the scope of ` + srcAny)},
+	{[]string{"unknown", "unclear", "not clear", "not known", "uncertain", "specified", "unavailable", "not available", "documented"}, needSource, lazyre.New(`\b(?:unknown|unclear|not clear|not known|uncertain|not specified|unspecified|unavailable|not available|undocumented|not documented) (?:from|in|based on|according to|given|within|per|by) ` + srcAny)},
+	{[]string{"nothing"}, needSource, lazyre.New(`\bnothing (?:about|on|regarding|concerning|related to|relevant to|pertaining to|that)\b.*\b(?:in|within|among|from) ` + srcAny)},
+	{[]string{"not", "n't", "unable", "impossible", "no way"}, needSource, lazyre.New(`\b(?:based on|according to|from|given|in|within|using|with) ` + srcAny + `\W*(?:(?:i|it|this|that|which|there)(?: is| was|'s)? )?(?:cannot|can't|could not|couldn't|is unable to|unable to|am unable to|impossible to|not possible to|no way to) (?:be )?(?:answer|determine|determined|find|found|tell|say|confirm|confirmed|establish|established|infer|inferred|derive|derived|locate|located|answered|identify|identified|know|known)\b`)},
+	{[]string{"not", "n't", "unable", "impossible"}, needCue, lazyre.New(`^(?:cannot|can't|unable to|impossible to|not possible to) (?:answer|determine|find|tell|say|confirm|establish|infer|derive|locate|identify|know)\b`)},
 
 	// The answer itself is missing: "the question cannot be answered from
 	// …", "the answer is not in the documents", "this information is not
 	// available in the indexed documentation".
-	{[]string{"answer", "question", "query", "information", "detail", "specifics"}, needCue, regexp.MustCompile(`\b(?:the answer|an answer|the question|this question|that question|your question|the query|this query|the information|this information|that information|such information|the requested information|the specific information|the details?|the specifics)(?: you(?:'re| are) (?:looking|asking) for| requested| needed| asked for)? (?:is not|isn't|was not|wasn't|are not|aren't|does not appear|doesn't appear|cannot be|can't be|could not be|couldn't be|is nowhere|is absent|does not seem to be|doesn't seem to be)(?: \w+ly)? (?:in|within|among|anywhere|here|there|available|present|contained|included|found|provided|given|mentioned|covered|specified|stated|answered|determined|located|answerable|addressed|documented|derived|inferred|confirmed|known|part of)\b`)},
-	{[]string{"not be", "n't be"}, needSource, regexp.MustCompile(`\b(?:this|that|it) (?:cannot|can't|could not|couldn't) be (?:answered|determined|confirmed|established|found|inferred|derived|located|verified|ascertained)(?: \w+ly)?(?:$|[;:—–]| (?:here|at this time|at the moment|without (?:more|further|additional|the necessary|sufficient) (?:information|details|data|context))\b| (?:with|from|based on|using|given|in|by|within) .*` + srcAny + `)`)},
-	{[]string{"insufficient", "enough", "sufficient", "inadequate", "too little"}, needCue, regexp.MustCompile(`\b(?:insufficient|not enough|not sufficient|inadequate|too little|no sufficient) (?:information|context|data|details|evidence|documentation|sources?)(?: is| was)?(?: available| provided| given| found| present)?(?:$| (?:to (?:answer|determine|say|tell|confirm|respond|provide|give|establish|know)|in |within |from |on (?:this|that|the (?:question|topic|matter|subject))|about (?:this|that|the (?:question|topic|matter|subject))|here|for (?:this|that|an answer|a (?:reliable |definitive |complete |confident )?answer)))`)},
-	{nil, needCue, regexp.MustCompile(`^(?:sorry[,.]? )?(?:unknown|not known|no answer|not found|no (?:relevant )?(?:information|data|results?|matches|answer)(?: (?:found|available))?|(?:the )?answer (?:is )?unknown|(?:this |the |that |such |requested )?information (?:is |was )?(?:not available|unavailable|not found|not provided|missing)|cannot answer|can't answer|unable to answer|no idea|n/a)$`)},
-	{[]string{"no ", "not a "}, needCue, regexp.MustCompile(`\b(?:no|not a) (?:source|document|excerpt|passage|snippet|manual) (?:i|we) (?:have|was given|received)\b`)},
+	{[]string{"answer", "question", "query", "information", "detail", "specifics"}, needCue, lazyre.New(`\b(?:the answer|an answer|the question|this question|that question|your question|the query|this query|the information|this information|that information|such information|the requested information|the specific information|the details?|the specifics)(?: you(?:'re| are) (?:looking|asking) for| requested| needed| asked for)? (?:is not|isn't|was not|wasn't|are not|aren't|does not appear|doesn't appear|cannot be|can't be|could not be|couldn't be|is nowhere|is absent|does not seem to be|doesn't seem to be)(?: \w+ly)? (?:in|within|among|anywhere|here|there|available|present|contained|included|found|provided|given|mentioned|covered|specified|stated|answered|determined|located|answerable|addressed|documented|derived|inferred|confirmed|known|part of)\b`)},
+	{[]string{"not be", "n't be"}, needSource, lazyre.New(`\b(?:this|that|it) (?:cannot|can't|could not|couldn't) be (?:answered|determined|confirmed|established|found|inferred|derived|located|verified|ascertained)(?: \w+ly)?(?:$|[;:—–]| (?:here|at this time|at the moment|without (?:more|further|additional|the necessary|sufficient) (?:information|details|data|context))\b| (?:with|from|based on|using|given|in|by|within) .*` + srcAny + `)`)},
+	{[]string{"insufficient", "enough", "sufficient", "inadequate", "too little"}, needCue, lazyre.New(`\b(?:insufficient|not enough|not sufficient|inadequate|too little|no sufficient) (?:information|context|data|details|evidence|documentation|sources?)(?: is| was)?(?: available| provided| given| found| present)?(?:$| (?:to (?:answer|determine|say|tell|confirm|respond|provide|give|establish|know)|in |within |from |on (?:this|that|the (?:question|topic|matter|subject))|about (?:this|that|the (?:question|topic|matter|subject))|here|for (?:this|that|an answer|a (?:reliable |definitive |complete |confident )?answer)))`)},
+	{nil, needCue, lazyre.New(`^(?:sorry[,.]? )?(?:unknown|not known|no answer|not found|no (?:relevant )?(?:information|data|results?|matches|answer)(?: (?:found|available))?|(?:the )?answer (?:is )?unknown|(?:this |the |that |such |requested )?information (?:is |was )?(?:not available|unavailable|not found|not provided|missing)|cannot answer|can't answer|unable to answer|no idea|n/a)$`)},
+	{[]string{"no ", "not a "}, needCue, lazyre.New(`\b(?:no|not a) (?:source|document|excerpt|passage|snippet|manual) (?:i|we) (?:have|was given|received)\b`)},
 }
 
 // declinePattern is one phrasing family. keys and need are cheap
@@ -120,7 +121,7 @@ var declinePatterns = []declinePattern{
 type declinePattern struct {
 	keys []string // one must occur in the sentence; nil for none
 	need need
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 }
 
 type need int
@@ -140,8 +141,8 @@ const (
 // contain", which after "the documents" could be a claim ("the documents
 // do not contain personal data").
 var (
-	subjectTail = regexp.MustCompile(`^(?:` + srcGap + `(?:` + weakTailVerb + `)|` + coordinatedTail + `)`)
-	strongTail  = regexp.MustCompile(`^(?:` + srcGap + `(?:` + weakTailVerb + `|` + neg + ` ` + contentVerb + `\b)|` + coordinatedTail + `)`)
+	subjectTail = lazyre.New(`^(?:` + srcGap + `(?:` + weakTailVerb + `)|` + coordinatedTail + `)`)
+	strongTail  = lazyre.New(`^(?:` + srcGap + `(?:` + weakTailVerb + `|` + neg + ` ` + contentVerb + `\b)|` + coordinatedTail + `)`)
 )
 
 const (
@@ -154,14 +155,14 @@ const (
 
 var (
 	// srcNounRe finds candidate head nouns of a phrase naming the sources.
-	srcNounRe = regexp.MustCompile(`\b(?:documentation|docs|sources?|context|excerpts?|passages?|snippets?|extracts?|results|base|information|documents?|manuals?|texts?|materials?|chunks?|guides?|handbooks?|data)\b`)
+	srcNounRe = lazyre.New(`\b(?:documentation|docs|sources?|context|excerpts?|passages?|snippets?|extracts?|results|base|information|documents?|manuals?|texts?|materials?|chunks?|guides?|handbooks?|data)\b`)
 	// srcDetRe, srcAdjRe and srcMetaAdjRe are srcDet, srcAdj and
 	// srcMetaAdj as whole words.
 	srcDetRe     = newWordSet(srcDet)
-	srcAdjRe     = regexp.MustCompile(`^` + srcAdj + `$`)
+	srcAdjRe     = lazyre.New(`^` + srcAdj + `$`)
 	srcMetaAdjRe = newWordSet(srcMetaAdj)
 	// infoAfterRe makes "information" the retrieved material.
-	infoAfterRe = regexp.MustCompile(`^ (?:provided|given|supplied|retrieved|available|i (?:have|was given|received)|you (?:have )?(?:provided|gave|shared))\b`)
+	infoAfterRe = lazyre.New(`^ (?:provided|given|supplied|retrieved|available|i (?:have|was given|received)|you (?:have )?(?:provided|gave|shared))\b`)
 )
 
 // wordSet matches the words of a plain alternation "(?:a|b|c)" by map
@@ -186,7 +187,7 @@ var strongNouns = map[string]bool{"documentation": true, "docs": true, "sources"
 // sourceSubject reports whether some source noun phrase in s is the
 // subject of an absence (subjectTails).
 func sourceSubject(s string) bool {
-	for _, loc := range srcNounRe.FindAllStringIndex(s, -1) {
+	for _, loc := range srcNounRe.Get().FindAllStringIndex(s, -1) {
 		noun := s[loc[0]:loc[1]]
 		words := strings.Fields(s[:loc[0]])
 		strong := strongNouns[noun]
@@ -266,23 +267,23 @@ func cues(s string) (cue, speaker bool) {
 
 var (
 	// contrastRe splits a sentence where a second statement may start.
-	contrastRe = regexp.MustCompile(`\b(?:but|however|although|though|whereas|yet|nevertheless|nonetheless|except that|other than that|apart from that|instead|that said)\b`)
+	contrastRe = lazyre.New(`\b(?:but|however|although|though|whereas|yet|nevertheless|nonetheless|except that|other than that|apart from that|instead|that said)\b`)
 	// narrationRe is a part that only says where the model looked ("I
 	// searched the context but found nothing …").
-	narrationRe = regexp.MustCompile(`^\W*(?:i|we) (?:searched|looked|checked|reviewed|went through|scanned|examined|read|consulted)\b[^,;]{0,80}$`)
+	narrationRe = lazyre.New(`^\W*(?:i|we) (?:searched|looked|checked|reviewed|went through|scanned|examined|read|consulted)\b[^,;]{0,80}$`)
 	// foundNothingRe is a subjectless "found nothing" after such a part.
-	foundNothingRe = regexp.MustCompile(`^\W*(?:(?:i )?(?:found|find|could find|see|saw|did not find|didn't find|could not find|couldn't find) (?:no|nothing|anything)|(?:there is|there's) nothing)\b`)
+	foundNothingRe = lazyre.New(`^\W*(?:(?:i )?(?:found|find|could find|see|saw|did not find|didn't find|could not find|couldn't find) (?:no|nothing|anything)|(?:there is|there's) nothing)\b`)
 	// apologyRe is a part that only apologises.
-	apologyRe = regexp.MustCompile(`^\W*(?:(?:i'm|i am|we're|we are) (?:very |so |really )?(?:sorry|afraid)|sorry|apologies|my apologies|i apologi[sz]e|unfortunately|regrettably|alas)\W*$`)
+	apologyRe = lazyre.New(`^\W*(?:(?:i'm|i am|we're|we are) (?:very |so |really )?(?:sorry|afraid)|sorry|apologies|my apologies|i apologi[sz]e|unfortunately|regrettably|alas)\W*$`)
 	// suggestionRe is advice on where else to look, which may follow a
 	// decline ("…, but the service team may know").
-	suggestionRe    = regexp.MustCompile(`\b(?:may|might|could|should|would|please|consult|contact|check|ask|refer to|try|see|recommend|suggest|want|reach out|look (?:at|in|up)|visit|i can|i'd|i would|let me|happy to|feel free)\b`)
+	suggestionRe    = lazyre.New(`\b(?:may|might|could|should|would|please|consult|contact|check|ask|refer to|try|see|recommend|suggest|want|reach out|look (?:at|in|up)|visit|i can|i'd|i would|let me|happy to|feel free)\b`)
 	declineReplacer = strings.NewReplacer("’", "'", "‘", "'", "ʼ", "'", "**", "", "__", "", "`", "", "*", "", "\u00a0", " ")
 	// markerRe is a citation marker, which does not change whether a
 	// sentence declines ("The excerpts do not say [S1].").
-	markerRe = regexp.MustCompile(`\[[^\[\]\n]{0,64}\]|【[^【】\n]{0,64}】`)
+	markerRe = lazyre.New(`\[[^\[\]\n]{0,64}\]|【[^【】\n]{0,64}】`)
 	// leadRe is a label or list marker before the sentence proper.
-	leadRe = regexp.MustCompile(`^(?:(?:[-*+•>]|\d{1,3}[.)]|#+)\s*)*(?:(?:answer|note|response|result|reply|unfortunately|regrettably|apologies|sorry)\s*[:\-–—,]\s*)?`)
+	leadRe = lazyre.New(`^(?:(?:[-*+•>]|\d{1,3}[.)]|#+)\s*)*(?:(?:answer|note|response|result|reply|unfortunately|regrettably|apologies|sorry)\s*[:\-–—,]\s*)?`)
 )
 
 // IsDecline reports whether sentence says that the answer is not in the
@@ -313,7 +314,7 @@ func IsDecline(sentence string) bool {
 	// An apology may come first ("I'm sorry, but I can't …"), and so may
 	// where the model looked ("I searched the context but found nothing").
 	found, narrated := false, false
-	for _, p := range contrastRe.Split(s, -1) {
+	for _, p := range contrastRe.Get().Split(s, -1) {
 		switch {
 		case declines(p):
 			found = true
@@ -355,11 +356,11 @@ func declines(s string) bool {
 func normalizeDecline(sentence string) string {
 	s := declineReplacer.Replace(strings.ToLower(sentence))
 	if strings.ContainsAny(s, "[【") {
-		s = markerRe.ReplaceAllString(s, " ")
+		s = markerRe.Get().ReplaceAllString(s, " ")
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	s = strings.Trim(s, ` "'“”()`)
-	s = leadRe.ReplaceAllString(s, "")
+	s = leadRe.Get().ReplaceAllString(s, "")
 	s = strings.TrimRight(s, ` .!?…"'”)`)
 	return s
 }
