@@ -85,6 +85,7 @@ func LoadFile(path string) (store.Document, error) {
 		if doc.Title == "" {
 			doc.Title = filepath.Base(path)
 		}
+		scanLabelLines(doc.Text, topLines, &doc.Metadata)
 		return doc, nil
 	}
 	raw, err := os.ReadFile(path)
