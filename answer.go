@@ -75,6 +75,11 @@ type AnswerSource struct {
 	End      *float64 `json:"end,omitempty"`
 	Speakers []string `json:"speakers,omitempty"`
 	Time     string   `json:"time,omitempty"`
+	// NeighborOf is, for a chunk retrieval added because it continues
+	// another source's best passage (retrieve.Source.NeighborOf), that
+	// source's label (S1, …), or its chunk id when that source is not
+	// among these sources.
+	NeighborOf string `json:"neighbor_of,omitempty"`
 }
 
 // Snippet is a span [Start, End) of an AnswerSource's Text.
@@ -154,8 +159,27 @@ func answerSources(srcs []retrieve.Source, cited []int) []AnswerSource {
 			out[i].Passage = &Snippet{Text: c.Text[p.Start:p.End], Start: p.Start, End: p.End}
 		}
 		setTimeSpan(&out[i], c)
+		out[i].NeighborOf = neighborLabel(srcs, i)
 	}
 	return out
+}
+
+// neighborLabel names the source srcs[i] was added beside: its label when
+// it is among srcs (a neighbour joins right after its seed, but the context
+// builder may have dropped the seed), else its chunk id.
+func neighborLabel(srcs []retrieve.Source, i int) string {
+	of := srcs[i].NeighborOf
+	if of == "" {
+		return ""
+	}
+	c := &srcs[i].Chunk
+	for j := range srcs {
+		o := &srcs[j].Chunk
+		if j != i && o.ID == of && o.TenantID == c.TenantID && o.ProjectID == c.ProjectID {
+			return label(j)
+		}
+	}
+	return of
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

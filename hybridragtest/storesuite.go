@@ -21,8 +21,9 @@ import (
 // cleanup with t.Cleanup. The suite checks a store a pipeline can use to
 // the full: it must also implement store.Statter (counts and IndexVersion)
 // and io.Closer. The suite closes some stores itself, so Close must
-// tolerate a second call. Stores that implement store.Scanner or
-// store.TermStatter are also checked against those contracts.
+// tolerate a second call. Stores that implement store.Scanner,
+// store.TermStatter or store.ChunkPositioner are also checked against
+// those contracts.
 //
 // The contract checked: every chunk field comes back as written (dates as
 // the same instant, vectors up to L2 normalisation); IndexVersion increases
@@ -65,6 +66,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"documents (store.DocumentLister)", storeDocuments},
 		{"embedder (store.EmbedderRecorder)", storeEmbedder},
 		{"transcript time spans", storeTranscript},
+		{"chunks by position (store.ChunkPositioner)", storePositions},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, newStore) })

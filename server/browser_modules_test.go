@@ -120,6 +120,31 @@ func TestBrowserModules(t *testing.T) {
 		}
 	})
 
+	t.Run("sourceWhen", func(t *testing.T) {
+		tests := []struct {
+			name   string
+			source string // an Answer JSON source
+			want   string
+		}{
+			{"plain document", `{"id":"S1","source":"a.md"}`, ""},
+			{"transcript", `{"time":"1:05","start":1,"end":100,"speakers":["Alice"]}`, "at 1:05 · 0:01–1:40 · Alice"},
+			{"span from zero, two speakers", `{"start":0,"end":3725.5,"speakers":["Bob","Alice, Jr."]}`, "0:00–1:02:05 · Bob, Alice, Jr."},
+			{"time without span", `{"time":"1:02:05"}`, "at 1:02:05"},
+			{"revision and date in the document's zone", `{"revision":"r7","date":"2024-03-05T23:30:15+05:30"}`, "revision r7 · 2024-03-05"},
+			{"date only", `{"date":"2025-04-01T00:00:00Z"}`, "2025-04-01"},
+			{"zero date", `{"date":"0001-01-01T00:00:00Z"}`, ""},
+			{"not a date", `{"date":"soon"}`, ""},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				got := browserEvalAsync[string](p, `
+					const { sourceWhen } = await import('/answer.js');
+					return sourceWhen(`+tc.source+`).join(' · ');`)
+				require.Equal(t, tc.want, got)
+			})
+		}
+	})
+
 	t.Run("CitedText", func(t *testing.T) {
 		type snapshot struct {
 			Text   string   `json:"text"`

@@ -190,6 +190,35 @@ function el(tag, className, text) {
   return e;
 }
 
+// clock formats seconds into a recording as the API's time does: "m:ss",
+// or "h:mm:ss" from an hour on.
+export function clock(sec) {
+  if (typeof sec !== 'number' || !Number.isFinite(sec) || sec < 0) return '';
+  const t = Math.floor(sec);
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const ss = String(t % 60).padStart(2, '0');
+  return h > 0 ? h + ':' + String(m).padStart(2, '0') + ':' + ss : m + ':' + ss;
+}
+
+// sourceWhen says where in time a source sits: for a transcript, the
+// moment its citations point to, its span and its speakers; for a
+// document, its revision and date, when the index knows them.
+export function sourceWhen(s) {
+  const out = [];
+  if (s.time) out.push('at ' + s.time);
+  if (typeof s.start === 'number' && typeof s.end === 'number') {
+    out.push(clock(s.start) + '–' + clock(s.end));
+  }
+  if (Array.isArray(s.speakers) && s.speakers.length > 0) out.push(s.speakers.join(', '));
+  if (s.revision) out.push('revision ' + s.revision);
+  // The date as the document states it (YYYY-MM-DD of its own zone), not
+  // shifted to the reader's.
+  const date = typeof s.date === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(s.date) : null;
+  if (date && !s.date.startsWith('0001-01-01')) out.push(date[0]);
+  return out;
+}
+
 // renderSources fills the list with one card per source, in label order.
 export function renderSources(list, sources, onOpen) {
   list.replaceChildren();
@@ -215,6 +244,8 @@ export function renderSources(list, sources, onOpen) {
     if (s.heading) where.push(s.heading);
     if (s.page > 0) where.push('page ' + s.page);
     if (where.length > 0) li.append(el('p', 'where', where.join(' · ')));
+    const when = sourceWhen(s);
+    if (when.length > 0) li.append(el('p', 'where when', when.join(' · ')));
 
     const rel = el('div', 'relevance');
     const relLabel = el('span', '', 'Relevance ' + fmt(s.relevance, 2));
