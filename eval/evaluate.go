@@ -299,7 +299,8 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 		}
 		if len(q.Evidence) > 0 {
 			s := evaluate.Evidence(ranked, q.Evidence, e.k)
-			r.Metrics.Evidence = &EvidenceMetrics{RecallAtK: s.Recall, HitAtK: s.Hit, MRR: s.MRR}
+			r.Metrics.Evidence = &EvidenceMetrics{RecallAtK: s.Recall, HitAtK: s.Hit, MRR: s.MRR,
+				HitAt5: evaluate.Evidence(ranked, q.Evidence, EvidenceDepth).Hit}
 		}
 	}
 	if q.ExpectedAnswer != "" {
@@ -308,6 +309,14 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 			v = termRecall(q.ExpectedAnswer, ans.Answer)
 		}
 		r.Metrics.ExpectedAnswerRecall = &v
+	}
+	if len(q.ExpectedFacts) > 0 {
+		v := 0.0
+		if !ans.Refused() {
+			srcs := answerSourcesBack(ans.Sources)
+			v = factRecall(q.ExpectedFacts, cite.StripMarkers(ans.Answer, e.extractor.Extract(ctx, ans.Answer, srcs)))
+		}
+		r.Metrics.KeyFactRecall = &v
 	}
 	if !ans.Refused() {
 		retrieved := make(map[string]bool, len(res.Sources))

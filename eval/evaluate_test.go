@@ -59,11 +59,11 @@ var evalScript = map[string]scripted{
 }
 
 var evalQuestions = []eval.Question{
-	{ID: "water", Query: "How much water primes the pump?", RelevantDocuments: []string{"pump.md"}, Evidence: []string{"2 litres of water"}, ExpectedAnswer: "2 litres of water"},
-	{ID: "valve", Query: "When is the relief valve tested, and at what pressure does it open?", RelevantDocuments: []string{"docs/valve.md"}, Evidence: []string{"opens at 6 bar", "every 6 months"}},
+	{ID: "water", Query: "How much water primes the pump?", RelevantDocuments: []string{"pump.md"}, Evidence: []string{"2 litres of water"}, ExpectedAnswer: "2 litres of water", ExpectedFacts: []string{"2  LITRES", "before the first start", "3 litres", " "}},
+	{ID: "valve", Query: "When is the relief valve tested, and at what pressure does it open?", RelevantDocuments: []string{"docs/valve.md"}, Evidence: []string{"opens at 6 bar", "every 6 months"}, ExpectedFacts: []string{"6 bar", "lever"}},
 	{ID: "bluetooth", Query: "Does the pump support Bluetooth?", Unanswerable: true},
 	{ID: "warranty", Query: "How long is the pump warranty?", Unanswerable: true},
-	{ID: "seal", Query: "How often is the shaft seal replaced?", RelevantDocuments: []string{"pump.md"}, Evidence: []string{"every 2000 operating hours"}, ExpectedAnswer: "every 2000 hours"},
+	{ID: "seal", Query: "How often is the shaft seal replaced?", RelevantDocuments: []string{"pump.md"}, Evidence: []string{"every 2000 operating hours"}, ExpectedAnswer: "every 2000 hours", ExpectedFacts: []string{"2000"}},
 	{ID: "short", Query: "ab", Unanswerable: true},
 }
 
@@ -128,6 +128,9 @@ func TestEvaluateMetrics(t *testing.T) {
 	require.InDelta(t, 0.5, water.Metrics.Documents.MRR, 1e-9)
 	require.InDelta(t, 1/math.Log2(3), water.Metrics.Documents.NDCG10, 1e-9)
 	require.InDelta(t, 1.0, *water.Metrics.ExpectedAnswerRecall, 1e-9)
+	// Two of the three non-blank facts, compared ignoring case and spacing.
+	require.InDelta(t, 2.0/3, *water.Metrics.KeyFactRecall, 1e-9)
+	require.Equal(t, 1.0, water.Metrics.Evidence.HitAt5)
 	require.Len(t, water.Cited, 1)
 	require.Equal(t, "c-prime", water.Cited[0].ChunkID)
 	require.Contains(t, water.LatencyMS, "total")
@@ -145,6 +148,8 @@ func TestEvaluateMetrics(t *testing.T) {
 	require.Equal(t, gate.InsufficientSources, byID["seal"].RefusalReason)
 	require.Nil(t, byID["seal"].Metrics.Citations)
 	require.Zero(t, *byID["seal"].Metrics.ExpectedAnswerRecall)
+	require.Zero(t, *byID["seal"].Metrics.KeyFactRecall, "a refusal states no fact")
+	require.Equal(t, 1.0, *byID["valve"].Metrics.KeyFactRecall, "facts found across sentences, markers between words ignored")
 	require.Contains(t, byID["short"].Error, "too short")
 
 	a := run.Aggregate
@@ -175,6 +180,9 @@ func TestEvaluateMetrics(t *testing.T) {
 	require.InDelta(t, 1, a.AttributionCoverage, 1e-9)
 	require.Equal(t, 2, a.ExpectedAnswerQuestions)
 	require.InDelta(t, 0.5, a.ExpectedAnswerRecall, 1e-9)
+	require.Equal(t, 3, a.KeyFactQuestions)
+	require.InDelta(t, (2.0/3+1+0)/3, a.KeyFactRecall, 1e-9)
+	require.InDelta(t, 1, a.EvidenceHitAt5, 1e-9)
 	require.Equal(t, 5, a.Latency["total"].N)
 	require.LessOrEqual(t, a.Latency["total"].P50, a.Latency["total"].P95)
 }

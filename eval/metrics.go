@@ -27,7 +27,15 @@ type QuestionMetrics struct {
 	// terms (stemmed, stop words removed) found in the answer; 0 for a
 	// refusal.
 	ExpectedAnswerRecall *float64 `json:"expected_answer_recall,omitempty"`
+	// KeyFactRecall is the fraction of the question's ExpectedFacts the
+	// answer states (ignoring case, runs of white space and citation
+	// markers); 0 for a refusal.
+	KeyFactRecall *float64 `json:"key_fact_recall,omitempty"`
 }
+
+// EvidenceDepth is the depth of EvidenceMetrics.HitAt5: the sources an
+// answer is mostly drawn from.
+const EvidenceDepth = 5
 
 // DocumentMetrics rank retrieved chunks by whether their document is
 // relevant. Recall, hit and MRR look at the first K chunks; nDCG@10 gives
@@ -47,6 +55,9 @@ type EvidenceMetrics struct {
 	RecallAtK float64 `json:"recall_at_k"`
 	HitAtK    float64 `json:"hit_at_k"`
 	MRR       float64 `json:"mrr"`
+	// HitAt5 is 1 when one of the first EvidenceDepth chunks contains an
+	// evidence string (evidence@5).
+	HitAt5 float64 `json:"hit_at_5"`
 }
 
 // CitationMetrics judge an answer's citations, in the manner of ALCE
@@ -200,6 +211,23 @@ func termRecall(want, got string) float64 {
 	return evaluate.Ratio(found, len(seen))
 }
 
+// factRecall returns the fraction of facts that occur in answer, compared
+// ignoring case, runs of white space and typographic quotes and dashes.
+// Blank facts do not count.
+func factRecall(facts []string, answer string) float64 {
+	found, n := 0, 0
+	for _, f := range facts {
+		if strings.TrimSpace(f) == "" {
+			continue
+		}
+		n++
+		if evaluate.ContainsEvidence(answer, f) {
+			found++
+		}
+	}
+	return evaluate.Ratio(found, n)
+}
+
 // Aggregate summarises a run. Every rate is a fraction in [0, 1] and
 // is 0 when its denominator (the count beside it) is 0. A plain value, safe
 // for concurrent reads.
@@ -223,6 +251,9 @@ type Aggregate struct {
 	EvidenceRecallAtK float64 `json:"evidence_recall_at_k"`
 	EvidenceHitAtK    float64 `json:"evidence_hit_at_k"`
 	EvidenceMRR       float64 `json:"evidence_mrr"`
+	// EvidenceHitAt5 is evidence@5: the fraction of EvidenceQuestions
+	// with an evidence string in one of the first EvidenceDepth chunks.
+	EvidenceHitAt5 float64 `json:"evidence_hit_at_5"`
 
 	// Refusals. RefusalPrecision = refused unanswerable / refused;
 	// RefusalRecall = refused unanswerable / unanswerable;
@@ -257,6 +288,10 @@ type Aggregate struct {
 	// answer (refusals count 0).
 	ExpectedAnswerQuestions int     `json:"expected_answer_questions"`
 	ExpectedAnswerRecall    float64 `json:"expected_answer_recall"`
+	// KeyFactRecall is averaged over the KeyFactQuestions, the questions
+	// with expected facts (refusals count 0).
+	KeyFactQuestions int     `json:"key_fact_questions"`
+	KeyFactRecall    float64 `json:"key_fact_recall"`
 
 	// Latency per stage (see Result.LatencyMS), in milliseconds.
 	Latency map[string]LatencySummary `json:"latency_ms"`
@@ -276,6 +311,7 @@ func aggregate(rs []Result, k int) Aggregate {
 	a := Aggregate{Questions: len(rs), K: k, RefusalReasons: map[gate.Reason]int{}, Latency: map[string]LatencySummary{}}
 	var (
 		doc, ev                      [4][]float64
+		facts                        []float64
 		citeRecall, citePrec, cover  []float64
 		expected                     []float64
 		judged, individual, validAns int
@@ -301,12 +337,15 @@ func aggregate(rs []Result, k int) Aggregate {
 			}
 		}
 		if m := r.Metrics.Evidence; m != nil {
-			for j, v := range [3]float64{m.RecallAtK, m.HitAtK, m.MRR} {
+			for j, v := range [4]float64{m.RecallAtK, m.HitAtK, m.MRR, m.HitAt5} {
 				ev[j] = append(ev[j], v)
 			}
 		}
 		if v := r.Metrics.ExpectedAnswerRecall; v != nil {
 			expected = append(expected, *v)
+		}
+		if v := r.Metrics.KeyFactRecall; v != nil {
+			facts = append(facts, *v)
 		}
 		if r.Refused() {
 			a.Refused++
@@ -339,6 +378,7 @@ func aggregate(rs []Result, k int) Aggregate {
 	a.RecallAtK, a.HitAtK, a.MRR, a.NDCG10 = evaluate.Mean(doc[0]), evaluate.Mean(doc[1]), evaluate.Mean(doc[2]), evaluate.Mean(doc[3])
 	a.EvidenceQuestions = len(ev[0])
 	a.EvidenceRecallAtK, a.EvidenceHitAtK, a.EvidenceMRR = evaluate.Mean(ev[0]), evaluate.Mean(ev[1]), evaluate.Mean(ev[2])
+	a.EvidenceHitAt5 = evaluate.Mean(ev[3])
 	a.RefusalPrecision = evaluate.Ratio(a.RefusedUnanswerable, a.Refused)
 	a.RefusalRecall = evaluate.Ratio(a.RefusedUnanswerable, a.Unanswerable)
 	a.FalseRefusalRate = evaluate.Ratio(a.RefusedAnswerable, a.Answerable)
@@ -350,6 +390,8 @@ func aggregate(rs []Result, k int) Aggregate {
 	a.AttributionCoverage = evaluate.Mean(cover)
 	a.ExpectedAnswerQuestions = len(expected)
 	a.ExpectedAnswerRecall = evaluate.Mean(expected)
+	a.KeyFactQuestions = len(facts)
+	a.KeyFactRecall = evaluate.Mean(facts)
 	for name, vs := range stages {
 		a.Latency[name] = LatencySummary{
 			N: len(vs), P50: evaluate.Percentile(vs, 0.50), P95: evaluate.Percentile(vs, 0.95),

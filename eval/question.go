@@ -28,6 +28,15 @@ type Question struct {
 	// ExpectedAnswer, if set, is a reference answer; the run reports how
 	// many of its content terms the answer contains.
 	ExpectedAnswer string `json:"expected_answer,omitempty"`
+	// ExpectedFacts, if set, are facts a correct answer must state (a
+	// setting's value, the option the question asks about); the run
+	// reports the fraction the answer contains, ignoring case and runs of
+	// white space. An expected_answer written as a list of strings is read
+	// as ExpectedFacts.
+	ExpectedFacts []string `json:"expected_facts,omitempty"`
+	// Tags label the question for slicing a run ("paraphrased"); they do
+	// not change how it is scored.
+	Tags []string `json:"tags,omitempty"`
 	// Tenant and Project, if set, restrict the question's retrieval to
 	// that tenant and project (over Options.Request's filter).
 	Tenant  string `json:"tenant,omitempty"`
@@ -158,6 +167,8 @@ var fieldAliases = map[string][]string{
 	"unanswerable":       {"unanswerable"},
 	"answerable":         {"answerable"},
 	"expected_answer":    {"expected_answer", "answer", "reference_answer"},
+	"expected_facts":     {"expected_facts", "key_facts", "facts"},
+	"tags":               {"tags"},
 	"tenant":             {"tenant", "tenant_id"},
 	"project":            {"project", "project_id"},
 }
@@ -211,7 +222,9 @@ func parseQuestion(text []byte, line int) (Question, []string, error) {
 		get("evidence", func(r json.RawMessage) error { return jsonStrings(r, &q.Evidence) }),
 		get("unanswerable", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Unanswerable) }),
 		get("answerable", func(r json.RawMessage) error { return json.Unmarshal(r, &answerable) }),
-		get("expected_answer", func(r json.RawMessage) error { return json.Unmarshal(r, &q.ExpectedAnswer) }),
+		get("expected_answer", func(r json.RawMessage) error { return expectedAnswer(r, &q) }),
+		get("expected_facts", func(r json.RawMessage) error { return appendStrings(r, &q.ExpectedFacts) }),
+		get("tags", func(r json.RawMessage) error { return jsonStrings(r, &q.Tags) }),
 		get("tenant", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Tenant) }),
 		get("project", func(r json.RawMessage) error { return json.Unmarshal(r, &q.Project) }),
 	)
@@ -233,6 +246,30 @@ func parseQuestion(text []byte, line int) (Question, []string, error) {
 		return q, nil, errors.New("an unanswerable question cannot have relevant_documents or evidence")
 	}
 	return q, unknown, nil
+}
+
+// expectedAnswer reads an expected answer written as a string, or as a
+// list of strings, which are required facts.
+func expectedAnswer(raw json.RawMessage, q *Question) error {
+	if err := json.Unmarshal(raw, &q.ExpectedAnswer); err == nil {
+		return nil
+	}
+	var facts []string
+	if err := json.Unmarshal(raw, &facts); err != nil {
+		return errors.New("want a string or a list of facts")
+	}
+	q.ExpectedFacts = append(q.ExpectedFacts, facts...)
+	return nil
+}
+
+// appendStrings is jsonStrings that keeps what into already holds.
+func appendStrings(raw json.RawMessage, into *[]string) error {
+	var more []string
+	if err := jsonStrings(raw, &more); err != nil {
+		return err
+	}
+	*into = append(*into, more...)
+	return nil
 }
 
 // jsonStringOrNumber reads an id written as a string or a number.

@@ -37,6 +37,14 @@ func TestReadEvalQuestions(t *testing.T) {
 				{ID: "7", Query: "abc", RelevantDocuments: []string{"x.md"}, ExpectedAnswer: "y"},
 				{ID: "line-2", Query: "def", Unanswerable: true},
 			}},
+		{name: "expected facts, as their own field or as a list answer, and tags",
+			input: `{"id":"a","query":"abc","expected_answer":"Use CONCURRENTLY.","expected_facts":["CONCURRENTLY"],"tags":"paraphrased"}` + "\n" +
+				`{"id":"b","query":"def","answer":["128MB","shared_buffers"],"key_facts":"typically"}`,
+			want: []eval.Question{
+				{ID: "a", Query: "abc", ExpectedAnswer: "Use CONCURRENTLY.", ExpectedFacts: []string{"CONCURRENTLY"}, Tags: []string{"paraphrased"}},
+				{ID: "b", Query: "def", ExpectedFacts: []string{"128MB", "shared_buffers", "typically"}},
+			}},
+		{name: "expected answer of the wrong type", input: `{"id":"a","query":"abc","expected_answer":3}`, errLine: 1, errText: "list of facts"},
 		{name: "blank query", input: `{"id":"a","query":"  "}`, errLine: 1, errText: `missing "query"`},
 		{name: "duplicate id", input: `{"id":"a","query":"abc"}` + "\n\n" + `{"id":"a","query":"def"}`, errLine: 3, errText: "first on line 1"},
 		{name: "contradictory labels", input: `{"id":"a","query":"abc","unanswerable":true,"evidence":["x"]}`, errLine: 1, errText: "unanswerable"},

@@ -62,6 +62,7 @@ func summary(run *eval.Run) []section {
 			{"recall@" + k + " (evidence)", mean(a.EvidenceRecallAtK, a.EvidenceQuestions), evid},
 			{"hit@" + k + " (evidence)", mean(a.EvidenceHitAtK, a.EvidenceQuestions), ""},
 			{"MRR@" + k + " (evidence)", mean(a.EvidenceMRR, a.EvidenceQuestions), ""},
+			{fmt.Sprintf("evidence@%d", eval.EvidenceDepth), mean(a.EvidenceHitAt5, a.EvidenceQuestions), "an evidence string in the first 5 chunks"},
 		}},
 		{"Refusals", []row{
 			{"refusal recall", of(a.RefusalRecall, a.RefusedUnanswerable, a.Unanswerable), "unanswerable questions refused"},
@@ -78,6 +79,7 @@ func summary(run *eval.Run) []section {
 			{"citations supporting alone", mean(a.CitationIndividualSupport, a.Answered), ""},
 			{"attribution coverage", mean(a.AttributionCoverage, a.Answered), "target ≥ 0.90"},
 			{"expected-answer term recall", mean(a.ExpectedAnswerRecall, a.ExpectedAnswerQuestions), fmt.Sprintf("%d questions with expected_answer", a.ExpectedAnswerQuestions)},
+			{"key-fact recall", mean(a.KeyFactRecall, a.KeyFactQuestions), fmt.Sprintf("%d questions with expected facts", a.KeyFactQuestions)},
 		}},
 	}
 	return out

@@ -28,9 +28,10 @@ func WriteText(w io.Writer, r Report) error {
 	fmt.Fprintf(b, "retrieval   document (%d q): recall@%d %s  hit@%d %s  MRR %s  nDCG@10 %s\n",
 		a.DocumentQuestions, a.K, mean(a.RecallAtK, a.DocumentQuestions), a.K, mean(a.HitAtK, a.DocumentQuestions),
 		mean(a.MRR, a.DocumentQuestions), mean(a.NDCG10, a.DocumentQuestions))
-	fmt.Fprintf(b, "            evidence (%d q): recall@%d %s  hit@%d %s  MRR %s\n",
+	fmt.Fprintf(b, "            evidence (%d q): recall@%d %s  hit@%d %s  MRR %s  evidence@%d %s\n",
 		a.EvidenceQuestions, a.K, mean(a.EvidenceRecallAtK, a.EvidenceQuestions), a.K,
-		mean(a.EvidenceHitAtK, a.EvidenceQuestions), mean(a.EvidenceMRR, a.EvidenceQuestions))
+		mean(a.EvidenceHitAtK, a.EvidenceQuestions), mean(a.EvidenceMRR, a.EvidenceQuestions),
+		eval.EvidenceDepth, mean(a.EvidenceHitAt5, a.EvidenceQuestions))
 	fmt.Fprintf(b, "refusals    recall %s  false-refusal %s  precision %s\n",
 		of(a.RefusalRecall, a.RefusedUnanswerable, a.Unanswerable),
 		of(a.FalseRefusalRate, a.RefusedAnswerable, a.Answerable),
@@ -39,6 +40,10 @@ func WriteText(w io.Writer, r Report) error {
 	fmt.Fprintf(b, "citations   validity %s  ALCE recall %s  precision %s  attribution coverage %s (%d answered, %d low confidence)\n",
 		of(a.CitationValidity, a.Citations-a.InvalidCitations, a.Citations), mean(a.CitationRecall, a.Answered),
 		mean(a.CitationPrecision, a.Answered), mean(a.AttributionCoverage, a.Answered), a.Answered, a.LowConfidence)
+	if a.KeyFactQuestions > 0 {
+		fmt.Fprintf(b, "answers     key-fact recall %s (%d questions with expected facts, refusals count 0)\n",
+			mean(a.KeyFactRecall, a.KeyFactQuestions), a.KeyFactQuestions)
+	}
 	if l, ok := a.Latency[hybridrag.StageTotal]; ok {
 		fmt.Fprintf(b, "latency     total p50 %s ms  p95 %s ms", msStr(l.P50), msStr(l.P95))
 		if g, ok := a.Latency["generate"]; ok {

@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/eval/report"
+	"github.com/hybridrag/hybridrag/internal/baseline"
 	"github.com/hybridrag/hybridrag/internal/redact"
 	"github.com/hybridrag/hybridrag/store/sqlitelog"
 )
@@ -22,6 +23,18 @@ import (
 type evalJSON struct {
 	Aggregate   eval.Aggregate   `json:"aggregate"`
 	Calibration *calibrationJSON `json:"calibration"`
+	// Baseline is set by --baseline (then "eval --json" prints this
+	// object, not the aggregate alone).
+	Baseline *baselineJSON `json:"baseline,omitempty"`
+}
+
+// baselineJSON compares the plain-bleve baseline with the pipeline on the
+// same questions, at the same depth.
+type baselineJSON struct {
+	Summary baseline.Summary `json:"summary"`
+	// PipelineEvidenceHitAtK is the pipeline's evidence hit at the
+	// baseline's K (evidence@5 by default).
+	PipelineEvidenceHitAtK float64 `json:"pipeline_evidence_hit_at_k"`
 }
 
 // calibrationJSON is a calibration without its full grid.
@@ -41,6 +54,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		questions, reportDir, name string
 		genName, model             string
 		calibrate, judge, strict   bool
+		baselineDir                string
 		concurrency                int
 		timeout                    time.Duration
 		rr                         rerankFlags
@@ -51,6 +65,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.StringVar(&questions, "questions", "", "evaluation set (JSONL)")
 	fs.StringVar(&reportDir, "report", "", "write report.json, report.md and report.html into this directory")
 	fs.BoolVar(&calibrate, "calibrate", false, "sweep the gate thresholds and recommend some")
+	fs.StringVar(&baselineDir, "baseline", "", "also index this folder (the one the store was built from) with plain bleve (tf-idf, ~3,000-character heading-cut chunks) and report its evidence@5 beside the pipeline's")
 	fs.BoolVar(&strict, "strict", false, "make unknown question fields and relevant documents that match no indexed document errors, not warnings")
 	fs.StringVar(&name, "name", "", "label of the run")
 	fs.IntVar(&concurrency, "concurrency", 0, "questions evaluated at once (default 1)")
@@ -134,6 +149,13 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// A run that could not be saved is still reported; the error follows.
 	saveErr := err
 
+	var base *baselineJSON
+	if baselineDir != "" {
+		if base, err = runBaseline(baselineDir, qs, run); err != nil {
+			return err
+		}
+	}
+
 	rep := report.Report{Run: run}
 	if calibrate || reportDir != "" {
 		cal, err := eval.Calibrate(run, eval.CalibrationGrid{})
@@ -152,17 +174,25 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	if c.json {
-		if !calibrate {
+		if !calibrate && base == nil {
 			return errors.Join(writeJSON(stdout, run.Aggregate), saveErr)
 		}
-		cal := rep.Calibration
-		return errors.Join(writeJSON(stdout, evalJSON{Aggregate: run.Aggregate, Calibration: &calibrationJSON{
-			Embedder: cal.Embedder, Rule: cal.Rule, MaxFalseRefusal: cal.MaxFalseRefusal, MeetsTarget: cal.MeetsTarget,
-			Current: cal.Current, Recommended: cal.Recommended, Curve: cal.Curve,
-		}}), saveErr)
+		out := evalJSON{Aggregate: run.Aggregate, Baseline: base}
+		if cal := rep.Calibration; calibrate {
+			out.Calibration = &calibrationJSON{
+				Embedder: cal.Embedder, Rule: cal.Rule, MaxFalseRefusal: cal.MaxFalseRefusal, MeetsTarget: cal.MeetsTarget,
+				Current: cal.Current, Recommended: cal.Recommended, Curve: cal.Curve,
+			}
+		}
+		return errors.Join(writeJSON(stdout, out), saveErr)
 	}
 	if err := report.WriteText(stdout, rep); err != nil {
 		return err
+	}
+	if base != nil {
+		b := base.Summary
+		fmt.Fprintf(stdout, "evidence@%d over %d questions: pipeline %.3f, plain-bleve baseline %.3f (%d chunks; baseline document hit@%d %.3f)\n",
+			b.K, b.EvidenceQuestions, base.PipelineEvidenceHitAtK, b.EvidenceHitAtK, b.Chunks, b.K, b.DocumentHitAtK)
 	}
 	if reportDir != "" {
 		fmt.Fprintf(stdout, "report written to %s\n", reportDir)
@@ -171,6 +201,21 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "run %s saved to %s\n", run.ID, logDB)
 	}
 	return saveErr
+}
+
+// runBaseline indexes dir with the plain-bleve baseline and scores the
+// same questions at depth eval.EvidenceDepth, beside the pipeline's run.
+func runBaseline(dir string, qs []eval.Question, run *eval.Run) (*baselineJSON, error) {
+	x, err := baseline.Build(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	defer x.Close()
+	sum, err := baseline.Run(x, qs, eval.EvidenceDepth)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	return &baselineJSON{Summary: sum, PipelineEvidenceHitAtK: run.Aggregate.EvidenceHitAt5}, nil
 }
 
 func readQuestions(path string, strict bool) ([]eval.Question, []eval.Warning, error) {

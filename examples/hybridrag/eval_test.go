@@ -132,3 +132,31 @@ func TestCLIEvalErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestCLIEvalBaseline checks --baseline: the plain-bleve baseline indexes
+// the same folder and is scored on the same questions in the same run.
+func TestCLIEvalBaseline(t *testing.T) {
+	st, qs := evalTestSet(t)
+	docs := filepath.Join(filepath.Dir(st), "docs")
+
+	code, out, errOut := runCLI(t, "eval", "--store", st, "--questions", qs, "--json", "--no-log", "--baseline", docs)
+	require.Equal(t, 0, code, errOut)
+	var got evalJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Nil(t, got.Calibration)
+	require.NotNil(t, got.Baseline)
+	b := got.Baseline.Summary
+	require.Equal(t, eval.EvidenceDepth, b.K)
+	require.Equal(t, 2, b.EvidenceQuestions)
+	require.Equal(t, 5, b.Chunks, "one chunk per heading: five headings in the two files")
+	require.InDelta(t, 1, b.EvidenceHitAtK, 1e-9)
+	require.InDelta(t, got.Aggregate.EvidenceHitAt5, got.Baseline.PipelineEvidenceHitAtK, 1e-9)
+
+	code, out, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--no-log", "--baseline", docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "evidence@5 over 2 questions: pipeline 1.000, plain-bleve baseline 1.000")
+
+	code, _, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--no-log", "--baseline", filepath.Join(docs, "missing"))
+	require.Equal(t, 1, code)
+	require.Contains(t, errOut, "--baseline")
+}

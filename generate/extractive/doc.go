@@ -7,7 +7,13 @@
 //
 // Sentences are scored by IDF-weighted overlap of content terms with the
 // question, the IDF being computed over the sentences of the prompt's
-// sources, plus a small bonus for the source's rank and Relevance. When no
+// sources, plus a small bonus for the source's rank and Relevance; a
+// definition question ("What does the CLUSTER command do?") favours the
+// sentence that starts by naming its subject, terms the question writes as
+// code (MERGE, work_mem, \timing) favour sentences spelling them the same
+// way, and code blocks count for less than prose. At most three sentences
+// are quoted, the best first, followed by the other chosen sentences of its
+// source in reading order, then those of the next source. When no
 // sentence shares a content term with the question it answers
 // generate.NotInDocs, which the pipeline maps to the model_declined refusal,
 // exactly as it does for a language model that declines.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,8 +14,10 @@ import (
 
 // Defaults for Options.
 const (
-	// DefaultMaxSentences caps the answer length in sentences.
-	DefaultMaxSentences = 4
+	// DefaultMaxSentences caps the answer length in sentences: the answer,
+	// and at most two sentences that qualify or complete it. More were
+	// measured to pad answers with side remarks from neighbouring topics.
+	DefaultMaxSentences = 3
 	// DefaultMinWords is the word count below which a sentence carries too
 	// little to be worth quoting on its own.
 	DefaultMinWords = 4
@@ -158,20 +161,21 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(cands) == 0 {
 		return nil
 	}
+	subject := subjectTerms(question)
+	if len(subject) > 0 {
+		// "What does the CLUSTER command do?": the answer names CLUSTER,
+		// rarely its kind ("command"), so the kind must not steer the choice.
+		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
+	}
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
+	scoreSubject(cands, subject)
+	scoreNamed(cands, namedTerms(question))
 	chosen := g.choose(cands)
 	if len(chosen) == 0 || !anyAbove(cands, g.minOverlap) {
 		return nil
 	}
-	// Reading order: source label order, then position in the source.
-	sort.Slice(chosen, func(i, j int) bool {
-		a, b := chosen[i], chosen[j]
-		if a.source != b.source {
-			return a.source < b.source
-		}
-		return a.start < b.start
-	})
+	chosen = answerOrder(chosen)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
 		sep := ""
@@ -218,12 +222,39 @@ func (g *Generator) choose(cands []*candidate) []*candidate {
 	return chosen
 }
 
-// separator joins two chosen sentences: a blank line between sources, a
-// line break around list items and unpunctuated lines so that they do not
-// run together, a space otherwise.
+// answerOrder puts the best sentence first (chosen is best first), then
+// the other chosen sentences of its source in reading order, then those of
+// the next source whose best sentence ranks highest, and so on: the answer
+// leads with what answers, and a source's sentences still read in order.
+func answerOrder(chosen []*candidate) []*candidate {
+	rank := map[int]int{} // source → rank of its best chosen sentence
+	for i, c := range chosen {
+		if _, ok := rank[c.source]; !ok {
+			rank[c.source] = i
+		}
+	}
+	lead := chosen[0]
+	out := slices.Clone(chosen)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		switch {
+		case a.source != b.source:
+			return rank[a.source] < rank[b.source]
+		case a == lead || b == lead:
+			return a == lead
+		}
+		return a.start < b.start
+	})
+	return out
+}
+
+// separator joins two chosen sentences: a blank line between sources and
+// around code (so that no reader, the validator included, runs code into
+// prose), a line break around list items and unpunctuated lines so that
+// they do not run together, a space otherwise.
 func separator(prev, next *candidate) string {
 	switch {
-	case prev.source != next.source:
+	case prev.source != next.source || prev.code || next.code:
 		return "\n\n"
 	case prev.block || next.block:
 		return "\n"

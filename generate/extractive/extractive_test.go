@@ -70,18 +70,19 @@ func TestGenerateQuotesVerbatimWithCitations(t *testing.T) {
 	for _, s := range p.Sources {
 		byLabel[s.Label] = s.Text
 	}
-	lastLabel, lastPos := "", -1
-	for _, q := range quoted(t, gen.Text) {
+	qs := quoted(t, gen.Text)
+	require.Equal(t, "To reset the pump controller, hold the red button for five seconds.", qs[0][1], "the answer leads with the best sentence")
+	done := map[string]bool{}
+	lastLabel := ""
+	for _, q := range qs {
 		label, sentence := q[0], q[1]
-		pos := strings.Index(byLabel[label], sentence)
-		require.GreaterOrEqual(t, pos, 0, "sentence %q is not verbatim from %s", sentence, label)
-		// Reading order: label, then position.
-		if label == lastLabel {
-			require.Greater(t, pos, lastPos)
-		} else {
-			require.Greater(t, label, lastLabel)
+		require.GreaterOrEqual(t, strings.Index(byLabel[label], sentence), 0, "sentence %q is not verbatim from %s", sentence, label)
+		// A source's sentences are quoted together.
+		if label != lastLabel {
+			require.False(t, done[label], "%s quoted in two places", label)
+			done[lastLabel] = true
 		}
-		lastLabel, lastPos = label, pos
+		lastLabel = label
 	}
 }
 
@@ -174,6 +175,59 @@ func TestGenerateSelection(t *testing.T) {
 				"Drain the tank before winter.",
 			},
 			want: "- open the drain valve of the tank [S1]\n- close the drain valve afterwards [S1]\n\nDrain the tank before winter. [S2]",
+		},
+		{
+			name: "the best sentence leads, then its source's others in reading order", opts: extractive.Options{MinRelativeScore: -1},
+			question: "How long is the valve warranty for the pump?",
+			texts: []string{
+				"The pump ships with a valve. The valve warranty lasts for two years on every pump. Keep the valve clean.",
+				"A pump warranty card is in the box.",
+			},
+			want: "The valve warranty lasts for two years on every pump. [S1] The pump ships with a valve. [S1]\n\nA pump warranty card is in the box. [S2]",
+		},
+		{
+			name: "a definition question is answered by the sentence that names its subject first", opts: extractive.Options{MaxSentences: 1},
+			question: "What does the VACUUM command do?",
+			texts: []string{
+				"Run the VACUUM command after bulk deletes so that the command can reclaim space.",
+				"VACUUM reclaims storage occupied by dead tuples.",
+			},
+			want: "VACUUM reclaims storage occupied by dead tuples. [S2]",
+		},
+		{
+			name: "a subject named late does not get the definition's place", opts: extractive.Options{MaxSentences: 1},
+			question: "What is a partial index?",
+			texts: []string{
+				"A partial index is an index built over a subset of a table.",
+				"Creating the index on a subset makes it small, and such a partial index is cheap.",
+			},
+			want: "A partial index is an index built over a subset of a table. [S1]",
+		},
+		{
+			name: "a term written as code is matched as written, not by its stem", opts: extractive.Options{MaxSentences: 1},
+			question: "What does MERGE do?",
+			texts: []string{
+				"The MERGES clause tells the planner that a merge join may be used.",
+				"MERGE performs actions that modify rows in the target table.",
+			},
+			want: "MERGE performs actions that modify rows in the target table. [S2]",
+		},
+		{
+			name: "snake_case names count whole", opts: extractive.Options{MaxSentences: 1},
+			question: "What is the default of work_mem?",
+			texts: []string{
+				"The default work mem of a session is chosen when it starts.",
+				"The default of work_mem is four megabytes.",
+			},
+			want: "The default of work_mem is four megabytes. [S2]",
+		},
+		{
+			name: "prose outranks a synopsis sharing the question's words, and code stands apart", opts: extractive.Options{MinRelativeScore: -1},
+			question: "What does CREATE SCHEMA do?",
+			texts: []string{
+				"```\nCREATE SCHEMA schema_name [ AUTHORIZATION role_specification ]\nCREATE SCHEMA IF NOT EXISTS schema_name\n```\n\nCREATE SCHEMA enters a new schema into the current database.",
+			},
+			want: "CREATE SCHEMA enters a new schema into the current database. [S1]\n\n```\nCREATE SCHEMA schema_name [ AUTHORIZATION role_specification ]\nCREATE SCHEMA IF NOT EXISTS schema_name\n``` [S1]",
 		},
 	}
 	for _, c := range cases {

@@ -2,6 +2,8 @@ package extractive
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -25,6 +27,12 @@ type candidate struct {
 	// block marks list items and unpunctuated lines, which read badly when
 	// run into the previous sentence.
 	block bool
+	// code marks a code block (fenced, or indented lines): quoted only
+	// when nothing in prose answers as well (see codeWeight).
+	code bool
+	// lead holds the sentence's first content terms, where a definition
+	// names its subject ("CLUSTER instructs PostgreSQL to ...").
+	lead []string
 
 	overlap float64 // IDF-weighted share of the question's terms, in [0, 1]
 	score   float64 // overlap plus the source bonus
@@ -75,9 +83,19 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			if len(terms) == 0 {
 				continue
 			}
+			var lead []string
+			for _, w := range words {
+				if len(lead) == leadTerms {
+					break
+				}
+				if !textutil.IsStopword(w) {
+					lead = append(lead, stems[w])
+				}
+			}
+			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
 				source: i, group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading,
-				block: isListItem(text) || !endsSentence(text),
+				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead,
 			})
 		}
 	}
@@ -226,6 +244,88 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 			continue
 		}
 		c.score = c.overlap + rankBonus*sourceWeight(c.source, nSources, c.relevance)
+		if c.code {
+			c.score *= codeWeight
+		}
+	}
+}
+
+// codeWeight scales the score of code blocks. A synopsis or an example
+// shares the question's identifiers, so by term overlap alone it outranks
+// the prose sentence that says what they do.
+const codeWeight = 0.6
+
+// Definitions. A question such as "What does the CLUSTER command do?" or
+// "What is a partial index?" asks about a subject, and the sentence that
+// answers it usually starts by naming it ("CLUSTER instructs PostgreSQL
+// to ...", "A partial index is an index built over ...").
+const (
+	// leadTerms is how many of a sentence's first content terms may name
+	// its subject.
+	leadTerms = 5
+	// subjectBonus is added to the score of a sentence that leads with all
+	// of the question's subject terms (overlap lies in [0, 1]).
+	subjectBonus = 0.25
+	// maxSubjectTerms: a longer "subject" is a whole question, not a term.
+	maxSubjectTerms = 4
+)
+
+// definitionQuestion matches questions that ask what something is or does.
+var definitionQuestion = regexp.MustCompile(`(?i)^\s*(what\s+(is|are|does|do|was|were)|what's|define|explain)\b`)
+
+// kindWords name the kind of thing a question asks about ("the CLUSTER
+// command", "enum types"); definitions name the thing, not its kind.
+var kindWords = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"command", "function", "type", "types", "option", "parameter", "setting", "statement",
+		"clause", "keyword", "operator", "module", "extension", "utility", "program", "tool", "mean", "means", "do", "does", "stand", "use", "used"} {
+		kindWords[textutil.Stem(w)] = true
+	}
+}
+
+// subjectTerms returns the stemmed terms of the subject of a definition
+// question, or nil when the question is not one or its subject is long.
+func subjectTerms(question string) []string {
+	if !definitionQuestion.MatchString(question) {
+		return nil
+	}
+	var out []string
+	for _, t := range uniqueTerms(definitionQuestion.ReplaceAllString(question, "")) {
+		if !kindWords[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) > maxSubjectTerms {
+		return nil
+	}
+	return out
+}
+
+// scoreSubject adds subjectBonus to the sentences that lead with the
+// subject: their first content term is a subject term (or extends one:
+// "Enumerated (enum) types"), and every subject term is among their first
+// len(subject)+1 content terms.
+func scoreSubject(cands []*candidate, subject []string) {
+	if len(subject) == 0 {
+		return
+	}
+	for _, c := range cands {
+		if c.overlap == 0 || c.code || len(c.lead) == 0 {
+			continue
+		}
+		lead := c.lead[:min(len(c.lead), len(subject)+1)]
+		first := slices.ContainsFunc(subject, func(t string) bool { return strings.HasPrefix(lead[0], t) })
+		all := true
+		for _, t := range subject {
+			if !slices.Contains(lead, t) {
+				all = false
+				break
+			}
+		}
+		if first && all {
+			c.score += subjectBonus
+		}
 	}
 }
 
@@ -324,4 +424,51 @@ func endsSentence(text string) bool {
 		}
 	}
 	return false
+}
+
+// namedBonus is added, in proportion, to a sentence for each of the
+// question's written-as-code terms (see namedTerms) it spells exactly as
+// the question does: "What does MERGE do?" is answered by the sentence
+// that says MERGE, not by one about the MERGES clause or a merge join,
+// which stem alike.
+const namedBonus = 0.15
+
+// codeLike matches the tokens a question writes as code: upper-case
+// keywords of two or more letters (MERGE, LOCK), snake_case and dotted
+// names, psql backslash commands and options.
+var codeLike = regexp.MustCompile(`\\[a-z]+|--?[a-z][a-z-]+|\b[A-Za-z]+(?:[_.][A-Za-z0-9]+)+\b|\b[A-Z][A-Z0-9]+\b`)
+
+// namedTerms returns the question's written-as-code terms, each as a
+// pattern matching it as a whole word.
+func namedTerms(question string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	seen := map[string]bool{}
+	for _, t := range codeLike.FindAllString(question, -1) {
+		if seen[t] || t == "I" {
+			continue
+		}
+		seen[t] = true
+		out = append(out, regexp.MustCompile(`(^|[^\w\\-])`+regexp.QuoteMeta(t)+`($|[^\w])`))
+	}
+	return out
+}
+
+// scoreNamed adds namedBonus times the share of the question's
+// written-as-code terms each overlapping sentence spells exactly.
+func scoreNamed(cands []*candidate, named []*regexp.Regexp) {
+	if len(named) == 0 {
+		return
+	}
+	for _, c := range cands {
+		if c.overlap == 0 {
+			continue
+		}
+		n := 0
+		for _, re := range named {
+			if re.MatchString(c.text) {
+				n++
+			}
+		}
+		c.score += namedBonus * float64(n) / float64(len(named))
+	}
 }

@@ -1,0 +1,29 @@
+package baseline
+
+import (
+	"errors"
+
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/store/loader"
+)
+
+// Build indexes every supported file under root (a folder or one file),
+// with sources relative to root as `hybridrag index` names them; files
+// of other types are skipped. The index must be closed.
+func Build(root string) (*Index, error) {
+	x, err := New()
+	if err != nil {
+		return nil, err
+	}
+	opts := loader.DirOptions{OnLoadError: func(_ string, err error) error {
+		if errors.Is(err, loader.ErrUnsupported) {
+			return nil
+		}
+		return err
+	}}
+	if err := loader.LoadDirWith(root, opts, func(d store.Document) error { return x.Add(d) }); err != nil {
+		_ = x.Close()
+		return nil, err
+	}
+	return x, nil
+}
