@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/schollz/progressbar/v3"
 )
@@ -29,21 +28,7 @@ func newIndexProgress(n int, w io.Writer) indexProgress {
 }
 
 // newBar returns a progress bar when w is a terminal, else nil.
-func newBar(n int, w io.Writer) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("indexing"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-	)
-}
+func newBar(n int, w io.Writer) *progressbar.ProgressBar { return newProgress(n, "indexing", w) }
 
 type ttyBar struct {
 	*progressbar.ProgressBar
