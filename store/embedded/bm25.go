@@ -181,39 +181,56 @@ func docFreq(ctx context.Context, r index.IndexReader, term []byte, scope []scop
 }
 
 // intersectCount counts the documents every reader holds (leapfrog join:
-// each reader skips ahead to the largest document seen).
+// each reader skips ahead to the largest document seen). Each reader has
+// its own TermFieldDoc and is only advanced while it is behind the target:
+// a scorch reader keeps the ID of the TermFieldDoc it was given as its
+// position, and an Advance to a document at or before that position
+// rebuilds the reader from the start. Sharing one TermFieldDoc (so that
+// the other readers overwrote each one's position) made tenant-scoped
+// counts rebuild a reader at nearly every step.
 func intersectCount(ctx context.Context, readers []index.TermFieldReader) (int, error) {
-	var tfd index.TermFieldDoc
+	tfds := make([]index.TermFieldDoc, len(readers))
 	buf := make(index.IndexInternalID, 8)
-	d, err := readers[0].Next(&tfd)
-	if err != nil || d == nil {
-		return 0, wrapSearchErr(err)
+	cur := make([]uint64, len(readers)) // each reader's current document
+	for i := range readers {
+		d, err := readers[i].Next(&tfds[i])
+		if err != nil || d == nil {
+			return 0, wrapSearchErr(err)
+		}
+		cur[i] = d.ID.Value()
 	}
-	target := d.ID.Value()
 	n := 0
-	agree := 1 // readers known to be at target, counting readers[0]
-	for i, steps := 1, 0; ; i = (i + 1) % len(readers) {
-		if steps++; steps%ctxCheckRows == 0 {
+	for steps := 0; ; steps++ {
+		if steps%ctxCheckRows == ctxCheckRows-1 {
 			if err := ctx.Err(); err != nil {
 				return 0, err
 			}
 		}
-		if agree == len(readers) {
-			n++
-			if d, err = readers[i].Next(&tfd); err != nil || d == nil {
+		target := cur[0]
+		for _, c := range cur[1:] {
+			target = max(target, c)
+		}
+		agree := true
+		for i := range readers {
+			if cur[i] == target {
+				continue
+			}
+			agree = false
+			d, err := readers[i].Advance(index.NewIndexInternalID(buf, target), &tfds[i])
+			if err != nil || d == nil {
 				return n, wrapSearchErr(err)
 			}
-			target, agree = d.ID.Value(), 1
+			cur[i] = d.ID.Value()
+		}
+		if !agree {
 			continue
 		}
-		if d, err = readers[i].Advance(index.NewIndexInternalID(buf, target), &tfd); err != nil || d == nil {
+		n++
+		d, err := readers[0].Next(&tfds[0])
+		if err != nil || d == nil {
 			return n, wrapSearchErr(err)
 		}
-		if v := d.ID.Value(); v > target {
-			target, agree = v, 1
-		} else {
-			agree++
-		}
+		cur[0] = d.ID.Value()
 	}
 }
 
