@@ -35,10 +35,10 @@ func TestPlainWords(t *testing.T) {
 func TestAtLeast(t *testing.T) {
 	q, ok := atLeast([]string{"'a'", "'b'", "'c'"}, 2)
 	require.True(t, ok)
-	require.Equal(t, "(('a') & ('b')) | (('a') & ('c')) | (('b') & ('c'))", q)
+	require.Equal(t, []string{"('a') & ('b')", "('a') & ('c')", "('b') & ('c')"}, q)
 	q, ok = atLeast([]string{"'a'", "'b'"}, 2)
 	require.True(t, ok)
-	require.Equal(t, "(('a') & ('b'))", q)
+	require.Equal(t, []string{"('a') & ('b')"}, q)
 	terms := make([]string, 12)
 	for i := range terms {
 		terms[i] = "'x'"

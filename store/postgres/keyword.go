@@ -22,9 +22,9 @@ const maxLevelClauses = 64
 // is 0.1 per occurrence of a query word). The score is the number of words
 // matched plus ts_rank_cd squashed into [0, 1), so it orders the hits.
 //
-// The search works down from chunks matching all n words (one GIN-indexed
-// tsquery of C(n, m) conjunctions for "at least m words"), stopping at the
-// first level with k passing chunks: only those are ranked, which is what
+// The search works down from chunks matching all n words (at level m, the
+// chunks matching any of the C(n, m) m-word conjunctions, each its own GIN
+// scan), stopping at the first level with k passing chunks: only those are ranked, which is what
 // keeps a query of common words from ranking most of the table. Queries in
 // web-search syntax (quoted phrases, -exclusions, an explicit "or") keep
 // their meaning through websearch_to_tsquery and rank by ts_rank_cd alone.
@@ -42,7 +42,7 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 	defer done()
 	words, plain := plainWords(query)
 	if !plain {
-		return s.rankedHits(ctx, strings.Join(strings.Fields(query), " "), nil, "", k, &f)
+		return s.rankedHits(ctx, strings.Join(strings.Fields(query), " "), nil, nil, k, &f)
 	}
 	terms, err := s.queryTerms(ctx, words)
 	if err != nil || len(terms) == 0 {
@@ -59,16 +59,16 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 			return hits, err
 		}
 	}
-	return s.rankedHits(ctx, or, terms, "", k, &f)
+	return s.rankedHits(ctx, or, terms, terms, k, &f)
 }
 
-// rankedHits ranks the chunks matching level (or, when level is empty, q)
-// that pass f and reads back the best k in the same statement, so the
+// rankedHits ranks the chunks matching any of the conjunctions in level
+// (with terms nil: matching q) that pass f and reads back the best k in the same statement, so the
 // ranking touches only serials and scores and full rows (with embeddings)
 // are read for the winners alone. With terms nil, q is web-search syntax
 // and the score is its ts_rank_cd; otherwise q and level are tsquery text
 // built from terms and the score adds the number of terms matched.
-func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level string, k int, f *store.Filter) ([]store.Hit, error) {
+func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level []string, k int, f *store.Filter) ([]store.Hit, error) {
 	var b strings.Builder
 	var args []any
 	if terms == nil {
@@ -76,14 +76,11 @@ func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level 
 		b.WriteString(`WITH top AS (SELECT serial, ts_rank_cd(tsv, q)::float8 AS score
 			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q WHERE tsv @@ q`)
 	} else {
-		if level == "" {
-			level = q
-		}
 		args = []any{q, terms, level}
 		b.WriteString(`WITH top AS (SELECT serial,
 				(SELECT count(*) FROM unnest($2::tsquery[]) AS t WHERE tsv @@ t)
 				+ ts_rank_cd(tsv, $1::tsquery)::float8 / (1 + ts_rank_cd(tsv, $1::tsquery)::float8) AS score
-			FROM {{s}}.chunks WHERE tsv @@ $3::tsquery`)
+			FROM {{s}}.chunks WHERE tsv @@ ANY($3::tsquery[])`)
 	}
 	args = appendFilter(&b, args, f)
 	args = append(args, k)
@@ -109,12 +106,14 @@ func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error
 	return terms, nil
 }
 
-// atLeast is the tsquery text true of a chunk that matches at least m of
-// terms: the disjunction of every m-term conjunction. ok is false when that
-// exceeds maxLevelClauses conjunctions.
-func atLeast(terms []string, m int) (string, bool) {
+// atLeast lists the m-term conjunctions of terms as tsquery text: a chunk
+// matches at least m terms when it matches one of them. Each is a pure AND,
+// so its GIN scan is driven by its rarest term, where a single tsquery
+// OR-ing them would make GIN test every chunk matching any term. ok is
+// false when there are more than maxLevelClauses conjunctions.
+func atLeast(terms []string, m int) ([]string, bool) {
 	if binomial(len(terms), m) > maxLevelClauses {
-		return "", false
+		return nil, false
 	}
 	p := parenthesised(terms)
 	var clauses []string
@@ -122,7 +121,7 @@ func atLeast(terms []string, m int) (string, bool) {
 	var walk func(from int)
 	walk = func(from int) {
 		if len(pick) == m {
-			clauses = append(clauses, "("+strings.Join(pick, " & ")+")")
+			clauses = append(clauses, strings.Join(pick, " & "))
 			return
 		}
 		for i := from; i <= len(p)-(m-len(pick)); i++ {
@@ -132,7 +131,7 @@ func atLeast(terms []string, m int) (string, bool) {
 		}
 	}
 	walk(0)
-	return strings.Join(clauses, " | "), true
+	return clauses, true
 }
 
 func binomial(n, m int) int {
