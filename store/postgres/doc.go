@@ -9,7 +9,8 @@
 // index version under a row lock, so versions commit in order.
 //
 // Keyword search is PostgreSQL full-text search (websearch_to_tsquery with
-// the 'english' configuration, ranked by ts_rank_cd) with every
+// the 'english' configuration, ranked by the number of query words matched,
+// then ts_rank_cd, over GIN-indexed candidates only) with every
 // store.Filter field applied in SQL. Vector search scans an in-process
 // index, one contiguous slab of L2-normalised float32 rows scored with
 // vek32 like the embedded store, which Open rebuilds from PostgreSQL and

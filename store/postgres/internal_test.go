@@ -6,18 +6,48 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestOrQuery(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"How often is the filter replaced?", "How or often or is or the or filter or replaced?"},
-		{"  spaced\tout  ", "spaced or out"},
-		{"", ""},
-		{`"carbon filter" cartridge`, `"carbon filter" cartridge`},
-		{"filter -carbon", "filter -carbon"},
-		{"filter OR cartridge", "filter OR cartridge"},
+func TestPlainWords(t *testing.T) {
+	cases := []struct {
+		in    string
+		words []string
+		plain bool
+	}{
+		{"How often is the filter replaced?", []string{"How", "often", "is", "the", "filter", "replaced?"}, true},
+		{"  spaced\tout  ", []string{"spaced", "out"}, true},
+		{"", nil, true},
+		{`"carbon filter" cartridge`, []string{`"carbon`, `filter"`, "cartridge"}, false},
+		{"filter -carbon", []string{"filter", "-carbon"}, false},
+		{"filter OR cartridge", []string{"filter", "OR", "cartridge"}, false},
 	}
 	for _, c := range cases {
-		require.Equal(t, c.want, orQuery(c.in), c.in)
+		words, plain := plainWords(c.in)
+		require.Equal(t, c.plain, plain, c.in)
+		if c.words == nil {
+			require.Empty(t, words)
+		} else {
+			require.Equal(t, c.words, words, c.in)
+		}
 	}
+}
+
+// TestAtLeast checks the coordination-level tsquery: every m-term
+// conjunction once, and levels too large to expand are refused.
+func TestAtLeast(t *testing.T) {
+	q, ok := atLeast([]string{"'a'", "'b'", "'c'"}, 2)
+	require.True(t, ok)
+	require.Equal(t, []string{"('a') & ('b')", "('a') & ('c')", "('b') & ('c')"}, q)
+	q, ok = atLeast([]string{"'a'", "'b'"}, 2)
+	require.True(t, ok)
+	require.Equal(t, []string{"('a') & ('b')"}, q)
+	terms := make([]string, 12)
+	for i := range terms {
+		terms[i] = "'x'"
+	}
+	_, ok = atLeast(terms, 6)
+	require.False(t, ok, "C(12,6) = 924 conjunctions")
+	_, ok = atLeast(terms, 12)
+	require.True(t, ok)
+	require.Equal(t, 924, binomial(12, 6))
 }
 
 // TestIndexApply checks the in-process index's bookkeeping: rows removed

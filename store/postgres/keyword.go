@@ -8,17 +8,29 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
+// maxLevelClauses bounds the tsquery a coordination level expands to
+// (C(n, m) conjunctions); levels above it are skipped, and the search
+// goes straight to the next level down that fits (at worst the plain OR).
+const maxLevelClauses = 64
+
 // SearchKeyword returns the k chunks that best match query by PostgreSQL
-// full-text search among those passing f, best first. The query goes
-// through websearch_to_tsquery('english', ...); a plain question's words
-// are joined with "or", so that a chunk matching any of them is a
-// candidate, as with BM25, while queries written in web-search syntax
-// (quoted phrases, -exclusions, an explicit "or") keep their meaning.
-// Scores are ts_rank_cd cover-density ranks of the title, heading path and
-// text, not BM25: they do not depend on the rest of the collection, so a
-// filter never changes them. A query with no searchable terms (empty, or
-// only stop words) returns no hits. Each hit carries its stored
-// (normalised) vector.
+// full-text search among those passing f, best first. A plain question's
+// words are alternatives, so that a chunk matching any of them is a
+// candidate, as with BM25. Chunks rank first by how many of the query's
+// distinct words they match (coordination level), then by the ts_rank_cd
+// cover density of the title, heading path and text (with an OR query this
+// is 0.1 per occurrence of a query word). The score is the number of words
+// matched plus ts_rank_cd squashed into [0, 1), so it orders the hits.
+//
+// The search works down from chunks matching all n words (at level m, the
+// chunks matching any of the C(n, m) m-word conjunctions, each its own GIN
+// scan), stopping at the first level with k passing chunks: only those are ranked, which is what
+// keeps a query of common words from ranking most of the table. Queries in
+// web-search syntax (quoted phrases, -exclusions, an explicit "or") keep
+// their meaning through websearch_to_tsquery and rank by ts_rank_cd alone.
+// Scores do not depend on the rest of the collection, so a filter never
+// changes them. A query with no searchable terms (empty, or only stop
+// words) returns no hits. Each hit carries its stored (normalised) vector.
 func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.Filter) ([]store.Hit, error) {
 	if k < 1 {
 		return nil, ErrInvalidK
@@ -28,16 +40,126 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 		return nil, err
 	}
 	defer done()
-	q := orQuery(query)
-	if q == "" {
-		return nil, nil
+	words, plain := plainWords(query)
+	if !plain {
+		return s.rankedHits(ctx, strings.Join(strings.Fields(query), " "), nil, nil, k, &f)
 	}
+	terms, err := s.queryTerms(ctx, words)
+	if err != nil || len(terms) == 0 {
+		return nil, err
+	}
+	or := strings.Join(parenthesised(terms), " | ")
+	for m := len(terms); m > 1; m-- {
+		level, ok := atLeast(terms, m)
+		if !ok {
+			continue
+		}
+		hits, err := s.rankedHits(ctx, or, terms, level, k, &f)
+		if err != nil || len(hits) >= k {
+			return hits, err
+		}
+	}
+	return s.rankedHits(ctx, or, terms, terms, k, &f)
+}
+
+// rankedHits ranks the chunks matching any of the conjunctions in level
+// (with terms nil: matching q) that pass f and reads back the best k in the same statement, so the
+// ranking touches only serials and scores and full rows (with embeddings)
+// are read for the winners alone. With terms nil, q is web-search syntax
+// and the score is its ts_rank_cd; otherwise q and level are tsquery text
+// built from terms and the score adds the number of terms matched.
+func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level []string, k int, f *store.Filter) ([]store.Hit, error) {
 	var b strings.Builder
-	b.WriteString(s.q.keyword)
-	args := appendFilter(&b, []any{q}, &f)
+	var args []any
+	if terms == nil {
+		args = []any{q}
+		b.WriteString(`WITH top AS (SELECT serial, ts_rank_cd(tsv, q)::float8 AS score
+			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q WHERE tsv @@ q`)
+	} else {
+		args = []any{q, terms, level}
+		b.WriteString(`WITH top AS (SELECT serial,
+				(SELECT count(*) FROM unnest($2::tsquery[]) AS t WHERE tsv @@ t)
+				+ ts_rank_cd(tsv, $1::tsquery)::float8 / (1 + ts_rank_cd(tsv, $1::tsquery)::float8) AS score
+			FROM {{s}}.chunks WHERE tsv @@ ANY($3::tsquery[])`)
+	}
+	args = appendFilter(&b, args, f)
 	args = append(args, k)
-	fmt.Fprintf(&b, " ORDER BY score DESC, serial LIMIT $%d", len(args))
-	return s.queryHits(ctx, "keyword search", b.String(), args...)
+	fmt.Fprintf(&b, ` ORDER BY score DESC, serial LIMIT $%d)
+		SELECT %s, c.embedding, top.score FROM top JOIN {{s}}.chunks c USING (serial)
+		ORDER BY top.score DESC, serial`, len(args), prefixed("c.", chunkColumns))
+	return s.queryHits(ctx, "keyword search", inSchema(b.String(), s.q.schema), args...)
+}
+
+// queryTerms turns each word into its tsquery text the way
+// websearch_to_tsquery('english') reads it, dropping stop words and
+// duplicates, in query order.
+func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error) {
+	var terms []string
+	err := s.pool.QueryRow(ctx, `SELECT coalesce(array_agg(t ORDER BY n), '{}') FROM (
+		SELECT DISTINCT ON (t) t, n FROM (
+			SELECT websearch_to_tsquery('english'::regconfig, w)::text AS t, n
+			FROM unnest($1::text[]) WITH ORDINALITY AS u(w, n)) AS x
+		WHERE t <> '' ORDER BY t, n) AS y`, words).Scan(&terms)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: keyword search: %w", err)
+	}
+	return terms, nil
+}
+
+// atLeast lists the m-term conjunctions of terms as tsquery text: a chunk
+// matches at least m terms when it matches one of them. Each is a pure AND,
+// so its GIN scan is driven by its rarest term, where a single tsquery
+// OR-ing them would make GIN test every chunk matching any term. ok is
+// false when there are more than maxLevelClauses conjunctions.
+func atLeast(terms []string, m int) ([]string, bool) {
+	if binomial(len(terms), m) > maxLevelClauses {
+		return nil, false
+	}
+	p := parenthesised(terms)
+	var clauses []string
+	pick := make([]string, 0, m)
+	var walk func(from int)
+	walk = func(from int) {
+		if len(pick) == m {
+			clauses = append(clauses, strings.Join(pick, " & "))
+			return
+		}
+		for i := from; i <= len(p)-(m-len(pick)); i++ {
+			pick = append(pick, p[i])
+			walk(i + 1)
+			pick = pick[:len(pick)-1]
+		}
+	}
+	walk(0)
+	return clauses, true
+}
+
+func binomial(n, m int) int {
+	r := 1
+	for i := 1; i <= m; i++ {
+		r = r * (n - m + i) / i
+		if r > 1<<20 {
+			return r
+		}
+	}
+	return r
+}
+
+func parenthesised(terms []string) []string {
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		out[i] = "(" + t + ")"
+	}
+	return out
+}
+
+// prefixed qualifies each column of a comma-separated list.
+func prefixed(p, columns string) string {
+	cols := strings.Split(columns, ",")
+	for i, c := range cols {
+		cols[i] = p + strings.TrimSpace(c)
+	}
+	return strings.Join(cols, ", ")
 }
 
 // queryHits runs a search whose rows are chunkColumns, the embedding and
@@ -63,16 +185,15 @@ func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([
 	return hits, nil
 }
 
-// orQuery rewrites a plain question for websearch_to_tsquery so that its
-// words are alternatives ("a or b or c") rather than all required. A query
-// that uses web-search syntax (a double quote, a word starting with '-',
-// or the word "or") passes unchanged.
-func orQuery(q string) string {
+// plainWords splits a question into words and reports whether it is plain:
+// web-search syntax (a double quote, a word starting with '-', or the word
+// "or") makes it not.
+func plainWords(q string) ([]string, bool) {
 	words := strings.Fields(q)
 	for _, w := range words {
 		if strings.ContainsRune(w, '"') || strings.HasPrefix(w, "-") || strings.EqualFold(w, "or") {
-			return strings.Join(words, " ")
+			return words, false
 		}
 	}
-	return strings.Join(words, " or ")
+	return words, true
 }

@@ -8,11 +8,11 @@ type queries struct {
 	deleteDocs, recordChanges             string
 	pruneChanges                          string
 	changedDocs, changedChunks, allChunks string
-	chunksBySerial, keyword, termDocFreq  string
+	chunksBySerial, termDocFreq           string
 	chunksAt                              string
 	scanPage, maxSerial, currentVersion   string
 	loadCheckpoint, saveCheckpoint        string
-	clearCheckpoint                       string
+	clearCheckpoint, flushPending         string
 }
 
 // indexColumns are what the in-process index loads per chunk.
@@ -53,9 +53,6 @@ func newQueries(schema string) queries {
 		chunksAt: in(`SELECT ` + chunkColumns + `, embedding, 0::float8 FROM {{s}}.chunks
 			WHERE tenant_id = $1 AND project_id = $2 AND document_id = $3 AND chunk_index = ANY($4::integer[])
 			ORDER BY chunk_index, serial`),
-		keyword: in(`SELECT ` + chunkColumns + `, embedding, ts_rank_cd(tsv, q)::float8 AS score
-			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q
-			WHERE tsv @@ q`),
 		termDocFreq: in(`SELECT (SELECT count(*) FROM {{s}}.chunks WHERE tsv @@ plainto_tsquery('simple'::regconfig, t)
 				AND ($2 = '' OR tenant_id = $2) AND ($3 = '' OR project_id = $3))
 			FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n`),
@@ -66,5 +63,6 @@ func newQueries(schema string) queries {
 		saveCheckpoint: in(`INSERT INTO {{s}}.checkpoints (name, value) VALUES ($1, $2)
 			ON CONFLICT (name) DO UPDATE SET value = excluded.value`),
 		clearCheckpoint: in(`DELETE FROM {{s}}.checkpoints WHERE name = $1`),
+		flushPending:    in(`SELECT gin_clean_pending_list('{{s}}.chunks_tsv'::regclass)`),
 	}
 }
