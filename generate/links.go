@@ -37,10 +37,12 @@ var (
 	htmlAlt       = regexp.MustCompile(`(?i)\balt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 	htmlSrc       = regexp.MustCompile(`(?i)\b(?:src|srcset|data-src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 	// liveURL is a URL with a scheme a renderer links, white space allowed
-	// around its punctuation as an obfuscation would put it.
-	liveURL = regexp.MustCompile(`(?i)\b(https?|ftp)\s*:\s*/\s*/[^\s<>"'` + "`" + `]*`)
+	// around its punctuation as an obfuscation would put it. A backtick
+	// does not end it: GitHub-flavoured autolinks run to white space or
+	// "<", so "http://host/x`?q=…" is one live link carrying a query.
+	liveURL = regexp.MustCompile(`(?i)\b(https?|ftp)\s*:\s*/\s*/[^\s<>"']*`)
 	// wwwURL is a scheme-less host GitHub-flavoured Markdown links.
-	wwwURL = regexp.MustCompile(`(?i)(^|[\s*_~(])(www\.[^\s<>"'` + "`" + `]*)`)
+	wwwURL = regexp.MustCompile(`(?i)(^|[\s*_~(])(www\.[^\s<>"']*)`)
 	// relURL is a protocol-relative target of a link or attribute.
 	relURL = regexp.MustCompile(`(?i)(\]\(\s*<?\s*|=\s*["']?\s*)(//[^\s<>"')]*)`)
 	// badScheme is a script or data scheme in a link, autolink or

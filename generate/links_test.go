@@ -16,6 +16,7 @@ func TestSanitizeDefangsLinks(t *testing.T) {
 		{"html image", `<img src="https://e.example/i?d=x" alt="chart">`, "(image: chart; hxxps://e.example/i?d=x)"},
 		{"html image unclosed", `see <IMG src=x`, "see (IMG src=x"},
 		{"link with query", "[t](https://e.example/c?s=1&q=2)", "[t](hxxps://e.example/c?s=1&q=2)"},
+		{"query after a backtick", "see http://e.example/x`?d=SECRET now", "see hxxp://e.example/x`?d=SECRET now"},
 		{"autolink with query", "<http://e.example/a?d=1>", "<hxxp://e.example/a?d=1>"},
 		{"bare url with query", "Get ftp://e.example/f?x=1 now.", "Get fxp://e.example/f?x=1 now."},
 		{"www with query", "Mirror: www.e.example/x?d=1", "Mirror: hxxp://www.e.example/x?d=1"},
