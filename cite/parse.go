@@ -260,6 +260,11 @@ func cutPrefix(s string) (kind refKind, rest string, ids, ok bool) {
 			return 0, "", false, false
 		}
 		rest = strings.TrimLeft(rest, " \t")
+		if rest != "" && (rest[0] == ',' || rest[0] == ';') {
+			// "[source , 2]" names nothing before its list: prose, not a
+			// marker (and not one generate.Sanitize would neutralise).
+			return 0, "", false, false
+		}
 		if trimmed := strings.TrimLeft(rest, ":#="); len(trimmed) < len(rest) {
 			ids, rest = true, trimmed
 		}

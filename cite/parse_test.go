@@ -76,6 +76,7 @@ func TestExtract(t *testing.T) {
 		{"bare numbers on", "X [1, 3].", Options{BareNumbers: true}, []cit{{"1", 0}, {"3", 2}}, []int{0, 2}, 0},
 		{"bare range on", "X [2-3].", Options{BareNumbers: true}, []cit{{"S2", 1}, {"S3", 2}}, []int{1, 2}, 0},
 		{"prose brackets", "Set [optional] flags, see [source code] and [S1 and S2].", Options{}, nil, []int{}, 0},
+		{"list with no head", "Noted [Source , 2] and [sources; 1].", Options{}, nil, []int{}, 0},
 		{"markdown link", "See [the manual](http://x) [S1].", Options{}, []cit{{"S1", 0}}, []int{0}, 0},
 		{"nested brackets", "X [[S2]].", Options{}, []cit{{"S2", 1}}, []int{1}, 0},
 		{"unclosed", "X [S1 and more", Options{}, nil, []int{}, 0},
