@@ -31,6 +31,27 @@ func (x *serialIndex) get(serial uint64) (int32, bool) {
 	return r - 1, r != 0
 }
 
+// maxSerialPages bounds the page table (8 bytes a page, 256 serials each):
+// 1<<24 pages span 4.3 billion serials, far more than a store issues
+// between its oldest live chunk and its newest, so a wider span means a
+// damaged or crafted record, which must not make the table allocate
+// without bound.
+const maxSerialPages = 1 << 24
+
+// fits reports whether serial can be set without the page table spanning
+// more than maxSerialPages.
+func (x *serialIndex) fits(serial uint64) bool {
+	page := serial >> serialPageBits
+	switch {
+	case len(x.pages) == 0:
+		return true
+	case page < x.base:
+		return x.base-page+uint64(len(x.pages)) <= maxSerialPages
+	default:
+		return page-x.base < maxSerialPages
+	}
+}
+
 // set maps serial to row, reporting whether serial had no row before.
 func (x *serialIndex) set(serial uint64, row int32) bool {
 	page := serial >> serialPageBits

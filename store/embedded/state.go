@@ -174,6 +174,9 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 	if op.dim != st.dim {
 		return fmt.Errorf("embedded: chunk %q has %d dimensions, store has %d: %w", op.chunkID, op.dim, st.dim, store.ErrCorrupt)
 	}
+	if !st.bySerial.fits(op.serial) {
+		return fmt.Errorf("embedded: chunk %q has serial %d, far outside the store's: %w", op.chunkID, op.serial, store.ErrCorrupt)
+	}
 	// One operation both claims the serial and detects a duplicate; the
 	// row it pointed at is then restored.
 	if !st.bySerial.set(op.serial, int32(len(st.rows))) {
