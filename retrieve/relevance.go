@@ -176,7 +176,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 	for i, t := range ts.Terms {
 		dfs[t] = ts.DocFreq[i]
 	}
-	q := queryTerms{unknown: unknownNames(text, h.stats.Analyze, dfs)}
+	q := queryTerms{unknown: unknownNames(text, h.words.termsOf, dfs)}
 	for i, df := range ts.DocFreq {
 		if df == 0 && hasSymbol(ts.Terms[i]) {
 			// The whole form of a code token the documents never use

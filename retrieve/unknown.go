@@ -58,6 +58,15 @@ func dotted(t string) bool {
 	return strings.IndexFunc(t, unicode.IsLetter) >= 0
 }
 
+// termsOf returns the analysed terms of one word through w's cache: the
+// bleve analyzer costs tens of microseconds per call, and questions reuse
+// the vocabulary of the chunks retrieval has analysed.
+func (w *wordTerms) termsOf(word string) []string {
+	var out []string
+	w.each(word, func(t string) { out = append(out, t) })
+	return out
+}
+
 // trimWord strips the punctuation around a word of a question and a
 // possessive "'s".
 func trimWord(w string) string {
