@@ -22,10 +22,12 @@ import (
 func unknownNames(question string, analyze func(string) []string, df map[string]int) []string {
 	var out []string
 	seen := map[string]bool{}
+	fields := strings.Fields(question)
+	byCase := caseTells(fields)
 	start := true // at the start of a sentence
-	for _, field := range strings.Fields(question) {
+	for _, field := range fields {
 		word := trimWord(field)
-		name := word != "" && isName(word, start)
+		name := word != "" && isName(word, start, byCase)
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] {
 			continue
@@ -83,7 +85,11 @@ func trimWord(w string) string {
 // capitals (MERGE, PgBouncer), or a capitalised word inside a sentence
 // (Patroni, Kafka). A capitalised word at the start of a sentence is
 // ordinary, as is a word of one letter ("I") or of none ("15").
-func isName(word string, sentenceStart bool) bool {
+//
+// With byCase false only the forms of code count: a question written in
+// title case or in capitals ("How Do I Recompute A View?") capitalises
+// ordinary words.
+func isName(word string, sentenceStart, byCase bool) bool {
 	letters, upper, digits, symbols := 0, 0, 0, 0
 	camel := false
 	prevLower := false
@@ -109,6 +115,22 @@ func isName(word string, sentenceStart bool) bool {
 	if letters < 2 && (letters == 0 || digits == 0) {
 		return false // "I", "15"; but "E7" is a code
 	}
+	if symbols > 0 || digits > 0 || camel {
+		return true
+	}
 	first, _ := utf8.DecodeRuneInString(word)
-	return symbols > 0 || digits > 0 || camel || upper >= 2 || unicode.IsUpper(first) && !sentenceStart
+	return byCase && (upper >= 2 || unicode.IsUpper(first) && !sentenceStart)
+}
+
+// caseTells reports whether capitals in a question mark names: some word of
+// four or more letters starts in lower case, as in ordinary prose.
+func caseTells(fields []string) bool {
+	for _, f := range fields {
+		w := trimWord(f)
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) && utf8.RuneCountInString(w) >= 4 {
+			return true
+		}
+	}
+	return false
 }

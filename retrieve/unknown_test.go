@@ -33,7 +33,7 @@ func TestIsName(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.word, func(t *testing.T) {
-			require.Equal(t, c.want, isName(c.word, c.start))
+			require.Equal(t, c.want, isName(c.word, c.start, true))
 		})
 	}
 }
@@ -73,6 +73,8 @@ func TestUnknownNames(t *testing.T) {
 		{"capitalised first word", "Patroni failover?", nil},
 		{"known names", "Does PostgreSQL report pg_stat?", nil},
 		{"term without statistics", "Does Zebra pump?", nil},
+		{"title case: capitals say nothing", "How Do I Recompute A View In Patroni?", nil},
+		{"capitals throughout: only code forms count", "HOW DO I RECOMPUTE THE PG_STAT_IO VIEW?", []string{"PG_STAT_IO"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
