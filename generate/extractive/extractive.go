@@ -298,15 +298,16 @@ func separator(prev, next *candidate) string {
 // answers reports whether some candidate covers enough of the question:
 // MinOverlap, or SupportedOverlap when some source is relevant enough.
 func (g *Generator) answers(cands []*candidate, sources []generate.ContextSource) bool {
-	min := g.minOverlap
+	need := g.minOverlap
 	for _, s := range sources {
 		if s.Source.Relevance >= g.supRelevance { // false for NaN
-			min = g.supOverlap
+			// Relaxes, never tightens: MinOverlap may be set below it.
+			need = min(g.minOverlap, g.supOverlap)
 			break
 		}
 	}
 	for _, c := range cands {
-		if c.overlap >= min {
+		if c.overlap >= need {
 			return true
 		}
 	}

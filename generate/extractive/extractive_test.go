@@ -373,6 +373,7 @@ func TestSupportedSourcesRelaxOverlap(t *testing.T) {
 		{"relaxation off", extractive.Options{SupportedRelevance: -1}, withRelevance(0.9), false},
 		{"stricter supported overlap", extractive.Options{SupportedOverlap: 0.45}, withRelevance(0.9), false},
 		{"lower min overlap alone", extractive.Options{MinOverlap: 0.2, SupportedRelevance: -1}, withRelevance(0.3), true},
+		{"a strong source never raises a lower min overlap", extractive.Options{MinOverlap: 0.2, SupportedOverlap: 0.45}, withRelevance(0.9), true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
