@@ -105,7 +105,8 @@ const calibrationRule = "maximise refusal recall subject to false-refusal rate â
 
 // Calibrate sweeps the default gate's thresholds (probe, min_score,
 // min_chunks) over a run's labelled questions without running retrieval
-// again: each question's recorded source relevances are replayed through
+// again: each question's recorded source relevances (and the names it uses
+// that the collection lacks, Result.Unknown) are replayed through
 // gate.Default with the run's other thresholds (single-source band,
 // low-confidence band) unchanged. A question is refused at a grid point
 // when the gate refuses it there, when the store held nothing for it
@@ -242,6 +243,7 @@ func replayable(rs []Result) []replayQuestion {
 		for j, s := range r.Retrieved {
 			q.result.Sources[j].Relevance = s.Relevance
 		}
+		q.result.Analysis.Unknown = r.Unknown
 		out = append(out, q)
 	}
 	return out

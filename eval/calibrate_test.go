@@ -122,3 +122,25 @@ func TestCalibrateCollectionNotFound(t *testing.T) {
 	require.Equal(t, 1.0, rep.Recommended.FalseRefusalRate)
 	require.Equal(t, 1.0, rep.Recommended.RefusalRecall)
 }
+
+// TestCalibrateUnknownNames checks that a question naming something the
+// collection lacks stays refused at every threshold, however relevant its
+// sources, as the default gate refuses it.
+func TestCalibrateUnknownNames(t *testing.T) {
+	strong := []eval.Source{{Relevance: 0.9}, {Relevance: 0.8}}
+	run := &eval.Run{
+		Settings: eval.Settings{Thresholds: gate.Thresholds{}.Resolve()},
+		Questions: []eval.Result{
+			{Question: eval.Question{ID: "a"}, Retrieved: strong},
+			{Question: eval.Question{ID: "u", Unanswerable: true}, Retrieved: strong, Unknown: []string{"pg_stat_io"}, RefusalReason: gate.NoRelevantContent},
+			{Question: eval.Question{ID: "v", Unanswerable: true}, Retrieved: strong},
+		},
+	}
+	rep, err := eval.Calibrate(run, eval.CalibrationGrid{Probes: []float64{0, 0.5}, MinScores: []float64{0}, MinChunks: []int{1}})
+	require.NoError(t, err)
+	require.Equal(t, 1, rep.Current.RefusedUnanswerable)
+	require.Equal(t, 0, rep.Current.RefusedAnswerable)
+	for _, pt := range rep.Points {
+		require.Equal(t, 1, pt.RefusedUnanswerable, "probe %v", pt.Thresholds.Probe)
+	}
+}

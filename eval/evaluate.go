@@ -106,6 +106,10 @@ type Result struct {
 	Confidence    gate.Confidence `json:"confidence,omitempty"`
 	// BestRelevance is the highest Relevance among Retrieved.
 	BestRelevance float64 `json:"best_relevance"`
+	// Unknown are the names in the question that the collection never
+	// contains (retrieve.QueryAnalysis.Unknown), which the default gate
+	// refuses whatever its thresholds.
+	Unknown []string `json:"unknown,omitempty"`
 	// Cited are the sources the answer cites, with their text.
 	Cited   []hybridrag.AnswerSource `json:"cited"`
 	Metrics QuestionMetrics          `json:"metrics"`
@@ -278,6 +282,7 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 		r.LatencyMS["retrieve.fuse"] = ms(res.Timings.Fuse)
 	}
 	ranked := r.labelRetrieved(res.Sources)
+	r.Unknown = res.Analysis.Unknown
 	r.Answer, r.Confidence = ans.Answer, ans.Confidence
 	if ans.RefusalReason != nil {
 		r.RefusalReason = *ans.RefusalReason

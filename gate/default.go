@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"math"
+	"slices"
 )
 
 // MessageNoEvidence is the user-facing text of every retrieval refusal
@@ -18,8 +19,13 @@ const MessageNoEvidence = "No supporting documentation found in indexed sources.
 //
 //   - StageCollection (Evidence.Result == nil): Stats.Chunks == 0 refuses
 //     with CollectionNotFound; otherwise retrieval may proceed.
-//   - StageProbe: no sources at all, or a best Relevance below Probe,
-//     refuses with NoRelevantContent.
+//   - StageProbe: no sources at all, a best Relevance below Probe, or a
+//     question naming something the collection never contains
+//     (Result.Analysis.Unknown, unless IgnoreUnknown), refuses with
+//     NoRelevantContent. Such a name is stronger evidence than any
+//     Relevance: no chunk can answer a question about pg_stat_io in a
+//     manual that never mentions it, however well it covers the question's
+//     other words ("view", "backend", "I/O").
 //   - StageSources: fewer than MinChunks sources with Relevance ≥ MinScore
 //     refuses with InsufficientSources, unless the best source reaches
 //     SingleSource: one source that relevant is evidence on its own (small
@@ -34,6 +40,9 @@ type Default struct {
 	// Thresholds are the base thresholds; see Thresholds.Resolve for how
 	// zero and negative fields are read.
 	Thresholds Thresholds
+	// IgnoreUnknown turns off the refusal of questions whose names the
+	// collection never contains (QueryAnalysis.Unknown).
+	IgnoreUnknown bool
 }
 
 // New returns a Default gate with base thresholds th.
@@ -82,8 +91,9 @@ func (th Thresholds) Override(o Thresholds) Thresholds {
 // resolved; the Decision records them. Check never blocks and ignores ctx.
 func (g *Default) Check(_ context.Context, e Evidence) Decision {
 	var base Thresholds
+	ignoreUnknown := false
 	if g != nil {
-		base = g.Thresholds
+		base, ignoreUnknown = g.Thresholds, g.IgnoreUnknown
 	}
 	th := base.Override(e.Thresholds).Resolve()
 	d := Decision{Thresholds: th}
@@ -111,6 +121,10 @@ func (g *Default) Check(_ context.Context, e Evidence) Decision {
 	d.Stage = StageProbe
 	// No source at all is never evidence, whatever the thresholds say.
 	if len(sources) == 0 || d.BestRelevance < th.Probe {
+		return refuse(d, NoRelevantContent)
+	}
+	if u := e.Result.Analysis.Unknown; len(u) > 0 && !ignoreUnknown {
+		d.Unknown = slices.Clone(u)
 		return refuse(d, NoRelevantContent)
 	}
 	d.Stage = StageSources

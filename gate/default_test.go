@@ -216,3 +216,42 @@ func TestFuncAdapter(t *testing.T) {
 	require.Equal(t, "why", got.Question)
 	require.Equal(t, gate.UnsupportedAnswer, d.Reason)
 }
+
+func TestDefaultRefusesUnknownNames(t *testing.T) {
+	withUnknown := func(unknown ...string) *retrieve.Result {
+		res := result(0.9, 0.8, 0.7)
+		res.Analysis.Unknown = unknown
+		return res
+	}
+	cases := []struct {
+		name    string
+		gate    *gate.Default
+		res     *retrieve.Result
+		allow   bool
+		unknown []string
+	}{
+		{"a name the collection lacks outweighs strong sources", &gate.Default{}, withUnknown("pg_stat_io"), false, []string{"pg_stat_io"}},
+		{"every unknown name is recorded", gate.New(gate.Thresholds{}), withUnknown("Patroni", "RAC"), false, []string{"Patroni", "RAC"}},
+		{"no unknown name", &gate.Default{}, withUnknown(), true, nil},
+		{"rule turned off", &gate.Default{IgnoreUnknown: true}, withUnknown("pg_stat_io"), true, nil},
+		{"nil gate uses the defaults", nil, withUnknown("pg_stat_io"), false, []string{"pg_stat_io"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := c.gate.Check(context.Background(), gate.Evidence{Result: c.res})
+			require.Equal(t, c.allow, d.Allow)
+			require.Equal(t, c.unknown, d.Unknown)
+			if !c.allow {
+				require.Equal(t, gate.NoRelevantContent, d.Reason)
+				require.Equal(t, gate.StageProbe, d.Stage)
+				require.Equal(t, gate.Refused, d.Confidence)
+				require.InDelta(t, 0.9, d.BestRelevance, 1e-12)
+			}
+		})
+	}
+	// The decision does not alias the retrieval result.
+	res := withUnknown("pg_stat_io")
+	d := gate.New(gate.Thresholds{}).Check(context.Background(), gate.Evidence{Result: res})
+	res.Analysis.Unknown[0] = "changed"
+	require.Equal(t, []string{"pg_stat_io"}, d.Unknown)
+}

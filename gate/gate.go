@@ -86,6 +86,9 @@ type Decision struct {
 	// Passing is the number of sources with Relevance ≥ MinScore.
 	Passing    int        `json:"passing"`
 	Thresholds Thresholds `json:"thresholds"`
+	// Unknown lists the question's names the collection never contains
+	// when they caused the refusal (see Default).
+	Unknown []string `json:"unknown,omitempty"`
 	// Message is the user-facing refusal text, empty when allowed.
 	Message string `json:"message,omitempty"`
 }

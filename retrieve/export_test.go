@@ -97,3 +97,10 @@ func WordTermSet(analyze func(string) []string, text string) map[string]bool {
 	newWordTerms(analyze).each(text, func(t string) { set[t] = true })
 	return set
 }
+
+// UnknownNames returns unknownNames analysing words as retrieval does,
+// through a word cache over analyze.
+func UnknownNames(analyze func(string) []string) func(question string, df map[string]int) []string {
+	w := newWordTerms(analyze)
+	return func(question string, df map[string]int) []string { return unknownNames(question, w.termsOf, df) }
+}

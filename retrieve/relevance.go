@@ -122,7 +122,7 @@ func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
 			scaffold[t] = true
 		}
 	}
-	out := queryTerms{}
+	out := queryTerms{unknown: q.unknown}
 	for i, t := range q.terms {
 		if !scaffold[t] {
 			out.terms = append(out.terms, t)
@@ -144,6 +144,9 @@ type queryTerms struct {
 	// rare[i] is true when terms[i] occurs in at most RareTermDocFraction of
 	// the chunks (always true without statistics).
 	rare []bool
+	// unknown are the question's names that no chunk contains (see
+	// unknownNames); always empty without statistics.
+	unknown []string
 }
 
 // analyseQuery reads the question with the keyword index's analysis and
@@ -169,7 +172,11 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 	if len(ts.DocFreq) != len(ts.Terms) {
 		return queryTerms{}, fmt.Errorf("retrieve: term statistics: %d document frequencies for %d terms", len(ts.DocFreq), len(ts.Terms))
 	}
-	q := queryTerms{}
+	dfs := make(map[string]int, len(ts.Terms))
+	for i, t := range ts.Terms {
+		dfs[t] = ts.DocFreq[i]
+	}
+	q := queryTerms{unknown: unknownNames(text, h.words.termsOf, dfs)}
 	for i, df := range ts.DocFreq {
 		if df == 0 && hasSymbol(ts.Terms[i]) {
 			// The whole form of a code token the documents never use
@@ -192,7 +199,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 		q.rare[j] = float64(df) <= RareTermDocFraction*float64(ts.Docs)
 	}
 	if len(q.terms) == 0 {
-		return queryTerms{}, nil
+		return queryTerms{unknown: q.unknown}, nil
 	}
 	return dropScaffold(q, h.stats.Analyze), nil
 }
@@ -274,7 +281,7 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, f store.Filter
 		coverage := w*passage + (1-w)*chunk
 		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
 	}
-	a := QueryAnalysis{Keywords: append([]string{}, q.terms...)}
+	a := QueryAnalysis{Keywords: append([]string{}, q.terms...), Unknown: q.unknown}
 	for t, term := range q.terms {
 		if !found[t] && q.rare[t] {
 			a.Missing = append(a.Missing, term)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/internal/beir"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
@@ -132,6 +133,13 @@ type gateRates struct {
 	// The same with the second rule added: at least minChunks sources at or
 	// above minScore.
 	AnswerablePassBoth, UnanswerableRefusedBoth float64
+	// The same with gate.Default's decision, which adds the single-source
+	// band and refuses probes naming something the (remaining) corpus
+	// never contains (QueryAnalysis.Unknown).
+	AnswerablePassGate, UnanswerableRefusedGate float64
+	// The same with Default.IgnoreUnknown: the gate as it was before it
+	// judged names.
+	AnswerablePassNoNames, UnanswerableRefusedNoNames float64
 }
 
 // probe runs each query of the split twice with default retrieval: against
@@ -167,10 +175,16 @@ func (sf *sciFact) probe(tb testing.TB, opts retrieve.Options) gateRates {
 			}
 			pass := best >= probeThreshold
 			both := pass && enough >= minChunks
+			allow := (&gate.Default{}).Check(ctx, gate.Evidence{Result: res}).Allow
+			allowNoNames := (&gate.Default{IgnoreUnknown: true}).Check(ctx, gate.Evidence{Result: res}).Allow
 			if p.answerable {
+				r.AnswerablePassGate += b2f(allow)
+				r.AnswerablePassNoNames += b2f(allowNoNames)
 				r.AnswerablePass += b2f(pass)
 				r.AnswerablePassBoth += b2f(both)
 			} else {
+				r.UnanswerableRefusedGate += b2f(!allow)
+				r.UnanswerableRefusedNoNames += b2f(!allowNoNames)
 				r.UnanswerableRefused += b2f(!pass)
 				r.UnanswerableRefusedBoth += b2f(!both)
 			}
@@ -181,6 +195,10 @@ func (sf *sciFact) probe(tb testing.TB, opts retrieve.Options) gateRates {
 	r.UnanswerableRefused /= n
 	r.AnswerablePassBoth /= n
 	r.UnanswerableRefusedBoth /= n
+	r.AnswerablePassGate /= n
+	r.UnanswerableRefusedGate /= n
+	r.AnswerablePassNoNames /= n
+	r.UnanswerableRefusedNoNames /= n
 	return r
 }
 
@@ -278,6 +296,10 @@ func BenchmarkSciFactGate(b *testing.B) {
 					b.ReportMetric(r.UnanswerableRefused, "unanswerable-refused")
 					b.ReportMetric(r.AnswerablePassBoth, "answerable-pass-both-rules")
 					b.ReportMetric(r.UnanswerableRefusedBoth, "unanswerable-refused-both-rules")
+					b.ReportMetric(r.AnswerablePassGate, "answerable-pass-default-gate")
+					b.ReportMetric(r.UnanswerableRefusedGate, "unanswerable-refused-default-gate")
+					b.ReportMetric(r.AnswerablePassNoNames, "answerable-pass-gate-ignoring-names")
+					b.ReportMetric(r.UnanswerableRefusedNoNames, "unanswerable-refused-gate-ignoring-names")
 				})
 			}
 		})

@@ -87,6 +87,13 @@ type QueryAnalysis struct {
 	Expansions []string `json:"expansions,omitempty"`
 	// Missing are the rare keywords that occur in no retrieved source.
 	Missing []string `json:"missing,omitempty"`
+	// Unknown are the words of the question that name something (a code
+	// identifier such as "pg_stat_io", a word in capitals, a capitalised
+	// word inside a sentence) and that no chunk of the query's tenant and
+	// project contains, as the question spells them. The default gate
+	// refuses such questions. Set only when the keyword searcher offers
+	// term statistics (store.TermStatter).
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // Timings records where retrieval spent its time.

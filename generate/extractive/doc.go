@@ -14,8 +14,9 @@
 // way, and code blocks count for less than prose. At most three sentences
 // are quoted, the best first, followed by the other chosen sentences of its
 // source in reading order, then those of the next source. When no
-// sentence shares a content term with the question it answers
-// generate.NotInDocs, which the pipeline maps to the model_declined refusal,
+// sentence covers enough of the question (MinOverlap of its weighted
+// terms, or the lower SupportedOverlap when some source's Relevance shows
+// that retrieval found strong evidence) it answers generate.NotInDocs, which the pipeline maps to the model_declined refusal,
 // exactly as it does for a language model that declines.
 //
 // It owns the offline default generator. It imports generate and

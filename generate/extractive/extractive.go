@@ -30,6 +30,19 @@ const (
 	// sources only mention the question's words here and there, and the
 	// generator declines rather than quote them.
 	DefaultMinOverlap = 0.45
+	// DefaultSupportedOverlap and DefaultSupportedRelevance relax
+	// MinOverlap when retrieval found strong evidence: a sentence covering
+	// DefaultSupportedOverlap of the question is enough when some source's
+	// Relevance reaches DefaultSupportedRelevance. A paraphrased question
+	// ("recompute a materialized view while people query it") shares few
+	// words with the sentence that answers it ("REFRESH … CONCURRENTLY"),
+	// while Relevance, which weighs terms by their rarity in the whole
+	// collection and adds the embedding's similarity, already judged the
+	// source relevant. Fitted on the tune half of the PostgreSQL 15 manual
+	// set, checked on the Go documentation and quickstart sets (see
+	// BENCHMARKS.md, "Refusals at defaults").
+	DefaultSupportedOverlap   = 0.25
+	DefaultSupportedRelevance = 0.40
 )
 
 // Scoring constants. They are not options: they shape, rather than tune,
@@ -72,6 +85,12 @@ type Options struct {
 	// MinOverlap is the share of the question the best sentence must cover
 	// for the generator to answer at all (see DefaultMinOverlap).
 	MinOverlap float64
+	// SupportedOverlap is the share a sentence must cover when some
+	// source's Relevance is at least SupportedRelevance (see
+	// DefaultSupportedOverlap). Zero means the default; a negative
+	// SupportedRelevance turns the relaxation off.
+	SupportedOverlap   float64
+	SupportedRelevance float64
 }
 
 // Generator composes answers from source sentences. It holds only its
@@ -81,6 +100,8 @@ type Generator struct {
 	minWords     int
 	minRelative  float64
 	minOverlap   float64
+	supOverlap   float64
+	supRelevance float64 // > 1: off
 }
 
 var (
@@ -95,6 +116,8 @@ func New(opts Options) *Generator {
 		minWords:     opts.MinWords,
 		minRelative:  opts.MinRelativeScore,
 		minOverlap:   opts.MinOverlap,
+		supOverlap:   opts.SupportedOverlap,
+		supRelevance: opts.SupportedRelevance,
 	}
 	if g.maxSentences <= 0 {
 		g.maxSentences = DefaultMaxSentences
@@ -117,6 +140,15 @@ func New(opts Options) *Generator {
 	case g.minOverlap < 0:
 		g.minOverlap = 0
 	}
+	if g.supOverlap <= 0 {
+		g.supOverlap = DefaultSupportedOverlap
+	}
+	switch {
+	case g.supRelevance == 0:
+		g.supRelevance = DefaultSupportedRelevance
+	case g.supRelevance < 0:
+		g.supRelevance = 2 // no Relevance reaches it
+	}
 	return g
 }
 
@@ -126,7 +158,8 @@ func (g *Generator) Name() string { return Name }
 // Generate implements generate.Generator. It answers from
 // req.Prompt.Sources and req.Question only; the prompt's messages are not
 // read. The answer is generate.NotInDocs when no usable sentence, with its
-// heading, covers MinOverlap of the question's terms. If req.Stream is set, the answer is
+// heading, covers MinOverlap of the question's terms (SupportedOverlap when
+// some source's Relevance reaches SupportedRelevance). If req.Stream is set, the answer is
 // streamed sentence by sentence before Generate returns; the chunks
 // concatenate to Generation.Text.
 func (g *Generator) Generate(ctx context.Context, req generate.Request) (*generate.Generation, error) {
@@ -172,7 +205,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreSubject(cands, subject)
 	scoreNamed(cands, namedTerms(question))
 	chosen := g.choose(cands)
-	if len(chosen) == 0 || !anyAbove(cands, g.minOverlap) {
+	if len(chosen) == 0 || !g.answers(cands, sources) {
 		return nil
 	}
 	chosen = answerOrder(chosen)
@@ -262,10 +295,19 @@ func separator(prev, next *candidate) string {
 	return " "
 }
 
-// anyAbove reports whether some candidate covers at least min of the question.
-func anyAbove(cands []*candidate, min float64) bool {
+// answers reports whether some candidate covers enough of the question:
+// MinOverlap, or SupportedOverlap when some source is relevant enough.
+func (g *Generator) answers(cands []*candidate, sources []generate.ContextSource) bool {
+	need := g.minOverlap
+	for _, s := range sources {
+		if s.Source.Relevance >= g.supRelevance { // false for NaN
+			// Relaxes, never tightens: MinOverlap may be set below it.
+			need = min(g.minOverlap, g.supOverlap)
+			break
+		}
+	}
 	for _, c := range cands {
-		if c.overlap >= min {
+		if c.overlap >= need {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package extractive_test
 import (
 	"context"
 	"errors"
+	"math"
 	"regexp"
 	"strings"
 	"sync"
@@ -339,5 +340,50 @@ func BenchmarkGenerate(b *testing.B) {
 		if _, err := g.Generate(context.Background(), req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestSupportedSourcesRelaxOverlap(t *testing.T) {
+	// The question shares two of its four content terms with the sentence
+	// that answers it: too few on their own, enough when retrieval judged
+	// the source relevant.
+	texts := []string{
+		"The sensor is recalibrated from the service menu while the fan keeps running. " +
+			"The service menu is opened with the left button.",
+		"The filters are replaced twice a year.",
+	}
+	question := "How can I recalibrate the sensor without stopping ventilation?"
+	withRelevance := func(r float64) *generate.Prompt {
+		p := prompt(texts...)
+		for i := range p.Sources {
+			p.Sources[i].Source.Relevance = r
+		}
+		return p
+	}
+	cases := []struct {
+		name   string
+		opts   extractive.Options
+		p      *generate.Prompt
+		answer bool
+	}{
+		{"strong source", extractive.Options{}, withRelevance(0.6), true},
+		{"at the supported relevance", extractive.Options{}, withRelevance(extractive.DefaultSupportedRelevance), true},
+		{"weak sources", extractive.Options{}, withRelevance(0.3), false},
+		{"NaN relevance is weak", extractive.Options{}, withRelevance(math.NaN()), false},
+		{"relaxation off", extractive.Options{SupportedRelevance: -1}, withRelevance(0.9), false},
+		{"stricter supported overlap", extractive.Options{SupportedOverlap: 0.45}, withRelevance(0.9), false},
+		{"lower min overlap alone", extractive.Options{MinOverlap: 0.2, SupportedRelevance: -1}, withRelevance(0.3), true},
+		{"a strong source never raises a lower min overlap", extractive.Options{MinOverlap: 0.2, SupportedOverlap: 0.45}, withRelevance(0.9), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			gen, err := extractive.New(c.opts).Generate(context.Background(), generate.Request{Question: question, Prompt: c.p})
+			require.NoError(t, err)
+			if !c.answer {
+				require.Equal(t, generate.NotInDocs, gen.Text)
+				return
+			}
+			require.True(t, strings.HasPrefix(gen.Text, "The sensor is recalibrated from the service menu while the fan keeps running. [S1]"), gen.Text)
+		})
 	}
 }

@@ -1,0 +1,136 @@
+package retrieve
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// unknownNames returns the words of question that name something (see
+// isName) and that the collection never contains: one of the word's
+// analysed terms (analyze; of terms with code symbols, only dotted names)
+// has document frequency 0 in df. df maps the question's analysed terms to
+// their document frequencies; terms it lacks are not judged.
+//
+// A question about "pg_stat_io", "PgBouncer" or "CREATE SHARD" in a manual
+// that never mentions them asks about something the manual does not cover:
+// on the tune half of the PostgreSQL 15 manual set, 21 of the 23
+// unanswerable questions name such a thing and none of the 59 answerable
+// ones do. Ordinary words are not judged: paraphrases ("recompute" for
+// "refresh") use words a manual lacks without asking about anything it
+// does not cover.
+func unknownNames(question string, analyze func(string) []string, df map[string]int) []string {
+	var out []string
+	seen := map[string]bool{}
+	fields := strings.Fields(question)
+	byCase := caseTells(fields)
+	start := true // at the start of a sentence
+	for _, field := range fields {
+		word := trimWord(field)
+		name := word != "" && isName(word, start, byCase)
+		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
+		if !name || seen[word] {
+			continue
+		}
+		seen[word] = true
+		for _, t := range analyze(word) {
+			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t)) {
+				out = append(out, word)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// dotted reports whether a term is a dotted name ("waitgroup.go",
+// "rds.force_ssl"): parts of letters, digits and '_' joined by single dots.
+// Its whole form is as telling as an identifier's, unlike forms with other
+// symbols ("godebug=asyncpreemptoff=1"), which documents often write
+// another way.
+func dotted(t string) bool {
+	if !strings.Contains(t, ".") {
+		return false
+	}
+	for _, part := range strings.Split(t, ".") {
+		if part == "" || hasSymbol(part) {
+			return false
+		}
+	}
+	return strings.IndexFunc(t, unicode.IsLetter) >= 0
+}
+
+// termsOf returns the analysed terms of one word through w's cache: the
+// bleve analyzer costs tens of microseconds per call, and questions reuse
+// the vocabulary of the chunks retrieval has analysed.
+func (w *wordTerms) termsOf(word string) []string {
+	var out []string
+	w.each(word, func(t string) { out = append(out, t) })
+	return out
+}
+
+// trimWord strips the punctuation around a word of a question and a
+// possessive "'s".
+func trimWord(w string) string {
+	w = strings.Trim(w, ".,;:!?\"'`()[]{}“”‘’")
+	for _, s := range []string{"'s", "’s"} {
+		w = strings.TrimSuffix(w, s)
+	}
+	return w
+}
+
+// isName reports whether a question word, by its form, names a thing rather
+// than being an ordinary word: a code identifier (snake_case, letters mixed
+// with digits, camelCase, a word with code symbols), a word of two or more
+// capitals (MERGE, PgBouncer), or a capitalised word inside a sentence
+// (Patroni, Kafka). A capitalised word at the start of a sentence is
+// ordinary, as is a word of one letter ("I") or of none ("15").
+//
+// With byCase false only the forms of code count: a question written in
+// title case or in capitals ("How Do I Recompute A View?") capitalises
+// ordinary words.
+func isName(word string, sentenceStart, byCase bool) bool {
+	letters, upper, digits, symbols := 0, 0, 0, 0
+	camel := false
+	prevLower := false
+	for _, r := range word {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+				camel = camel || prevLower
+			}
+			prevLower = unicode.IsLower(r)
+			continue
+		case unicode.IsDigit(r):
+			digits++
+		case r == '-' || r == '\'':
+			// "Redis-compatible", "don't": ordinary joins.
+		default:
+			symbols++
+		}
+		prevLower = false
+	}
+	if letters < 2 && (letters == 0 || digits == 0) {
+		return false // "I", "15"; but "E7" is a code
+	}
+	if symbols > 0 || digits > 0 || camel {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(word)
+	return byCase && (upper >= 2 || unicode.IsUpper(first) && !sentenceStart)
+}
+
+// caseTells reports whether capitals in a question mark names: some word of
+// four or more letters starts in lower case, as in ordinary prose.
+func caseTells(fields []string) bool {
+	for _, f := range fields {
+		w := trimWord(f)
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) && utf8.RuneCountInString(w) >= 4 {
+			return true
+		}
+	}
+	return false
+}

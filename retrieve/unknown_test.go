@@ -1,0 +1,115 @@
+package retrieve
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+func TestIsName(t *testing.T) {
+	cases := []struct {
+		word  string
+		start bool
+		want  bool
+	}{
+		{"pg_stat_io", false, true},
+		{"uuidv7", false, true},
+		{"E7", false, true},
+		{"WaitGroup.Go", false, true},
+		{"PgBouncer", true, true},
+		{"SHARD", true, true},
+		{"Patroni", false, true},
+		{"Redis-compatible", false, true},
+		{"Patroni", true, false}, // a sentence's first word is capitalised anyway
+		{"recompute", false, false},
+		{"time-ordered", false, false},
+		{"I", false, false},
+		{"15", false, false},
+		{"3.14", false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.word, func(t *testing.T) {
+			require.Equal(t, c.want, isName(c.word, c.start, true))
+		})
+	}
+}
+
+func TestUnknownNames(t *testing.T) {
+	// analyze keeps a code word whole and adds its parts, as the embedded
+	// store's analyzer does.
+	analyze := func(w string) []string {
+		parts := textutil.ContentTerms(w)
+		if len(parts) > 1 {
+			return append([]string{strings.ToLower(w)}, parts...)
+		}
+		return parts
+	}
+	df := map[string]int{}
+	known := func(terms ...string) {
+		for _, t := range terms {
+			df[t] = 3
+		}
+	}
+	absent := func(terms ...string) {
+		for _, t := range terms {
+			df[t] = 0
+		}
+	}
+	known("view", "report", "backend", "pg", "stat", "io", "wait", "group", "go", "godebug", "1", "postgresql", "configur", "failov", "pump")
+	absent("pg_stat_io", "waitgroup.go", "patroni", "recomput", "godebug=asyncpreemptoff=1", "asyncpreemptoff")
+	cases := []struct {
+		name, question string
+		want           []string
+	}{
+		{"snake_case identifier", "How does the pg_stat_io view report per backend?", []string{"pg_stat_io"}},
+		{"dotted name", "How do I use the WaitGroup.Go method?", []string{"WaitGroup.Go"}},
+		{"proper name inside a sentence, possessive", "Does Patroni's failover configure PostgreSQL?", []string{"Patroni"}},
+		{"part of a settings form", "What does GODEBUG=asyncpreemptoff=1 do?", []string{"GODEBUG=asyncpreemptoff=1"}},
+		{"ordinary word", "How do I recompute a view?", nil},
+		{"capitalised first word", "Patroni failover?", nil},
+		{"known names", "Does PostgreSQL report pg_stat?", nil},
+		{"term without statistics", "Does Zebra pump?", nil},
+		{"title case: capitals say nothing", "How Do I Recompute A View In Patroni?", nil},
+		{"capitals throughout: only code forms count", "HOW DO I RECOMPUTE THE PG_STAT_IO VIEW?", []string{"PG_STAT_IO"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, unknownNames(c.question, analyze, df))
+		})
+	}
+}
+
+func TestRetrieveReportsUnknownNames(t *testing.T) {
+	st, emb := newTestStore(
+		"pump housing and pump base",
+		"pump impeller replacement",
+		"configure the pump controller",
+	)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	res, err := h.Retrieve(ctx, Query{Text: "How do I configure the Zebra controller for the pump?"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Zebra"}, res.Analysis.Unknown)
+
+	res, err = h.Retrieve(ctx, Query{Text: "How do I configure the zebra controller for the pump?"})
+	require.NoError(t, err)
+	require.Empty(t, res.Analysis.Unknown, "an ordinary word the documents lack is no name")
+	require.Equal(t, []string{"zebra"}, res.Analysis.Missing)
+
+	res, err = h.Retrieve(ctx, Query{Text: "Where is the Pump impeller?"})
+	require.NoError(t, err)
+	require.Empty(t, res.Analysis.Unknown, "a name the documents contain")
+
+	// Without term statistics nothing is known to be absent.
+	plain, err := NewHybrid(keywordFunc(st.SearchKeyword), st, emb, Options{})
+	require.NoError(t, err)
+	res, err = plain.Retrieve(ctx, Query{Text: "How do I configure the Zebra controller for the pump?"})
+	require.NoError(t, err)
+	require.Empty(t, res.Analysis.Unknown)
+}
