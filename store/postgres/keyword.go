@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -85,23 +86,53 @@ func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level 
 	args = appendFilter(&b, args, f)
 	args = append(args, k)
 	fmt.Fprintf(&b, ` ORDER BY score DESC, serial LIMIT $%d)
-		SELECT %s, c.embedding, top.score FROM top JOIN {{s}}.chunks c USING (serial)
+		SELECT %s, c.vec, top.score FROM top JOIN {{s}}.chunks c USING (serial)
 		ORDER BY top.score DESC, serial`, len(args), prefixed("c.", chunkColumns))
 	return s.queryHits(ctx, "keyword search", inSchema(b.String(), s.q.schema), args...)
 }
 
-// queryTerms turns each word into its tsquery text the way
-// websearch_to_tsquery('english') reads it, dropping stop words and
-// duplicates, in query order.
+// queryTerms turns each word into tsquery text, in query order without
+// repeats: a word that reads as code (textutil.CodeWord) becomes its code
+// lexemes (forEachWord: the whole token and its parts), each matched as
+// is, so that "max_connections", "Arc<T>", "--flag" or "@" find the chunks
+// whose code lexemes hold them; any other word is read the way
+// websearch_to_tsquery('english') reads it, stop words dropped.
 func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error) {
+	type slot struct {
+		code []string // nil: the server's reading of the word
+		word string
+	}
+	slots := make([]slot, len(words))
+	var prose []string
+	for i, w := range words {
+		forEachWord(w, func(_, code []string) { slots[i].code = code })
+		if slots[i].code == nil {
+			slots[i].word = w
+			prose = append(prose, w)
+		}
+	}
+	var read []string
+	if len(prose) > 0 {
+		if err := s.pool.QueryRow(ctx, s.q.wordQueries, prose).Scan(&read); err != nil {
+			return nil, fmt.Errorf("postgres: keyword search: %w", err)
+		}
+	}
 	var terms []string
-	err := s.pool.QueryRow(ctx, `SELECT coalesce(array_agg(t ORDER BY n), '{}') FROM (
-		SELECT DISTINCT ON (t) t, n FROM (
-			SELECT websearch_to_tsquery('english'::regconfig, w)::text AS t, n
-			FROM unnest($1::text[]) WITH ORDINALITY AS u(w, n)) AS x
-		WHERE t <> '' ORDER BY t, n) AS y`, words).Scan(&terms)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: keyword search: %w", err)
+	add := func(t string) {
+		if t != "" && !slices.Contains(terms, t) {
+			terms = append(terms, t)
+		}
+	}
+	j := 0
+	for _, sl := range slots {
+		if sl.code == nil {
+			add(read[j])
+			j++
+			continue
+		}
+		for _, t := range sl.code {
+			add(tsqueryLexeme(t))
+		}
 	}
 	return terms, nil
 }
@@ -162,7 +193,7 @@ func prefixed(p, columns string) string {
 	return strings.Join(cols, ", ")
 }
 
-// queryHits runs a search whose rows are chunkColumns, the embedding and
+// queryHits runs a search whose rows are chunkColumns, the vec column and
 // the score, and returns them as hits in row order.
 func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([]store.Hit, error) {
 	rows, err := s.pool.Query(ctx, sql, args...)
@@ -174,7 +205,7 @@ func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([
 	for rows.Next() {
 		var h store.Hit
 		var err error
-		if _, h.Chunk, err = scanChunk(rows, &h.Vector, &h.Score); err != nil {
+		if _, h.Chunk, err = scanChunk(rows, vecScanner{&h.Vector}, &h.Score); err != nil {
 			return nil, fmt.Errorf("postgres: %s: %w", what, err)
 		}
 		hits = append(hits, h)
@@ -186,12 +217,13 @@ func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([
 }
 
 // plainWords splits a question into words and reports whether it is plain:
-// web-search syntax (a double quote, a word starting with '-', or the word
+// web-search syntax (a double quote, a word starting with a single '-', or the word
 // "or") makes it not.
 func plainWords(q string) ([]string, bool) {
 	words := strings.Fields(q)
 	for _, w := range words {
-		if strings.ContainsRune(w, '"') || strings.HasPrefix(w, "-") || strings.EqualFold(w, "or") {
+		// "-word" excludes; "--flag" is a command-line option.
+		if strings.ContainsRune(w, '"') || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") || strings.EqualFold(w, "or") {
 			return words, false
 		}
 	}
