@@ -43,46 +43,68 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 	defer done()
 	words, plain := plainWords(query)
 	if !plain {
-		return s.rankedHits(ctx, strings.Join(strings.Fields(query), " "), nil, nil, k, &f)
+		return s.rankedHits(ctx, strings.Join(strings.Fields(query), " "), k, &f)
 	}
 	terms, err := s.queryTerms(ctx, words)
 	if err != nil || len(terms) == 0 {
 		return nil, err
 	}
-	or := strings.Join(parenthesised(terms), " | ")
-	for m := len(terms); m > 1; m-- {
-		level, ok := atLeast(terms, m)
-		if !ok {
-			continue
-		}
-		hits, err := s.rankedHits(ctx, or, terms, level, k, &f)
-		if err != nil || len(hits) >= k {
-			return hits, err
-		}
-	}
-	return s.rankedHits(ctx, or, terms, terms, k, &f)
+	return s.levelHits(ctx, terms, k, &f)
 }
 
-// rankedHits ranks the chunks matching any of the conjunctions in level
-// (with terms nil: matching q) that pass f and reads back the best k in the same statement, so the
-// ranking touches only serials and scores and full rows (with embeddings)
-// are read for the winners alone. With terms nil, q is web-search syntax
-// and the score is its ts_rank_cd; otherwise q and level are tsquery text
-// built from terms and the score adds the number of terms matched.
-func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level []string, k int, f *store.Filter) ([]store.Hit, error) {
+// levelHits ranks the chunks passing f by coordination level, then
+// ts_rank_cd, and reads back the best k, in one statement: a UNION ALL of
+// one branch per level, from all the terms down to the plain OR, under a
+// LIMIT of k. Branch m ranks the chunks matching at least m terms (any of
+// the C(m, n) m-term conjunctions, each its own GIN scan) but fewer than
+// the level above it, so the branches' rows come in score order; the
+// executor runs a branch only when the ones above it returned fewer than k
+// rows, so a query of common words never ranks most of the table. The
+// ranking carries only serials and scores; full rows with vectors are read
+// for the winners alone.
+func (s *Store) levelHits(ctx context.Context, terms []string, k int, f *store.Filter) ([]store.Hit, error) {
+	or := strings.Join(parenthesised(terms), " | ")
+	args := []any{or, terms}
 	var b strings.Builder
-	var args []any
-	if terms == nil {
-		args = []any{q}
-		b.WriteString(`WITH top AS (SELECT serial, ts_rank_cd(tsv, q)::float8 AS score
-			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q WHERE tsv @@ q`)
-	} else {
-		args = []any{q, terms, level}
-		b.WriteString(`WITH top AS (SELECT serial,
+	b.WriteString(`WITH top AS (SELECT serial, score FROM (`)
+	above := 0 // the level of the previous branch; 0 before the first
+	branch := func(match string, m int) {
+		if above > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		b.WriteString(`(SELECT serial, score FROM (SELECT serial,
 				(SELECT count(*) FROM unnest($2::tsquery[]) AS t WHERE tsv @@ t)
 				+ ts_rank_cd(tsv, $1::tsquery)::float8 / (1 + ts_rank_cd(tsv, $1::tsquery)::float8) AS score
-			FROM {{s}}.chunks WHERE tsv @@ ANY($3::tsquery[])`)
+			FROM {{s}}.chunks WHERE `)
+		b.WriteString(match)
+		args = appendFilter(&b, args, f)
+		b.WriteString(`) AS l`)
+		if above > 0 {
+			fmt.Fprintf(&b, ` WHERE score < %d`, above)
+		}
+		fmt.Fprintf(&b, ` ORDER BY score DESC, serial LIMIT %d)`, k)
+		above = m
 	}
+	for m := len(terms); m > 1; m-- {
+		if level, ok := atLeast(terms, m); ok {
+			args = append(args, level)
+			branch(fmt.Sprintf(`tsv @@ ANY($%d::tsquery[])`, len(args)), m)
+		}
+	}
+	branch(`tsv @@ $1::tsquery`, 1)
+	fmt.Fprintf(&b, `) AS u LIMIT %d)
+		SELECT %s, c.vec, top.score FROM top JOIN {{s}}.chunks c USING (serial)
+		ORDER BY top.score DESC, serial`, k, prefixed("c.", chunkColumns))
+	return s.queryHits(ctx, "keyword search", inSchema(b.String(), s.q.schema), args...)
+}
+
+// rankedHits ranks the chunks matching the web-search query q that pass f
+// by ts_rank_cd and reads back the best k in the same statement.
+func (s *Store) rankedHits(ctx context.Context, q string, k int, f *store.Filter) ([]store.Hit, error) {
+	var b strings.Builder
+	args := []any{q}
+	b.WriteString(`WITH top AS (SELECT serial, ts_rank_cd(tsv, q)::float8 AS score
+			FROM {{s}}.chunks, websearch_to_tsquery('english'::regconfig, $1) AS q WHERE tsv @@ q`)
 	args = appendFilter(&b, args, f)
 	args = append(args, k)
 	fmt.Fprintf(&b, ` ORDER BY score DESC, serial LIMIT $%d)
@@ -98,43 +120,79 @@ func (s *Store) rankedHits(ctx context.Context, q string, terms []string, level 
 // whose code lexemes hold them; any other word is read the way
 // websearch_to_tsquery('english') reads it, stop words dropped.
 func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error) {
-	type slot struct {
-		code []string // nil: the server's reading of the word
-		word string
-	}
-	slots := make([]slot, len(words))
-	var prose []string
+	// read[i] is word i's tsquery texts, nil for the server to read it.
+	read := make([][]string, len(words))
+	var server []string
 	for i, w := range words {
-		forEachWord(w, func(_, code []string) { slots[i].code = code })
-		if slots[i].code == nil {
-			slots[i].word = w
-			prose = append(prose, w)
+		forEachWord(w, func(_, code []string) {
+			for _, t := range code {
+				read[i] = append(read[i], tsqueryLexeme(t))
+			}
+		})
+		if read[i] != nil {
+			continue
 		}
+		if t, ok := localWordQuery(w); ok {
+			read[i] = []string{""}
+			if t != "" {
+				read[i][0] = tsqueryLexeme(t)
+			}
+			continue
+		}
+		server = append(server, w)
 	}
-	var read []string
-	if len(prose) > 0 {
-		if err := s.pool.QueryRow(ctx, s.q.wordQueries, prose).Scan(&read); err != nil {
+	var byServer []string
+	if len(server) > 0 {
+		if err := s.pool.QueryRow(ctx, s.q.wordQueries, server).Scan(&byServer); err != nil {
 			return nil, fmt.Errorf("postgres: keyword search: %w", err)
+		}
+		if len(byServer) != len(server) {
+			return nil, fmt.Errorf("postgres: keyword search: %d readings of %d words", len(byServer), len(server))
 		}
 	}
 	var terms []string
-	add := func(t string) {
-		if t != "" && !slices.Contains(terms, t) {
-			terms = append(terms, t)
+	for _, r := range read {
+		if r == nil {
+			r, byServer = byServer[:1], byServer[1:]
 		}
-	}
-	j := 0
-	for _, sl := range slots {
-		if sl.code == nil {
-			add(read[j])
-			j++
-			continue
-		}
-		for _, t := range sl.code {
-			add(tsqueryLexeme(t))
+		for _, t := range r {
+			if t != "" && !slices.Contains(terms, t) {
+				terms = append(terms, t)
+			}
 		}
 	}
 	return terms, nil
+}
+
+// localWordQuery reads a word the way websearch_to_tsquery('english')
+// does when that is certain: an ASCII letters-and-digits core between
+// sentence punctuation. With a digit the parser calls it a numword or a
+// number, which the configuration only lower-cases; letters alone are an
+// asciiword, dropped when a stop word and stemmed otherwise. "" means a
+// stop word. Any other word is left to the server (ok false).
+func localWordQuery(w string) (string, bool) {
+	core := strings.Trim(w, `.,;:!?"'()[]{}`)
+	if core == "" {
+		return "", false
+	}
+	digit := false
+	for i := 0; i < len(core); i++ {
+		c := core[i]
+		switch {
+		case '0' <= c && c <= '9':
+			digit = true
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		default:
+			return "", false
+		}
+	}
+	if digit {
+		return strings.ToLower(core), true
+	}
+	if t := analyzeWords(core, nil); len(t) == 1 {
+		return t[0], true
+	}
+	return "", true // a stop word
 }
 
 // atLeast lists the m-term conjunctions of terms as tsquery text: a chunk

@@ -63,3 +63,38 @@ func TestMigrateFromVersion2(t *testing.T) {
 	require.NoError(t, conn.QueryRow(ctx, inSchema(`SELECT code_lexemes FROM {{s}}.chunks`, schema)).Scan(&lexemes))
 	require.Equal(t, []string{"max_connections", "max", "connect"}, lexemes)
 }
+
+// TestLocalWordQueryMatchesServer compares the words queryTerms reads
+// without a round trip with websearch_to_tsquery('english').
+func TestLocalWordQueryMatchesServer(t *testing.T) {
+	dsn := os.Getenv("HYBRIDRAG_POSTGRES_DSN")
+	if dsn == "" {
+		t.Skip("needs HYBRIDRAG_POSTGRES_DSN (scripts/with-postgres.sh)")
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	words := []string{"How", "often", "replaced?", "The", "filters,", "(pumps)", "w9b", "W17", "2024", "10th",
+		"0x1F", "1e10", "3rd.", "Running", "generously", "'quoted'", "IS", "utf8", "x86s", "ABC123def"}
+	local := 0
+	for _, w := range words {
+		got, ok := localWordQuery(w)
+		if !ok {
+			continue
+		}
+		local++
+		var server string
+		require.NoError(t, conn.QueryRow(ctx, `SELECT websearch_to_tsquery('english', $1)::text`, w).Scan(&server))
+		want := ""
+		if got != "" {
+			want = tsqueryLexeme(got)
+		}
+		require.Equal(t, server, want, w)
+	}
+	require.Equal(t, len(words), local, "every word here is read locally")
+	for _, w := range []string{"3.5", "well-known", "it's", "Café", "a/b"} {
+		_, ok := localWordQuery(w)
+		require.False(t, ok, w)
+	}
+}
