@@ -56,15 +56,25 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 // ts_rank_cd, and reads back the best k, in one statement: a UNION ALL of
 // one branch per level, from all the terms down to the plain OR, under a
 // LIMIT of k. Branch m ranks the chunks matching at least m terms (any of
-// the C(m, n) m-term conjunctions, each its own GIN scan) but fewer than
+// the C(n, m) m-term conjunctions, each its own GIN scan) but fewer than
 // the level above it, so the branches' rows come in score order; the
 // executor runs a branch only when the ones above it returned fewer than k
-// rows, so a query of common words never ranks most of the table. The
-// ranking carries only serials and scores; full rows with vectors are read
-// for the winners alone.
+// rows, so a query of common words never ranks most of the table. Each
+// candidate's match count and rank are computed once (OFFSET 0 keeps the
+// planner from copying them into the level filter and the sort key), the
+// count as a sum of @@ tests rather than a subquery per row. The ranking
+// carries only serials and scores; full rows with vectors are read for the
+// winners alone.
 func (s *Store) levelHits(ctx context.Context, terms []string, k int, f *store.Filter) ([]store.Hit, error) {
 	or := strings.Join(parenthesised(terms), " | ")
 	args := []any{or, terms}
+	var count strings.Builder
+	for i := range terms {
+		if i > 0 {
+			count.WriteString(" + ")
+		}
+		fmt.Fprintf(&count, "(tsv @@ ($2::tsquery[])[%d])::integer", i+1)
+	}
 	var b strings.Builder
 	b.WriteString(`WITH top AS (SELECT serial, score FROM (`)
 	above := 0 // the level of the previous branch; 0 before the first
@@ -72,15 +82,13 @@ func (s *Store) levelHits(ctx context.Context, terms []string, k int, f *store.F
 		if above > 0 {
 			b.WriteString(" UNION ALL ")
 		}
-		b.WriteString(`(SELECT serial, score FROM (SELECT serial,
-				(SELECT count(*) FROM unnest($2::tsquery[]) AS t WHERE tsv @@ t)
-				+ ts_rank_cd(tsv, $1::tsquery)::float8 / (1 + ts_rank_cd(tsv, $1::tsquery)::float8) AS score
-			FROM {{s}}.chunks WHERE `)
-		b.WriteString(match)
+		fmt.Fprintf(&b, `(SELECT serial, m + r / (1 + r) AS score FROM (SELECT serial, %s AS m,
+				ts_rank_cd(tsv, $1::tsquery)::float8 AS r
+			FROM {{s}}.chunks WHERE %s`, count.String(), match)
 		args = appendFilter(&b, args, f)
-		b.WriteString(`) AS l`)
+		b.WriteString(` OFFSET 0) AS l`)
 		if above > 0 {
-			fmt.Fprintf(&b, ` WHERE score < %d`, above)
+			fmt.Fprintf(&b, ` WHERE m < %d`, above)
 		}
 		fmt.Fprintf(&b, ` ORDER BY score DESC, serial LIMIT %d)`, k)
 		above = m
@@ -93,7 +101,7 @@ func (s *Store) levelHits(ctx context.Context, terms []string, k int, f *store.F
 	}
 	branch(`tsv @@ $1::tsquery`, 1)
 	fmt.Fprintf(&b, `) AS u LIMIT %d)
-		SELECT %s, c.vec, top.score FROM top JOIN {{s}}.chunks c USING (serial)
+		SELECT %s, `+vecOf+`, top.score FROM top JOIN {{s}}.chunks c USING (serial)
 		ORDER BY top.score DESC, serial`, k, prefixed("c.", chunkColumns))
 	return s.queryHits(ctx, "keyword search", inSchema(b.String(), s.q.schema), args...)
 }
@@ -108,7 +116,7 @@ func (s *Store) rankedHits(ctx context.Context, q string, k int, f *store.Filter
 	args = appendFilter(&b, args, f)
 	args = append(args, k)
 	fmt.Fprintf(&b, ` ORDER BY score DESC, serial LIMIT $%d)
-		SELECT %s, c.vec, top.score FROM top JOIN {{s}}.chunks c USING (serial)
+		SELECT %s, `+vecOf+`, top.score FROM top JOIN {{s}}.chunks c USING (serial)
 		ORDER BY top.score DESC, serial`, len(args), prefixed("c.", chunkColumns))
 	return s.queryHits(ctx, "keyword search", inSchema(b.String(), s.q.schema), args...)
 }
@@ -251,7 +259,7 @@ func prefixed(p, columns string) string {
 	return strings.Join(cols, ", ")
 }
 
-// queryHits runs a search whose rows are chunkColumns, the vec column and
+// queryHits runs a search whose rows are chunkColumns, the vector (vecOf) and
 // the score, and returns them as hits in row order.
 func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([]store.Hit, error) {
 	rows, err := s.pool.Query(ctx, sql, args...)

@@ -25,7 +25,18 @@ var insertColumns = []string{
 	"serial", "tenant_id", "project_id", "document_id", "chunk_id", "source", "title", "heading", "heading_path", "text",
 	"page", "chunk_index", "start_offset", "end_offset", "tokens", "source_type", "confidentiality", "revision",
 	"doc_date", "date_sec", "date_nsec", "date_offset", "tags", "extra", "doc_hash", "index_version", "embedding",
-	"vec", "code_lexemes",
+	"code_lexemes",
+}
+
+// vectorColumns are the columns Put copies into the vectors table, in
+// vectorValues's order (indexColumns).
+var vectorColumns = []string{
+	"serial", "tenant_id", "project_id", "document_id", "source_type", "confidentiality", "date_sec", "date_nsec", "vec",
+}
+
+// vectorValues is one row for vectorColumns; chunk holds chunkValues's.
+func vectorValues(chunk []any, vec []float32) []any {
+	return []any{chunk[0], chunk[1], chunk[2], chunk[3], chunk[15], chunk[16], chunk[19], chunk[20], vecBytes(vec)}
 }
 
 // chunkValues is one row for insertColumns.
@@ -46,7 +57,7 @@ func chunkValues(serial int64, c *store.Chunk, vec []float32) ([]any, error) {
 		int32(c.Page), int32(c.Index), int32(c.Start), int32(c.End), int32(c.Tokens),
 		c.Metadata.SourceType, c.Metadata.Confidentiality, c.Metadata.Revision,
 		timestamptz(c.Metadata.Date), sec, nsec, off, nonNil(c.Metadata.Tags), extra, c.DocHash, c.IndexVersion, vec,
-		vecBytes(vec), nonNil(codeLexemes(c.Title + " " + headingPath + " " + c.Text)),
+		nonNil(codeLexemes(c.Title + " " + headingPath + " " + c.Text)),
 	}, nil
 }
 
@@ -127,7 +138,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// vecBytes is v as the vec column stores it: big-endian float32, the bytes
+// vecBytes is v as the vectors table stores it: big-endian float32, the bytes
 // of float4send, so that SQL (the version 3 migration) can write it too.
 func vecBytes(v []float32) []byte {
 	b := make([]byte, 4*len(v))

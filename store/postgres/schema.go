@@ -101,20 +101,34 @@ var migrations = []string{
 		config_hash text    NOT NULL
 	);`,
 	// 3: code lexemes in the tsvector (codeLexemes, filled for existing
-	// rows by backfillCodeLexemes), and each vector also as bytea of
-	// big-endian float32 (float4send's bytes), which the in-process index
-	// loads: sending a real[] costs a function call per element on the
-	// server, ~20x the bytes' copy. embedding stays for pgvector's
-	// generated column; it moves out of line uncompressed (random floats
-	// do not compress) while vec stays in the row.
+	// rows by backfillCodeLexemes); and the vectors table, what the
+	// in-process index loads: each vector as bytea of big-endian float32
+	// (float4send's bytes) with the chunk's filter fields, in rows small
+	// enough to stay in the heap page. Sending a real[] costs the server a
+	// function call per element (~20x the bytes' copy), and reading it
+	// out of line a TOAST lookup per row; a vector inside the chunks row
+	// would push the tsvector out of line instead, which keyword search
+	// reads. embedding stays for pgvector's generated column, stored out
+	// of line uncompressed (random floats do not compress).
 	`ALTER TABLE {{s}}.chunks
-		ADD COLUMN vec bytea,
 		ADD COLUMN code_lexemes text[] NOT NULL DEFAULT '{}',
 		ALTER COLUMN embedding SET STORAGE EXTERNAL;
-	ALTER TABLE {{s}}.chunks ALTER COLUMN vec SET STORAGE MAIN;
-	UPDATE {{s}}.chunks SET vec = (SELECT string_agg(float4send(x), ''::bytea ORDER BY i)
-		FROM unnest(embedding) WITH ORDINALITY AS u(x, i));
-	ALTER TABLE {{s}}.chunks ALTER COLUMN vec SET NOT NULL;
+	CREATE TABLE {{s}}.vectors (
+		serial          bigint  PRIMARY KEY REFERENCES {{s}}.chunks ON DELETE CASCADE,
+		tenant_id       text    NOT NULL,
+		project_id      text    NOT NULL,
+		document_id     text    NOT NULL,
+		source_type     text    NOT NULL,
+		confidentiality text    NOT NULL,
+		date_sec        bigint,
+		date_nsec       integer,
+		vec             bytea   NOT NULL
+	);
+	INSERT INTO {{s}}.vectors
+		SELECT serial, tenant_id, project_id, document_id, source_type, confidentiality, date_sec, date_nsec,
+			(SELECT string_agg(float4send(x), ''::bytea ORDER BY i) FROM unnest(embedding) WITH ORDINALITY AS u(x, i))
+		FROM {{s}}.chunks;
+	CREATE INDEX vectors_document ON {{s}}.vectors (tenant_id, project_id, document_id);
 	DROP INDEX {{s}}.chunks_tsv;
 	ALTER TABLE {{s}}.chunks DROP COLUMN tsv;
 	ALTER TABLE {{s}}.chunks ADD COLUMN tsv tsvector GENERATED ALWAYS AS
