@@ -68,8 +68,20 @@ const maxLexemeBytes = 256
 // code lexemes even when base has them: the server's parser keeps some
 // code words whole ("os.open"), so base is not always what it stored.
 func forEachWord(text string, fn func(base, code []string)) {
+	eachWord(text, true, fn)
+}
+
+// eachWord is forEachWord, with base left nil unless withBase; without
+// it, only code words reach fn, and prose costs no stemming.
+func eachWord(text string, withBase bool, fn func(base, code []string)) {
 	for _, w := range strings.Fields(text) {
-		base := analyzeWords(w, nil)
+		if !withBase && !textutil.MaybeCode(w) {
+			continue
+		}
+		var base []string
+		if withBase {
+			base = analyzeWords(w, nil)
+		}
 		var code []string
 		if whole, parts, ok := textutil.CodeWord(w); ok {
 			add := func(t string) {
@@ -84,7 +96,9 @@ func forEachWord(text string, fn func(base, code []string)) {
 				}
 			}
 		}
-		fn(base, code)
+		if withBase || code != nil {
+			fn(base, code)
+		}
 	}
 }
 
@@ -109,7 +123,7 @@ func analyzeWords(text string, out []string) []string {
 func codeLexemes(text string) []string {
 	var out []string
 	var seen map[string]bool
-	forEachWord(text, func(_, code []string) {
+	eachWord(text, false, func(_, code []string) {
 		for _, t := range code {
 			if seen == nil {
 				seen = map[string]bool{}

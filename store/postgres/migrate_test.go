@@ -98,3 +98,41 @@ func TestLocalWordQueryMatchesServer(t *testing.T) {
 		require.False(t, ok, w)
 	}
 }
+
+// TestVectorsFollowChunks checks that the vectors table, which has no
+// foreign key, loses its rows with their documents: replaced by Put and
+// removed by Delete.
+func TestVectorsFollowChunks(t *testing.T) {
+	dsn := os.Getenv("HYBRIDRAG_POSTGRES_DSN")
+	if dsn == "" {
+		t.Skip("needs HYBRIDRAG_POSTGRES_DSN (scripts/with-postgres.sh)")
+	}
+	ctx := context.Background()
+	schema := "hrtest_vectors_follow"
+	require.NoError(t, Drop(ctx, dsn, schema, false))
+	t.Cleanup(func() { _ = Drop(context.Background(), dsn, schema, false) })
+	s, err := Open(ctx, dsn, Options{Schema: schema, VectorIndex: VectorInProcess})
+	require.NoError(t, err)
+	defer s.Close()
+	doc := func(id string, texts ...string) store.Entry {
+		e := store.Entry{Document: store.Document{ID: id, TenantID: "t", Source: id}}
+		for i, text := range texts {
+			e.Chunks = append(e.Chunks, store.Chunk{ID: store.ChunkID(id, i, text), DocumentID: id, TenantID: "t", Source: id, Text: text, Index: i})
+			e.Vectors = append(e.Vectors, []float32{float32(i + 1), 1})
+		}
+		return e
+	}
+	counts := func() (chunks, vectors int) {
+		require.NoError(t, s.pool.QueryRow(ctx, inSchema(`SELECT (SELECT count(*) FROM {{s}}.chunks), (SELECT count(*) FROM {{s}}.vectors)`, schema)).Scan(&chunks, &vectors))
+		return chunks, vectors
+	}
+	require.NoError(t, s.Put(ctx, doc("a", "one", "two", "three"), doc("b", "four")))
+	c, v := counts()
+	require.Equal(t, [2]int{4, 4}, [2]int{c, v})
+	require.NoError(t, s.Put(ctx, doc("a", "five")))
+	c, v = counts()
+	require.Equal(t, [2]int{2, 2}, [2]int{c, v})
+	require.NoError(t, s.Delete(ctx, "t", "", "b"))
+	c, v = counts()
+	require.Equal(t, [2]int{1, 1}, [2]int{c, v})
+}

@@ -40,7 +40,12 @@ func newQueries(schema string) queries {
 			(SELECT count(*) FROM {{s}}.documents WHERE ($1 = '' OR tenant_id = $1) AND ($2 = '' OR project_id = $2)),
 			(SELECT coalesce(sum(chunk_count), 0) FROM {{s}}.documents WHERE ($1 = '' OR tenant_id = $1) AND ($2 = '' OR project_id = $2)),
 			index_version, dimension FROM {{s}}.state`),
-		deleteDocs: in(`DELETE FROM {{s}}.documents d
+		// The vectors table has no foreign key (a per-row check that locks
+		// the chunk row); its rows go with their documents here.
+		deleteDocs: in(`WITH v AS (DELETE FROM {{s}}.vectors x
+				USING unnest($1::text[], $2::text[], $3::text[]) AS k(tenant_id, project_id, document_id)
+				WHERE x.tenant_id = k.tenant_id AND x.project_id = k.project_id AND x.document_id = k.document_id)
+			DELETE FROM {{s}}.documents d
 			USING unnest($1::text[], $2::text[], $3::text[]) AS k(tenant_id, project_id, document_id)
 			WHERE d.tenant_id = k.tenant_id AND d.project_id = k.project_id AND d.document_id = k.document_id
 			RETURNING d.tenant_id, d.project_id, d.document_id`),

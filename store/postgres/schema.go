@@ -108,13 +108,14 @@ var migrations = []string{
 	// function call per element (~20x the bytes' copy), and reading it
 	// out of line a TOAST lookup per row; a vector inside the chunks row
 	// would push the tsvector out of line instead, which keyword search
-	// reads. embedding stays for pgvector's generated column, stored out
-	// of line uncompressed (random floats do not compress).
+	// reads. Its rows are deleted with their documents (deleteDocs).
+	// embedding stays for pgvector's generated column, stored out of line
+	// uncompressed (random floats do not compress).
 	`ALTER TABLE {{s}}.chunks
 		ADD COLUMN code_lexemes text[] NOT NULL DEFAULT '{}',
 		ALTER COLUMN embedding SET STORAGE EXTERNAL;
 	CREATE TABLE {{s}}.vectors (
-		serial          bigint  PRIMARY KEY REFERENCES {{s}}.chunks ON DELETE CASCADE,
+		serial          bigint  PRIMARY KEY,
 		tenant_id       text    NOT NULL,
 		project_id      text    NOT NULL,
 		document_id     text    NOT NULL,
