@@ -12,7 +12,7 @@
 // configuration, plus code lexemes computed at write time so that
 // identifiers, operators and options such as max_connections, Arc<T>,
 // --flag or @ survive; ranked by the number of query words matched, then
-// ts_rank_cd, over GIN-indexed candidates only) with every store.Filter
+// ts_rank, over GIN-indexed candidates only) with every store.Filter
 // field applied in SQL. Vector search scans an in-process
 // index, one contiguous slab of L2-normalised float32 rows scored with
 // vek32 like the embedded store, which Open rebuilds from PostgreSQL and

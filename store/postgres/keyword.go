@@ -18,20 +18,24 @@ const maxLevelClauses = 64
 // full-text search among those passing f, best first. A plain question's
 // words are alternatives, so that a chunk matching any of them is a
 // candidate, as with BM25. Chunks rank first by how many of the query's
-// distinct words they match (coordination level), then by the ts_rank_cd
-// cover density of the title, heading path and text (with an OR query this
-// is 0.1 per occurrence of a query word). The score is the number of words
-// matched plus ts_rank_cd squashed into [0, 1), so it orders the hits.
+// distinct words they match (coordination level), then by ts_rank of the
+// title, heading path and text against the OR of the words (it grows, with
+// diminishing returns, with each occurrence of a query word; ts_rank_cd,
+// its cover-density sibling, cost 3.4x as much per candidate here). The
+// score is the number of words matched plus ts_rank squashed into [0, 1),
+// so it orders the hits. Code words (textutil.CodeWord: identifiers,
+// operators, options) are matched by their code lexemes.
 //
 // The search works down from chunks matching all n words (at level m, the
 // chunks matching any of the C(n, m) m-word conjunctions, each its own GIN
-// scan), stopping at the first level with k passing chunks: only those are ranked, which is what
-// keeps a query of common words from ranking most of the table. Queries in
-// web-search syntax (quoted phrases, -exclusions, an explicit "or") keep
-// their meaning through websearch_to_tsquery and rank by ts_rank_cd alone.
-// Scores do not depend on the rest of the collection, so a filter never
-// changes them. A query with no searchable terms (empty, or only stop
-// words) returns no hits. Each hit carries its stored (normalised) vector.
+// scan) and ranks only the first level holding k passing chunks, in one
+// statement (levelHits), which keeps a query of common words from ranking
+// most of the table. Queries in web-search syntax (quoted phrases,
+// -exclusions, an explicit "or") keep their meaning through
+// websearch_to_tsquery and rank by ts_rank_cd alone. Scores do not depend
+// on the rest of the collection, so a filter never changes them. A query
+// with no searchable terms (empty, or only stop words) returns no hits.
+// Each hit carries its stored (normalised) vector.
 func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.Filter) ([]store.Hit, error) {
 	if k < 1 {
 		return nil, ErrInvalidK
@@ -53,7 +57,7 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 }
 
 // levelHits ranks the chunks passing f by coordination level, then
-// ts_rank_cd, and reads back the best k, in one statement: a UNION ALL of
+// ts_rank, and reads back the best k, in one statement: a UNION ALL of
 // one branch per level, from all the terms down to the plain OR, under a
 // LIMIT of k. Branch m ranks the chunks matching at least m terms (any of
 // the C(n, m) m-term conjunctions, each its own GIN scan) but fewer than
@@ -83,7 +87,7 @@ func (s *Store) levelHits(ctx context.Context, terms []string, k int, f *store.F
 			b.WriteString(" UNION ALL ")
 		}
 		fmt.Fprintf(&b, `(SELECT serial, m + r / (1 + r) AS score FROM (SELECT serial, %s AS m,
-				ts_rank_cd(tsv, $1::tsquery)::float8 AS r
+				ts_rank(tsv, $1::tsquery)::float8 AS r
 			FROM {{s}}.chunks WHERE %s`, count.String(), match)
 		args = appendFilter(&b, args, f)
 		b.WriteString(` OFFSET 0) AS l`)
