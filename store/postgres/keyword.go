@@ -287,8 +287,8 @@ func (s *Store) queryHits(ctx context.Context, what, sql string, args ...any) ([
 }
 
 // plainWords splits a question into words and reports whether it is plain:
-// web-search syntax (a double quote, a word starting with a single '-', or the word
-// "or") makes it not.
+// web-search syntax (a double quote, a word starting with a single '-', or
+// the word "or") makes it not.
 func plainWords(q string) ([]string, bool) {
 	words := strings.Fields(q)
 	for _, w := range words {
