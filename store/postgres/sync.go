@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -162,6 +163,7 @@ func readIndexRows(ctx context.Context, tx pgx.Tx, query string, strs *vindex, d
 	}
 	var p pendingRow
 	p.vec = make([]float32, 0, dim)
+	var hexBuf []byte
 	intern := func(b []byte) string {
 		if v, ok := strs.intern[string(b)]; ok {
 			return v
@@ -190,8 +192,12 @@ func readIndexRows(ctx context.Context, tx pgx.Tx, query string, strs *vindex, d
 			p.date = dateParts{true, sec, int32(nsec)}
 		}
 		vb := raw[8]
-		if fields[8].Format != pgx.BinaryFormatCode {
-			return fmt.Errorf("postgres: load vectors: the vector column arrived in text format")
+		if fields[8].Format == pgx.TextFormatCode {
+			// The simple protocol sends bytea as text: \x and hex digits.
+			if hexBuf, err = decodeHexBytea(hexBuf[:0], vb); err != nil {
+				return fmt.Errorf("postgres: chunk serial %d: vector: %w", p.serial, err)
+			}
+			vb = hexBuf
 		}
 		if len(vb) != 4*dim {
 			return fmt.Errorf("postgres: chunk serial %d has %d vector bytes, the store has %d dimensions: %w", p.serial, len(vb), dim, store.ErrCorrupt)
@@ -221,4 +227,17 @@ func rawInt(b []byte, format int16) (int64, error) {
 		return int64(int16(binary.BigEndian.Uint16(b))), nil
 	}
 	return 0, fmt.Errorf("integer of %d bytes: %w", len(b), store.ErrCorrupt)
+}
+
+// decodeHexBytea appends the bytes of bytea's hex text form to dst.
+func decodeHexBytea(dst, text []byte) ([]byte, error) {
+	if len(text) < 2 || text[0] != '\\' || text[1] != 'x' || len(text)%2 != 0 {
+		return dst, fmt.Errorf("bytea text %.8q: %w", text, store.ErrCorrupt)
+	}
+	n := (len(text) - 2) / 2
+	dst = slices.Grow(dst, n)[:len(dst)+n]
+	if _, err := hex.Decode(dst[len(dst)-n:], text[2:]); err != nil {
+		return dst, fmt.Errorf("bytea text: %v: %w", err, store.ErrCorrupt)
+	}
+	return dst, nil
 }
