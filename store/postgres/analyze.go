@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -10,6 +11,7 @@ import (
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -36,8 +38,72 @@ var englishStopWords = func() map[string]bool {
 // PostgreSQL's english_stem dictionary) applied; in order, with repeats.
 // It differs from the server only for tokens its parser treats specially
 // (URLs, e-mail addresses, decimal numbers), which it splits into words.
+// Each white-space-delimited word that reads as code (textutil.CodeWord:
+// "max_connections", "Arc<T>", "--flag", "@") is followed by its code
+// lexemes, the ones the store adds to the chunk's tsvector (codeLexemes).
 func (s *Store) Analyze(text string) []string {
 	var out []string
+	forEachWord(text, func(base, code []string) {
+		out = append(out, base...)
+		for _, t := range code {
+			if !slices.Contains(base, t) {
+				out = append(out, t)
+			}
+		}
+	})
+	return out
+}
+
+// maxLexemeBytes bounds a code lexeme; PostgreSQL refuses lexemes of 2 KiB
+// and more, and no identifier worth finding is that long.
+const maxLexemeBytes = 256
+
+// forEachWord calls fn for every white-space-delimited word of text with
+// its terms as the 'english' configuration reads them (base, as Analyze
+// splits words) and, when the word reads as code, its code lexemes: the
+// whole word lower-cased, unstemmed, then its parts analysed like words,
+// without repeats. "max_connections" gives base [max connect] and code
+// [max_connections max connect]; "maxConnections" gives [maxconnect] and
+// [maxconnections max connect]; "@" gives none and [@]. The parts are
+// code lexemes even when base has them: the server's parser keeps some
+// code words whole ("os.open"), so base is not always what it stored.
+func forEachWord(text string, fn func(base, code []string)) {
+	eachWord(text, true, fn)
+}
+
+// eachWord is forEachWord, with base left nil unless withBase; without
+// it, only code words reach fn, and prose costs no stemming.
+func eachWord(text string, withBase bool, fn func(base, code []string)) {
+	for _, w := range strings.Fields(text) {
+		if !withBase && !textutil.MaybeCode(w) {
+			continue
+		}
+		var base []string
+		if withBase {
+			base = analyzeWords(w, nil)
+		}
+		var code []string
+		if whole, parts, ok := textutil.CodeWord(w); ok {
+			add := func(t string) {
+				if t != "" && len(t) <= maxLexemeBytes && !slices.Contains(code, t) {
+					code = append(code, t)
+				}
+			}
+			add(whole)
+			for _, p := range parts {
+				for _, t := range analyzeWords(p, nil) {
+					add(t)
+				}
+			}
+		}
+		if withBase || code != nil {
+			fn(base, code)
+		}
+	}
+}
+
+// analyzeWords appends the stemmed, non-stop words of text to out.
+func analyzeWords(text string, out []string) []string {
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		w = strings.ToLower(w)
 		if englishStopWords[w] {
@@ -49,6 +115,35 @@ func (s *Store) Analyze(text string) []string {
 	}
 	return out
 }
+
+// codeLexemes returns the distinct code lexemes of text's words (see
+// forEachWord), which Put stores beside the chunk and the tsvector column
+// adds to to_tsvector('english', ...): the english parser drops operators
+// and symbols and splits or joins identifiers one way only.
+func codeLexemes(text string) []string {
+	var out []string
+	var seen map[string]bool
+	eachWord(text, false, func(_, code []string) {
+		for _, t := range code {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	})
+	return out
+}
+
+// tsqueryLexeme is t as a quoted tsquery lexeme, matched as is (no
+// parsing, stemming or stop words).
+func tsqueryLexeme(t string) string {
+	return "'" + lexemeEscaper.Replace(t) + "'"
+}
+
+var lexemeEscaper = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
 
 // TermStats analyses query as Analyze does and reports, for each distinct
 // term, how many chunks of f's tenant and project ("" meaning any; other
@@ -88,7 +183,11 @@ func (s *Store) TermStats(ctx context.Context, query string, f store.Filter) (st
 	if len(missing) == 0 {
 		return ts, nil
 	}
-	rows, err := s.pool.Query(ctx, s.q.termDocFreq, missing, scope.TenantID, scope.ProjectID)
+	lexemes := make([]string, len(missing))
+	for i, t := range missing {
+		lexemes[i] = tsqueryLexeme(t)
+	}
+	rows, err := s.pool.Query(ctx, s.q.termDocFreq, lexemes, scope.TenantID, scope.ProjectID)
 	if err != nil {
 		return store.TermStats{}, fmt.Errorf("postgres: term statistics: %w", err)
 	}

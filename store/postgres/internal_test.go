@@ -18,6 +18,7 @@ func TestPlainWords(t *testing.T) {
 		{`"carbon filter" cartridge`, []string{`"carbon`, `filter"`, "cartridge"}, false},
 		{"filter -carbon", []string{"filter", "-carbon"}, false},
 		{"filter OR cartridge", []string{"filter", "OR", "cartridge"}, false},
+		{"what does --verbose print", []string{"what", "does", "--verbose", "print"}, true},
 	}
 	for _, c := range cases {
 		words, plain := plainWords(c.in)
@@ -75,4 +76,32 @@ func TestIndexApply(t *testing.T) {
 	require.Equal(t, counts{}, ix.countsFor("", ""))
 	require.Empty(t, ix.rows)
 	require.Empty(t, ix.slab)
+}
+
+// TestCodeLexemes checks the extra tsvector lexemes of code words: the
+// whole token as written (lower-cased, unstemmed) and its parts analysed
+// like words; prose adds none.
+func TestCodeLexemes(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"How often is the filter replaced?", nil},
+		{"Set max_connections to 100.", []string{"max_connections", "max", "connect"}},
+		{"maxConnections and MaxConnections", []string{"maxconnections", "max", "connect"}},
+		{"Use `Arc<T>` with &mut self", []string{"arc<t>", "arc", "&mut", "mut"}},
+		{"pass --dry-run or -v", []string{"--dry-run", "dri", "run", "-v", "v"}},
+		{"the @ in patterns, and std::sync", []string{"@", "std::sync", "std", "sync"}},
+		{"os.Open(name)", []string{"os.open(name)", "os", "open", "name"}},
+		{"it's well-known", nil},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.want, codeLexemes(c.text), c.text)
+	}
+}
+
+func TestTSQueryLexeme(t *testing.T) {
+	require.Equal(t, `'max_connections'`, tsqueryLexeme("max_connections"))
+	require.Equal(t, `'it\'s'`, tsqueryLexeme("it's"))
+	require.Equal(t, `'a\\b'`, tsqueryLexeme(`a\b`))
 }

@@ -64,3 +64,57 @@ func rankedKeys(hits []store.Hit) []string {
 	}
 	return out
 }
+
+// TestKeywordCodeTokens checks that identifiers, operators and options
+// survive keyword search: each query's chunk ranks first, ahead of chunks
+// holding only the words the english parser would have left of it, and
+// the term statistics count the code lexemes.
+func TestKeywordCodeTokens(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, newSchema(t), postgres.Options{})
+	docs := map[string]string{
+		"maxconn":  "The max_connections setting caps concurrent sessions.",
+		"prose":    "The maximum of connections and the max value of a setting differ per session.",
+		"camel":    "Call maxConnections() on the pool before sessions start.",
+		"arc":      "Wrap the value in Arc<T> to share ownership across threads.",
+		"arcprose": "An arc of the circle: T is the time the threads share.",
+		"flag":     "Pass --verbose to print every statement.",
+		"verbose":  "A verbose report prints each statement twice.",
+		"at":       "In patterns, @ matches the host part of an address.",
+		"pattern":  "Patterns match the host and the address parts.",
+		"path":     "Use std::sync for locks and channels.",
+		"stdprose": "The standard library syncs locks and channels.",
+	}
+	var entries []store.Entry
+	for id, text := range docs {
+		entries = append(entries, entry("t", id, text))
+	}
+	require.NoError(t, s.Put(ctx, entries...))
+	cases := []struct{ query, want string }{
+		{"what does max_connections limit", "maxconn"},
+		{"maxConnections pool", "camel"},
+		{"how do I share with Arc<T>?", "arc"},
+		{"what does --verbose print", "flag"},
+		{"what does @ match in patterns", "at"},
+		{"std::sync locks", "path"},
+	}
+	for _, c := range cases {
+		hits, err := s.SearchKeyword(ctx, c.query, 3, store.Filter{})
+		require.NoError(t, err, c.query)
+		require.NotEmpty(t, hits, c.query)
+		require.Equal(t, c.want, hits[0].Chunk.DocumentID, "%q: %v", c.query, rankedKeys(hits))
+		if len(hits) > 1 {
+			require.Greater(t, hits[0].Score, hits[1].Score, c.query)
+		}
+	}
+	ts, err := s.TermStats(ctx, "max_connections Arc<T> @", store.Filter{})
+	require.NoError(t, err)
+	df := map[string]int{}
+	for i, term := range ts.Terms {
+		df[term] = ts.DocFreq[i]
+	}
+	require.Equal(t, 1, df["max_connections"], "%v", df)
+	require.Equal(t, 1, df["arc<t>"], "%v", df)
+	require.Equal(t, 1, df["@"], "%v", df)
+	require.Equal(t, 3, df["max"], "%v", df) // maxconn, camel (a part), prose
+}

@@ -69,8 +69,8 @@ func detectPGVector(ctx context.Context, pool *pgxpool.Pool, q queries, mode Vec
 		return nil, nil
 	}
 	return &pgvector{
-		search1: inSchema(`SELECT `+chunkColumns+`, embedding, 1 - (embedding_v `+op+` $1::`+typ+`) AS score
-			FROM {{s}}.chunks WHERE true`, q.schema),
+		search1: inSchema(`SELECT `+chunkColumns+`, `+vecOf+`, 1 - (embedding_v `+op+` $1::`+typ+`) AS score
+			FROM {{s}}.chunks c WHERE true`, q.schema),
 		order: " ORDER BY embedding_v " + op + " $1::" + typ + ", serial",
 		dim:   inSchema(`SELECT dimension FROM {{s}}.state`, q.schema),
 	}, nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -161,7 +162,7 @@ func TestMigration(t *testing.T) {
 	defer conn.Close(ctx)
 	var versions int
 	require.NoError(t, conn.QueryRow(ctx, fmt.Sprintf(`SELECT count(*) FROM %s.schema_version`, schema)).Scan(&versions))
-	require.Equal(t, 2, versions, "each of the two migrations applied once, by one of the four Opens")
+	require.Equal(t, 3, versions, "each of the three migrations applied once, by one of the four Opens")
 
 	_, err = conn.Exec(ctx, fmt.Sprintf(`INSERT INTO %s.schema_version (version) VALUES (99)`, schema))
 	require.NoError(t, err)
@@ -256,4 +257,36 @@ func TestAnalyzeMatchesServer(t *testing.T) {
 		local := slices.Compact(slices.Sorted(slices.Values(s.Analyze(text))))
 		require.Equal(t, server, local, text)
 	}
+}
+
+// TestSimpleProtocol opens a store over the simple query protocol (as
+// behind a transaction-pooling proxy), where every value arrives as text:
+// the index loads the vectors all the same, and searches agree with a
+// store on the extended protocol.
+func TestSimpleProtocol(t *testing.T) {
+	ctx := context.Background()
+	schema := newSchema(t)
+	a := openTest(t, schema, postgres.Options{VectorIndex: postgres.VectorInProcess})
+	for i := range 4 {
+		require.NoError(t, a.Put(ctx, entry("t", fmt.Sprintf("d%d", i), fmt.Sprintf("gamma %d", i), fmt.Sprintf("delta max_connections %d", i))))
+	}
+	dsn := testDSN(t)
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	b, err := postgres.Open(ctx, dsn+sep+"default_query_exec_mode=simple_protocol", postgres.Options{Schema: schema, VectorIndex: postgres.VectorInProcess})
+	require.NoError(t, err)
+	defer b.Close()
+	want, err := a.SearchVector(ctx, testVector("gamma 2"), 5, store.Filter{})
+	require.NoError(t, err)
+	got, err := b.SearchVector(ctx, testVector("gamma 2"), 5, store.Filter{})
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+	want, err = a.SearchKeyword(ctx, "max_connections delta", 3, store.Filter{})
+	require.NoError(t, err)
+	got, err = b.SearchKeyword(ctx, "max_connections delta", 3, store.Filter{})
+	require.NoError(t, err)
+	require.Len(t, got, 3)
+	require.Equal(t, want, got)
 }

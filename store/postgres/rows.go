@@ -1,8 +1,10 @@
 package postgres
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -23,6 +25,18 @@ var insertColumns = []string{
 	"serial", "tenant_id", "project_id", "document_id", "chunk_id", "source", "title", "heading", "heading_path", "text",
 	"page", "chunk_index", "start_offset", "end_offset", "tokens", "source_type", "confidentiality", "revision",
 	"doc_date", "date_sec", "date_nsec", "date_offset", "tags", "extra", "doc_hash", "index_version", "embedding",
+	"code_lexemes",
+}
+
+// vectorColumns are the columns Put copies into the vectors table, in
+// vectorValues's order (indexColumns).
+var vectorColumns = []string{
+	"serial", "tenant_id", "project_id", "document_id", "source_type", "confidentiality", "date_sec", "date_nsec", "vec",
+}
+
+// vectorValues is one row for vectorColumns; chunk holds chunkValues's.
+func vectorValues(chunk []any, vec []float32) []any {
+	return []any{chunk[0], chunk[1], chunk[2], chunk[3], chunk[15], chunk[16], chunk[19], chunk[20], vecBytes(vec)}
 }
 
 // chunkValues is one row for insertColumns.
@@ -37,11 +51,13 @@ func chunkValues(serial int64, c *store.Chunk, vec []float32) ([]any, error) {
 		_, offset := c.Metadata.Date.Zone()
 		sec, nsec, off = d.sec, d.nsec, int32(offset)
 	}
+	headingPath := strings.Join(c.Heading, " > ")
 	return []any{
-		serial, c.TenantID, c.ProjectID, c.DocumentID, c.ID, c.Source, c.Title, nonNil(c.Heading), strings.Join(c.Heading, " > "), c.Text,
+		serial, c.TenantID, c.ProjectID, c.DocumentID, c.ID, c.Source, c.Title, nonNil(c.Heading), headingPath, c.Text,
 		int32(c.Page), int32(c.Index), int32(c.Start), int32(c.End), int32(c.Tokens),
 		c.Metadata.SourceType, c.Metadata.Confidentiality, c.Metadata.Revision,
 		timestamptz(c.Metadata.Date), sec, nsec, off, nonNil(c.Metadata.Tags), extra, c.DocHash, c.IndexVersion, vec,
+		nonNil(codeLexemes(c.Title + " " + headingPath + " " + c.Text)),
 	}, nil
 }
 
@@ -120,4 +136,38 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// vecBytes is v as the vectors table stores it: big-endian float32, the bytes
+// of float4send, so that SQL (the version 3 migration) can write it too.
+func vecBytes(v []float32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.BigEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	return b
+}
+
+// decodeVec appends the vector stored as b (see vecBytes) to dst.
+func decodeVec(dst []float32, b []byte) ([]float32, error) {
+	if len(b)%4 != 0 {
+		return dst, fmt.Errorf("vector of %d bytes: %w", len(b), store.ErrCorrupt)
+	}
+	for i := 0; i < len(b); i += 4 {
+		dst = append(dst, math.Float32frombits(binary.BigEndian.Uint32(b[i:])))
+	}
+	return dst, nil
+}
+
+// vecScanner scans a vec column into a fresh []float32.
+type vecScanner struct{ v *[]float32 }
+
+func (s vecScanner) Scan(src any) error {
+	b, ok := src.([]byte)
+	if !ok {
+		return fmt.Errorf("postgres: vector column holds %T", src)
+	}
+	v, err := decodeVec(make([]float32, 0, len(b)/4), b)
+	*s.v = v
+	return err
 }

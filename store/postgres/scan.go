@@ -52,7 +52,7 @@ func (s *Store) Scan(ctx context.Context, f store.Filter, fn func(c store.Chunk,
 			defer rows.Close()
 			for rows.Next() {
 				var it item
-				serial, c, err := scanChunk(rows, &it.vec)
+				serial, c, err := scanChunk(rows, vecScanner{&it.vec})
 				if err != nil {
 					return fmt.Errorf("postgres: scan: %w", err)
 				}

@@ -12,7 +12,7 @@ import (
 )
 
 // schemaVersion is the newest schema this build creates and reads.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // migrations[i] brings a schema from version i to i+1. Statements use
 // {{s}} for the schema name. Migrations only ever get appended.
@@ -100,6 +100,74 @@ var migrations = []string{
 		dimension   integer NOT NULL,
 		config_hash text    NOT NULL
 	);`,
+	// 3: code lexemes in the tsvector (codeLexemes, filled for existing
+	// rows by backfillCodeLexemes); and the vectors table, what the
+	// in-process index loads: each vector as bytea of big-endian float32
+	// (float4send's bytes) with the chunk's filter fields, in rows small
+	// enough to stay in the heap page. Sending a real[] costs the server a
+	// function call per element (~20x the bytes' copy), and reading it
+	// out of line a TOAST lookup per row; a vector inside the chunks row
+	// would push the tsvector out of line instead, which keyword search
+	// reads. Its rows are deleted with their documents (deleteDocs).
+	// embedding stays for pgvector's generated column, stored out of line
+	// uncompressed (random floats do not compress).
+	`ALTER TABLE {{s}}.chunks
+		ADD COLUMN code_lexemes text[] NOT NULL DEFAULT '{}',
+		ALTER COLUMN embedding SET STORAGE EXTERNAL;
+	CREATE TABLE {{s}}.vectors (
+		serial          bigint  PRIMARY KEY,
+		tenant_id       text    NOT NULL,
+		project_id      text    NOT NULL,
+		document_id     text    NOT NULL,
+		source_type     text    NOT NULL,
+		confidentiality text    NOT NULL,
+		date_sec        bigint,
+		date_nsec       integer,
+		vec             bytea   NOT NULL
+	);
+	INSERT INTO {{s}}.vectors
+		SELECT serial, tenant_id, project_id, document_id, source_type, confidentiality, date_sec, date_nsec,
+			(SELECT string_agg(float4send(x), ''::bytea ORDER BY i) FROM unnest(embedding) WITH ORDINALITY AS u(x, i))
+		FROM {{s}}.chunks;
+	CREATE INDEX vectors_document ON {{s}}.vectors (tenant_id, project_id, document_id);
+	DROP INDEX {{s}}.chunks_tsv;
+	ALTER TABLE {{s}}.chunks DROP COLUMN tsv;
+	ALTER TABLE {{s}}.chunks ADD COLUMN tsv tsvector GENERATED ALWAYS AS
+		(to_tsvector('english'::regconfig, title || ' ' || heading_path || ' ' || text)
+		 || array_to_tsvector(code_lexemes)) STORED;
+	CREATE INDEX chunks_tsv ON {{s}}.chunks USING gin (tsv);`,
+}
+
+// afterMigration[v], when set, runs in Go after the statements that bring
+// a schema to version v, in the same transaction.
+var afterMigration = map[int]func(ctx context.Context, tx pgx.Tx, schema string) error{
+	3: backfillCodeLexemes,
+}
+
+// backfillCodeLexemes computes the code lexemes of the chunks stored
+// before version 3; the generated tsvector follows.
+func backfillCodeLexemes(ctx context.Context, tx pgx.Tx, schema string) error {
+	rows, err := tx.Query(ctx, inSchema(`SELECT serial, title || ' ' || heading_path || ' ' || text FROM {{s}}.chunks`, schema))
+	if err != nil {
+		return err
+	}
+	var serials []int64
+	var lexemes []string
+	var text string
+	var serial int64
+	_, err = pgx.ForEachRow(rows, []any{&serial, &text}, func() error {
+		if l := codeLexemes(text); len(l) > 0 {
+			serials = append(serials, serial)
+			lexemes = append(lexemes, strings.Join(l, " ")) // lexemes hold no white space
+		}
+		return nil
+	})
+	if err != nil || len(serials) == 0 {
+		return err
+	}
+	_, err = tx.Exec(ctx, inSchema(`UPDATE {{s}}.chunks c SET code_lexemes = string_to_array(u.l, ' ')
+		FROM unnest($1::bigint[], $2::text[]) AS u(serial, l) WHERE c.serial = u.serial`, schema), serials, lexemes)
+	return err
 }
 
 // migrate creates or upgrades the schema. Concurrent Opens serialise on a
@@ -134,6 +202,11 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, schema string) error {
 	for v := current; v < schemaVersion; v++ {
 		if _, err := tx.Exec(ctx, inSchema(migrations[v], schema)); err != nil {
 			return fmt.Errorf("postgres: migrate schema %s to version %d: %w", schema, v+1, err)
+		}
+		if after := afterMigration[v+1]; after != nil {
+			if err := after(ctx, tx, schema); err != nil {
+				return fmt.Errorf("postgres: migrate schema %s to version %d: %w", schema, v+1, err)
+			}
 		}
 		if _, err := tx.Exec(ctx, inSchema(`INSERT INTO {{s}}.schema_version (version) VALUES ($1)`, schema), v+1); err != nil {
 			return fmt.Errorf("postgres: migrate: %w", err)

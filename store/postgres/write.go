@@ -65,6 +65,7 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 	}
 	docRows := make([][]any, len(entries))
 	chunkRows := make([][]any, 0, n)
+	vecRows := make([][]any, 0, n)
 	for i := range entries {
 		e := &entries[i]
 		docRows[i], err = documentValues(&e.Document, len(e.Chunks), version)
@@ -80,6 +81,7 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 				return err
 			}
 			chunkRows = append(chunkRows, row)
+			vecRows = append(vecRows, vectorValues(row, vec))
 			pending = append(pending, pendingRow{
 				serial: serial, key: keys[i], sourceType: c.Metadata.SourceType, conf: c.Metadata.Confidentiality,
 				date: datePartsOf(c.Metadata.Date), vec: vec,
@@ -91,6 +93,9 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 		return writeError("put", err)
 	}
 	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "chunks"}, insertColumns, pgx.CopyFromRows(chunkRows)); err != nil {
+		return writeError("put", err)
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "vectors"}, vectorColumns, pgx.CopyFromRows(vecRows)); err != nil {
 		return writeError("put", err)
 	}
 	if err := s.finishWrite(ctx, tx, version, tenants, projects, ids); err != nil {
