@@ -83,9 +83,7 @@ func (c *termCursor) advance(to uint64, buf index.IndexInternalID) (bool, error)
 }
 
 func (c *termCursor) score(avgdl float64) float64 {
-	tf := float64(c.tfd.Freq)
-	dl := math.Round(1 / (c.tfd.Norm * c.tfd.Norm))
-	return c.idf * tf * (BM25K1 + 1) / (tf + BM25K1*(1-BM25B+BM25B*dl/avgdl))
+	return bm25Part(c.idf, c.tfd.Freq, c.tfd.Norm, avgdl)
 }
 
 // cursorHeap is a min-heap of cursors by current document number.
