@@ -102,7 +102,8 @@ type keywordIndex struct {
 	mapping  *mapping.IndexMappingImpl
 	analyzer analysis.Analyzer // codeAnalyzerName, for the text field and queries
 	keyword  analysis.Analyzer
-	memOnly  bool // never persisted: Close has nothing to wait for
+	memOnly  bool       // never persisted: Close has nothing to wait for
+	bounds   boundCache // per-segment term score bounds (keyword_bounds.go)
 
 	mu        sync.Mutex
 	persisted sync.Cond // signalled when lastPersisted grows

@@ -77,6 +77,11 @@ type segCursor struct {
 	idf  float64
 	ub   float64 // upper bound of the term's contribution in this segment
 	ti   int     // index of the term in the query
+	// learn: every posting so far was seen (no filter, no Advance), so
+	// maxTF and maxNorm become the term's bound when the walk ends.
+	learn   bool
+	maxTF   uint64
+	maxNorm float64
 }
 
 func (c *segCursor) set(p segment.Posting) {
@@ -85,6 +90,9 @@ func (c *segCursor) set(p segment.Posting) {
 		return
 	}
 	c.doc, c.freq, c.norm = p.Number(), p.Frequency(), p.Norm()
+	if c.learn {
+		c.maxTF, c.maxNorm = max(c.maxTF, c.freq), max(c.maxNorm, c.norm)
+	}
 }
 
 func (c *segCursor) next() error {
@@ -97,6 +105,7 @@ func (c *segCursor) next() error {
 }
 
 func (c *segCursor) advance(to uint64) error {
+	c.learn = false
 	p, err := c.it.Advance(to)
 	if err != nil {
 		return wrapSearchErr(err)
@@ -370,7 +379,7 @@ func (k *keywordIndex) searchPruned(ctx context.Context, r index.IndexReader, te
 
 	ps := pruneScratch{parts: make([]termPart, 0, len(terms)), exhaustive: !prune}
 	for si, ss := range segs {
-		ok, err := ps.segment(ctx, ss, offsets[si], lists[si], idf, avgdl, f, dates, top)
+		ok, err := ps.segment(ctx, &k.bounds, ss, offsets[si], terms, lists[si], idf, avgdl, f, dates, top)
 		if err != nil || !ok {
 			// !ok: a segment without bitmaps; the caller resets top and
 			// falls back.
@@ -403,7 +412,7 @@ type pruneScratch struct {
 }
 
 // segment scores one segment's postings into top.
-func (ps *pruneScratch) segment(ctx context.Context, ss *scorch.SegmentSnapshot, offset uint64, lists []segment.PostingsList, idf []float64, avgdl float64, f *store.Filter, dates *dateGate, top *topk.Heap) (bool, error) {
+func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *scorch.SegmentSnapshot, offset uint64, terms [][]byte, lists []segment.PostingsList, idf []float64, avgdl float64, f *store.Filter, dates *dateGate, top *topk.Heap) (bool, error) {
 	fb, ok, err := filterBits(ss, f)
 	if err != nil || !ok {
 		return ok, err
@@ -434,7 +443,11 @@ func (ps *pruneScratch) segment(ctx context.Context, ss *scorch.SegmentSnapshot,
 				o.ReplaceActual(restricted)
 			}
 		}
-		c := &segCursor{it: it, idf: idf[ti], ub: idf[ti] * (BM25K1 + 1), ti: ti}
+		c := &segCursor{it: it, idf: idf[ti], ub: idf[ti] * (BM25K1 + 1), ti: ti, learn: fb == nil}
+		if b, ok := bounds.get(ss.Id(), terms[ti]); ok {
+			c.ub = min(c.ub, bm25Part(idf[ti], b.maxTF, b.maxNorm, avgdl))
+			c.learn = false
+		}
 		if err := c.next(); err != nil {
 			return true, err
 		}
@@ -446,6 +459,13 @@ func (ps *pruneScratch) segment(ctx context.Context, ss *scorch.SegmentSnapshot,
 	if len(cs) == 0 {
 		return true, nil
 	}
+	defer func() {
+		for _, c := range cs {
+			if c.learn && c.done {
+				bounds.put(ss.Id(), terms[c.ti], termBound{c.maxTF, c.maxNorm})
+			}
+		}
+	}()
 	slices.SortFunc(cs, func(a, b *segCursor) int {
 		switch {
 		case a.ub < b.ub:
