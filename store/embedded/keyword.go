@@ -102,8 +102,7 @@ type keywordIndex struct {
 	mapping  *mapping.IndexMappingImpl
 	analyzer analysis.Analyzer // codeAnalyzerName, for the text field and queries
 	keyword  analysis.Analyzer
-	memOnly  bool       // never persisted: Close has nothing to wait for
-	bounds   boundCache // per-segment term score bounds (keyword_bounds.go)
+	memOnly  bool // never persisted: Close has nothing to wait for
 
 	mu        sync.Mutex
 	persisted sync.Cond // signalled when lastPersisted grows

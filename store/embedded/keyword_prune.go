@@ -45,9 +45,10 @@ import (
 // searchBM25 uses. A reader that is not a scorch snapshot falls back to
 // searchBM25.
 //
-// U(t) = idf(t)·(k1+1) is always valid (tf/(tf+K) < 1). Within one segment
-// the bound is tightened with the term's largest tf and the segment's
-// shortest document when they are known (termBounds).
+// U(t) = idf(t)·(k1+1) is always valid (tf/(tf+K) < 1). Tighter bounds
+// from each term's largest tf and shortest document, learned per segment
+// while walking postings, were tried and dropped: on the benchmark corpus
+// they changed the postings decoded by under 1 % (BENCHMARKS.md).
 
 // pruneSlack is the relative margin by which a bound must fall below θ.
 const pruneSlack = 1e-9
@@ -77,11 +78,6 @@ type segCursor struct {
 	idf  float64
 	ub   float64 // upper bound of the term's contribution in this segment
 	ti   int     // index of the term in the query
-	// learn: every posting so far was seen (no filter, no Advance), so
-	// maxTF and maxNorm become the term's bound when the walk ends.
-	learn   bool
-	maxTF   uint64
-	maxNorm float64
 }
 
 func (c *segCursor) set(p segment.Posting) {
@@ -90,9 +86,6 @@ func (c *segCursor) set(p segment.Posting) {
 		return
 	}
 	c.doc, c.freq, c.norm = p.Number(), p.Frequency(), p.Norm()
-	if c.learn {
-		c.maxTF, c.maxNorm = max(c.maxTF, c.freq), max(c.maxNorm, c.norm)
-	}
 }
 
 func (c *segCursor) next() error {
@@ -105,7 +98,6 @@ func (c *segCursor) next() error {
 }
 
 func (c *segCursor) advance(to uint64) error {
-	c.learn = false
 	p, err := c.it.Advance(to)
 	if err != nil {
 		return wrapSearchErr(err)
@@ -315,8 +307,8 @@ func (dg *dateGate) from(g uint64) (uint64, bool, error) {
 // keyword fields as segment bitmaps, its dates by a searcher). prune false
 // scores every posting (the benchmark's postings-source comparison). It returns
 // false when r does not expose what it needs; the caller then resets top
-// and runs searchBM25.
-func (k *keywordIndex) searchPruned(ctx context.Context, r index.IndexReader, terms [][]byte, p bm25Params, f *store.Filter, prune bool, top *topk.Heap) (bool, error) {
+// and runs searchBM25. stats, if not nil, receives the work done.
+func (k *keywordIndex) searchPruned(ctx context.Context, r index.IndexReader, terms [][]byte, p bm25Params, f *store.Filter, prune bool, stats *pruneStats, top *topk.Heap) (bool, error) {
 	segs, offsets, ok := segmentsOf(r)
 	if !ok {
 		return false, nil
@@ -378,8 +370,11 @@ func (k *keywordIndex) searchPruned(ctx context.Context, r index.IndexReader, te
 	}
 
 	ps := pruneScratch{parts: make([]termPart, 0, len(terms)), exhaustive: !prune}
+	if stats != nil {
+		defer func() { *stats = ps.stats }()
+	}
 	for si, ss := range segs {
-		ok, err := ps.segment(ctx, &k.bounds, ss, offsets[si], terms, lists[si], idf, avgdl, f, dates, top)
+		ok, err := ps.segment(ctx, ss, offsets[si], lists[si], idf, avgdl, f, dates, top)
 		if err != nil || !ok {
 			// !ok: a segment without bitmaps; the caller resets top and
 			// falls back.
@@ -393,7 +388,7 @@ func (k *keywordIndex) searchPruned(ctx context.Context, r index.IndexReader, te
 // terms that pass f: pruned when r allows, exhaustively otherwise.
 func (k *keywordIndex) topBM25(ctx context.Context, r index.IndexReader, terms [][]byte, p bm25Params, f *store.Filter, size int, top *topk.Heap) error {
 	top.Reset(size)
-	ok, err := k.searchPruned(ctx, r, terms, p, f, true, top)
+	ok, err := k.searchPruned(ctx, r, terms, p, f, true, nil, top)
 	if err != nil || ok {
 		return err
 	}
@@ -409,10 +404,18 @@ type pruneScratch struct {
 	steps   int
 	// exhaustive disables pruning.
 	exhaustive bool
+	stats      pruneStats
+}
+
+// pruneStats counts a search's work, for benchmarks.
+type pruneStats struct {
+	next    int // postings read by Next (essential terms)
+	advance int // Advance calls (non-essential look-ups, date skips)
+	scored  int // documents scored in full
 }
 
 // segment scores one segment's postings into top.
-func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *scorch.SegmentSnapshot, offset uint64, terms [][]byte, lists []segment.PostingsList, idf []float64, avgdl float64, f *store.Filter, dates *dateGate, top *topk.Heap) (bool, error) {
+func (ps *pruneScratch) segment(ctx context.Context, ss *scorch.SegmentSnapshot, offset uint64, lists []segment.PostingsList, idf []float64, avgdl float64, f *store.Filter, dates *dateGate, top *topk.Heap) (bool, error) {
 	fb, ok, err := filterBits(ss, f)
 	if err != nil || !ok {
 		return ok, err
@@ -443,11 +446,8 @@ func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *sco
 				o.ReplaceActual(restricted)
 			}
 		}
-		c := &segCursor{it: it, idf: idf[ti], ub: idf[ti] * (BM25K1 + 1), ti: ti, learn: fb == nil}
-		if b, ok := bounds.get(ss.Id(), terms[ti]); ok {
-			c.ub = min(c.ub, bm25Part(idf[ti], b.maxTF, b.maxNorm, avgdl))
-			c.learn = false
-		}
+		c := &segCursor{it: it, idf: idf[ti], ub: idf[ti] * (BM25K1 + 1), ti: ti}
+		ps.stats.next++
 		if err := c.next(); err != nil {
 			return true, err
 		}
@@ -459,13 +459,6 @@ func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *sco
 	if len(cs) == 0 {
 		return true, nil
 	}
-	defer func() {
-		for _, c := range cs {
-			if c.learn && c.done {
-				bounds.put(ss.Id(), terms[c.ti], termBound{c.maxTF, c.maxNorm})
-			}
-		}
-	}()
 	slices.SortFunc(cs, func(a, b *segCursor) int {
 		switch {
 		case a.ub < b.ub:
@@ -520,6 +513,7 @@ func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *sco
 				// Skip the essential postings before the next dated document.
 				for _, c := range cs[m:] {
 					if !c.done && c.doc < g-offset {
+						ps.stats.advance++
 						if err := c.advance(g - offset); err != nil {
 							return true, err
 						}
@@ -537,6 +531,7 @@ func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *sco
 			s := bm25Part(c.idf, c.freq, c.norm, avgdl)
 			parts = append(parts, termPart{c.ti, s})
 			partial += s
+			ps.stats.next++
 			if err := c.next(); err != nil {
 				return true, err
 			}
@@ -550,6 +545,7 @@ func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *sco
 			}
 			c := cs[i]
 			if !c.done && c.doc < d {
+				ps.stats.advance++
 				if err := c.advance(d); err != nil {
 					return true, err
 				}
@@ -565,6 +561,7 @@ func (ps *pruneScratch) segment(ctx context.Context, bounds *boundCache, ss *sco
 			continue
 		}
 		score := sumParts(parts)
+		ps.stats.scored++
 		if top.Full() && score <= top.Min() {
 			continue
 		}
