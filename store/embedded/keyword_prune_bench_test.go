@@ -232,3 +232,51 @@ func BenchmarkKeywordPruning(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScopedDocFreqs times one query's tenant-scoped document
+// frequencies (issue 15 item 4): the leapfrog intersection of postings
+// (docFreq) against the per-segment bitmap AND-cardinality the pruned
+// search uses (scopedDocFreqs); x-intersect is the ratio.
+func BenchmarkScopedDocFreqs(b *testing.B) {
+	var s *Store
+	var queries []string
+	if *kwBenchDir != "" {
+		s = kwBenchStore(b)
+		defer s.Close()
+		queries = kwBenchQueries(7)
+	} else {
+		var c *benchCorpus
+		s, c = bigBench(b)
+		queries = c.queries
+	}
+	ctx := context.Background()
+	f := store.Filter{TenantID: "t1"}
+	scope := s.st.bm25Params(&f).scope
+	require.NotEmpty(b, scope)
+	var tInter, tBits time.Duration
+	i := 0
+	for b.Loop() {
+		terms := s.kw.analyzeQuery(queries[i%len(queries)])
+		i++
+		r, err := s.kw.reader()
+		require.NoError(b, err)
+		t0 := time.Now()
+		want := make([]int, len(terms))
+		for j, t := range terms {
+			want[j], err = docFreq(ctx, r, t, scope)
+			require.NoError(b, err)
+		}
+		t1 := time.Now()
+		got, ok, err := scopedDocFreqs(ctx, r, terms, scope)
+		t2 := time.Now()
+		require.True(b, ok)
+		require.NoError(b, err)
+		require.Equal(b, want, got)
+		r.Close()
+		tInter += t1.Sub(t0)
+		tBits += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(tInter.Nanoseconds())/float64(b.N), "intersect-ns")
+	b.ReportMetric(float64(tBits.Nanoseconds())/float64(b.N), "bitmap-ns")
+	b.ReportMetric(float64(tBits)/float64(tInter), "x-intersect")
+}
