@@ -34,11 +34,17 @@ import (
 // a score, except for tenant and project: N, avgdl and df are those of the
 // query's tenant and project (its scope), so that one tenant's documents
 // never move another tenant's scores. N and the token total are kept per
-// scope as the store changes; df within a scope is counted at query time
-// by intersecting the term's postings with the scope's, which costs about
-// what scoring the term does, and only when the scope is not the whole
-// store. Contributions are summed in query-term order so that a score does
-// not depend on how bleve happens to order postings.
+// scope as the store changes; df within a scope is counted at query time,
+// only when the scope is not the whole store, as the AND-cardinality of
+// the term's and the scope's postings bitmaps per segment
+// (scopedDocFreqs), or, for a reader without segment bitmaps, by
+// intersecting postings (docFreq). Contributions are summed in query-term
+// order so that a score does not depend on how bleve happens to order
+// postings.
+//
+// searchBM25 below is the exhaustive scorer: the reference the pruned
+// search (keyword_prune.go, what SearchKeyword runs) is tested against,
+// and its fallback.
 
 // analyzeQuery returns the distinct analysed terms of text, in query order.
 func (k *keywordIndex) analyzeQuery(text string) [][]byte {
@@ -83,9 +89,7 @@ func (c *termCursor) advance(to uint64, buf index.IndexInternalID) (bool, error)
 }
 
 func (c *termCursor) score(avgdl float64) float64 {
-	tf := float64(c.tfd.Freq)
-	dl := math.Round(1 / (c.tfd.Norm * c.tfd.Norm))
-	return c.idf * tf * (BM25K1 + 1) / (tf + BM25K1*(1-BM25B+BM25B*dl/avgdl))
+	return bm25Part(c.idf, c.tfd.Freq, c.tfd.Norm, avgdl)
 }
 
 // cursorHeap is a min-heap of cursors by current document number.

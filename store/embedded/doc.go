@@ -23,7 +23,9 @@
 // (k1 = 1.2, b = 0.75) with the store's own token-length statistics, because
 // bleve's BM25 mode averages distinct terms rather than tokens and deviates
 // from the formula in other ways (see bm25.go; on BEIR SciFact nDCG@10 is
-// 0.688 against bleve's 0.675). Vector search is an exact scan of the slab
+// 0.688 against bleve's 0.675), skipping by MaxScore the postings that
+// cannot change the top k, with results identical to scoring them all
+// (keyword_prune.go). Vector search is an exact scan of the slab
 // with vek32 dot products and a bounded min-heap. Both searches apply a
 // store.Filter inside the search, so a filtered query returns the best k
 // chunks that pass it; BM25 statistics are those of the filter's tenant and

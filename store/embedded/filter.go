@@ -155,17 +155,7 @@ func keywordFilter(f *store.Filter) query.Query {
 	anyOf(fieldSourceType, f.SourceTypes)
 	anyOf(fieldConfidentiality, f.Confidentiality)
 	anyOf(fieldDocumentID, f.DocumentIDs)
-	if !f.After.IsZero() || !f.Before.IsZero() {
-		incl := true
-		var start, end time.Time
-		if !f.After.IsZero() {
-			start = clampDate(f.After)
-		}
-		if !f.Before.IsZero() {
-			end = clampDate(f.Before)
-		}
-		q := query.NewDateRangeInclusiveQuery(start, end, &incl, &incl)
-		q.SetField(fieldDate)
+	if q := dateQuery(f); q != nil {
 		clauses = append(clauses, q)
 	}
 	switch len(clauses) {
@@ -175,6 +165,25 @@ func keywordFilter(f *store.Filter) query.Query {
 		return clauses[0]
 	}
 	return query.NewConjunctionQuery(clauses)
+}
+
+// dateQuery is the date range part of a keyword filter (nil: f has no
+// date bounds).
+func dateQuery(f *store.Filter) query.Query {
+	if f == nil || (f.After.IsZero() && f.Before.IsZero()) {
+		return nil
+	}
+	incl := true
+	var start, end time.Time
+	if !f.After.IsZero() {
+		start = clampDate(f.After)
+	}
+	if !f.Before.IsZero() {
+		end = clampDate(f.Before)
+	}
+	q := query.NewDateRangeInclusiveQuery(start, end, &incl, &incl)
+	q.SetField(fieldDate)
+	return q
 }
 
 // keywordTerm is the indexed form of a keyword value: the empty value is

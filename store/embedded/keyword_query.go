@@ -80,6 +80,9 @@ func (k *keywordIndex) docFreqs(ctx context.Context, terms [][]byte, scope []sco
 		return nil, err
 	}
 	defer r.Close()
+	if out, ok, err := scopedDocFreqs(ctx, r, terms, scope); ok || err != nil {
+		return out, err
+	}
 	out := make([]int, len(terms))
 	for i, t := range terms {
 		if out[i], err = docFreq(ctx, r, t, scope); err != nil {

@@ -96,12 +96,11 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 	if p.docs == 0 {
 		return nil, nil
 	}
-	filter := keywordFilter(&f)
 	var scored []scoredSerial
 	if s.opts.Scoring == ScoringBleve {
 		var err error
 		whole := bm25Params{docs: len(st.rows), totalTokens: st.totalTokens}
-		if scored, err = s.kw.searchBleve(ctx, query, k, whole, filter); err != nil {
+		if scored, err = s.kw.searchBleve(ctx, query, k, whole, keywordFilter(&f)); err != nil {
 			return nil, err
 		}
 	} else {
@@ -112,8 +111,7 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 		defer r.Close()
 		top := topPool.Get().(*topk.Heap)
 		defer topPool.Put(top)
-		top.Reset(min(k, len(st.rows)))
-		if err := s.kw.searchBM25(ctx, r, terms, p, filter, top); err != nil {
+		if err := s.kw.topBM25(ctx, r, terms, p, &f, min(k, len(st.rows)), top); err != nil {
 			return nil, err
 		}
 		if scored, err = serialsOf(r, top.Sorted()); err != nil {
