@@ -33,7 +33,9 @@ const (
 	// ExpansionCorpus adds the synonyms and, when the keyword or vector
 	// searcher implements store.Scanner, heading terms of the collection
 	// that co-occur with the question's terms (vocabulary.go). Without a
-	// Scanner it is ExpansionSynonyms.
+	// Scanner it is ExpansionSynonyms. The first query of each tenant and
+	// project scans and analyses all of its chunks (8.5 s for the 2,977
+	// chunks of the PostgreSQL manual on a busy 2-core machine).
 	ExpansionCorpus
 )
 
