@@ -84,8 +84,9 @@ type QueryAnalysis struct {
 	// Keywords are the analysed content terms of the question.
 	Keywords []string `json:"keywords"`
 	// Expansions are the words keyword search added to the question (see
-	// Options.Expansion), weighted below its own; only words the
-	// collection uses are listed.
+	// Options.Expansion), weighted below its own. With a keyword searcher
+	// that implements store.TermStatter, only words the collection uses
+	// are listed.
 	Expansions []string `json:"expansions,omitempty"`
 	// Intent is the kind of answer the question asks for (DetectIntent).
 	Intent Intent `json:"intent,omitempty"`
