@@ -172,3 +172,34 @@ func TestExpansionOptionsValidated(t *testing.T) {
 		require.ErrorIs(t, err, retrieve.ErrInvalidOptions, "%+v", o)
 	}
 }
+
+// Concurrent first queries share one vocabulary build (run with -race).
+func TestCorpusExpansionConcurrentQueries(t *testing.T) {
+	st, emb := openExpansionStore(t)
+	var heads [][]string
+	texts := []string{"Tombstones mark deleted keys.", "Tombstones are purged later.", "Reads skip tombstones."}
+	for range texts {
+		heads = append(heads, []string{"Compaction"})
+	}
+	putChunks(t, st, emb, "compaction", texts, heads)
+	for i := range 60 {
+		putChunks(t, st, emb, fmt.Sprintf("filler%d", i), []string{fmt.Sprintf("Segment %d holds keys.", i)}, [][]string{{"Segments"}})
+	}
+	h, err := retrieve.NewHybrid(st, st, emb, retrieve.Options{Expansion: retrieve.ExpansionCorpus})
+	require.NoError(t, err)
+	errs := make(chan error, 8)
+	got := make(chan []string, 8)
+	for range 8 {
+		go func() {
+			res, err := h.Retrieve(context.Background(), retrieve.Query{Text: "Why do tombstones slow reads?"})
+			if err == nil {
+				got <- res.Analysis.Expansions
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		require.NoError(t, <-errs)
+		require.Contains(t, <-got, "compaction")
+	}
+}
