@@ -137,6 +137,12 @@ type Metadata struct {
 	// agent it names, if any.
 	Agent   string `json:"agent,omitempty"`
 	Profile string `json:"profile,omitempty"`
+	// Intent and Expansions are retrieval's reading of the question
+	// (retrieve.QueryAnalysis): the kind of answer it asks for and the words
+	// keyword search added; empty when retrieval did not run or did not
+	// report them.
+	Intent     string   `json:"intent,omitempty"`
+	Expansions []string `json:"expansions,omitempty"`
 }
 
 func label(i int) string { return fmt.Sprintf("S%d", i+1) }

@@ -340,6 +340,10 @@ func (p *Pipeline) finish(run *askRun, a *Answer) {
 		a.Metadata.Generator = run.genName
 	}
 	a.Metadata.Agent, a.Metadata.Profile = run.req.Agent, run.profile
+	if run.res != nil {
+		a.Metadata.Intent = string(run.res.Analysis.Intent)
+		a.Metadata.Expansions = run.res.Analysis.Expansions
+	}
 }
 
 func (p *Pipeline) generatorName() string {

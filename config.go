@@ -117,6 +117,10 @@ type RetrievalConfig struct {
 	// thresholds. The zero value suits the offline hashing embedder; fit it
 	// to a real embedding model with `hybridrag eval --calibrate`.
 	Calibration retrieve.Calibration
+	// Expansion selects the query expansions keyword search adds (bundled
+	// synonyms, the collection's heading vocabulary); the zero value is
+	// retrieve.DefaultExpansion. See retrieve.Expansion.
+	Expansion retrieve.Expansion
 	// SingleSource is the Relevance at which one source suffices when fewer
 	// than MinChunks pass MinScore; the answer is then marked LOW
 	// CONFIDENCE (default 0.50; negative disables it).

@@ -34,7 +34,7 @@ func newDefaultRetriever(cfg Config, emb retrieve.Embedder) (retrieve.Retriever,
 	if cfg.Store == nil {
 		return nil, ErrNoStore
 	}
-	opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration}
+	opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration, Expansion: cfg.Retrieval.Expansion}
 	opts.Fusion = cfg.Retrieval.Fusion
 	if opts.Fusion == retrieve.FusionDefault {
 		// The offline hashing embedder's lexical vectors are a weak second

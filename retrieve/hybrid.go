@@ -28,6 +28,7 @@ type Hybrid struct {
 	// positions is either searcher's optional capability; nil without it.
 	positions store.ChunkPositioner
 	words     *wordTerms // chunk analysis for Relevance
+	expand    *expander  // nil: no expansions
 	cfg       config
 }
 
@@ -62,6 +63,17 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 	for _, s := range []any{keyword, vector} {
 		if p, ok := s.(store.ChunkPositioner); ok && s != nil && h.positions == nil {
 			h.positions = p
+		}
+	}
+	if keyword != nil && cfg.expansion != ExpansionNone {
+		h.expand = &expander{mode: cfg.expansion, weight: cfg.expansionWeight, synonyms: newSynonymIndex(analyze)}
+		if cfg.expansion == ExpansionCorpus {
+			for _, s := range []any{keyword, vector} {
+				if sc, ok := s.(store.Scanner); ok && s != nil && h.expand.vocab == nil {
+					st, _ := s.(store.Statter)
+					h.expand.vocab = &vocabularies{scanner: sc, statter: st, words: h.words, scopes: map[[2]string]*vocabEntry{}}
+				}
+			}
 		}
 	}
 	return h, nil
@@ -144,6 +156,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	} else {
 		rrf(candidates, h.cfg.rrfK)
 	}
+	h.favourDefinitions(candidates, q.Text)
 	if h.cfg.reranker != nil && len(candidates) > 0 {
 		if candidates, err = rerank(ctx, h.cfg.reranker, q.Text, candidates, h.cfg.rerankDepth); err != nil {
 			return nil, err
@@ -154,9 +167,16 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	for i, c := range order {
 		res.Sources[i] = candidates[c]
 	}
-	if res.Analysis, err = h.scoreRelevance(ctx, q.Text, q.Filter, res.Sources, found.queryVec); err != nil {
-		return nil, err
+	if found.terms == nil {
+		t, err := h.analyseQuery(ctx, q.Text, q.Filter)
+		if err != nil {
+			return nil, err
+		}
+		found.terms = &t
 	}
+	res.Analysis = h.scoreRelevance(*found.terms, res.Sources, found.queryVec)
+	res.Analysis.Expansions = found.expansions
+	res.Analysis.Intent = DetectIntent(q.Text)
 	var added int
 	if res.Sources, added, err = h.addNeighbors(ctx, res.Sources, p.maxSources); err != nil {
 		return nil, err
@@ -164,9 +184,8 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	if added > 0 {
 		// Neighbours need their own Relevance and passage; the analysis
 		// then also counts the terms they hold.
-		if res.Analysis, err = h.scoreRelevance(ctx, q.Text, q.Filter, res.Sources, found.queryVec); err != nil {
-			return nil, err
-		}
+		a := h.scoreRelevance(*found.terms, res.Sources, found.queryVec)
+		res.Analysis.Keywords, res.Analysis.Missing = a.Keywords, a.Missing
 	}
 	res.Timings.Fuse = time.Since(fuseStart)
 	res.Timings.Total = time.Since(start)
@@ -177,6 +196,10 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 type searched struct {
 	keyword, vector []store.Hit
 	queryVec        []float32 // nil when vector search did not run
+	// terms is the analysed question when the keyword side needed it for
+	// expansions (nil otherwise); expansions are the words it added.
+	terms      *queryTerms
+	expansions []string
 }
 
 // search runs the keyword search in its own goroutine while this one
@@ -200,6 +223,9 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 		run := func() {
 			begin := time.Now()
 			out.keyword, keyErr = h.keyword.SearchKeyword(sctx, p.text, p.keywordK, p.filter)
+			if keyErr == nil && h.expand != nil {
+				keyErr = h.expandKeyword(sctx, p, &out)
+			}
 			t.Keyword = time.Since(begin)
 			if keyErr != nil {
 				fail(SideKeyword, keyErr)
@@ -233,6 +259,18 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 		errs = append(errs, &SearchError{Side: side.name, Err: side.err})
 	}
 	return out, errors.Join(errs...)
+}
+
+// expandKeyword analyses the question and adds its expansions' hits to
+// out.keyword (see searchExpanded).
+func (h *Hybrid) expandKeyword(ctx context.Context, p plan, out *searched) error {
+	q, err := h.analyseQuery(ctx, p.text, p.filter)
+	if err != nil {
+		return err
+	}
+	out.terms = &q
+	out.keyword, out.expansions, err = h.searchExpanded(ctx, p, q, out.keyword)
+	return err
 }
 
 // searchVector embeds the query and runs the vector search.

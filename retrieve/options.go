@@ -129,6 +129,12 @@ type Options struct {
 	// needs a keyword or vector searcher that implements
 	// store.ChunkPositioner and does nothing otherwise.
 	Neighbors int
+	// Expansion selects the query expansions keyword search adds; the zero
+	// value is DefaultExpansion.
+	Expansion Expansion
+	// ExpansionWeight in (0, 1) scales expansion BM25 scores against the
+	// question's own (see Expansion); 0 means DefaultExpansionWeight.
+	ExpansionWeight float64
 }
 
 // config is Options with every default resolved.
@@ -145,6 +151,9 @@ type config struct {
 	diversity   Diversity
 	dupCosine   float64
 	neighbors   int
+
+	expansion       Expansion
+	expansionWeight float64
 }
 
 func (o Options) resolve() (config, error) {
@@ -200,6 +209,21 @@ func (o Options) resolve() (config, error) {
 	}
 	if c.dupCosine, err = resolveDuplicateCosine(o.DuplicateCosine); err != nil {
 		return c, err
+	}
+	if !o.Expansion.valid() {
+		return c, fmt.Errorf("%w: unknown Expansion %d", ErrInvalidOptions, int(o.Expansion))
+	}
+	c.expansion = o.Expansion
+	if c.expansion == ExpansionDefault {
+		c.expansion = DefaultExpansion
+	}
+	switch w := o.ExpansionWeight; {
+	case math.IsNaN(w) || w < 0 || w >= 1:
+		return c, fmt.Errorf("%w: ExpansionWeight %v outside (0, 1)", ErrInvalidOptions, w)
+	case w == 0:
+		c.expansionWeight = DefaultExpansionWeight
+	default:
+		c.expansionWeight = w
 	}
 	return c, nil
 }

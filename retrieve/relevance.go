@@ -257,12 +257,8 @@ func cosine(a, b []float32) float64 {
 }
 
 // scoreRelevance sets Relevance on every source and returns the query
-// analysis: the question's terms, and the rare ones no source contains.
-func (h *Hybrid) scoreRelevance(ctx context.Context, text string, f store.Filter, sources []Source, queryVec []float32) (QueryAnalysis, error) {
-	q, err := h.analyseQuery(ctx, text, f)
-	if err != nil {
-		return QueryAnalysis{}, err
-	}
+// analysis: the question's terms q, and the rare ones no source contains.
+func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float32) QueryAnalysis {
 	index := make(map[string]int, len(q.terms))
 	total := 0.0
 	for t, term := range q.terms {
@@ -287,7 +283,7 @@ func (h *Hybrid) scoreRelevance(ctx context.Context, text string, f store.Filter
 			a.Missing = append(a.Missing, term)
 		}
 	}
-	return a, nil
+	return a
 }
 
 // Relevance is the value of Source.Relevance: an estimate in [0, 1] of how

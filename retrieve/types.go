@@ -83,8 +83,13 @@ type Passage struct {
 type QueryAnalysis struct {
 	// Keywords are the analysed content terms of the question.
 	Keywords []string `json:"keywords"`
-	// Expansions are extra terms added to the question, if any.
+	// Expansions are the words keyword search added to the question (see
+	// Options.Expansion), weighted below its own. With a keyword searcher
+	// that implements store.TermStatter, only words the collection uses
+	// are listed.
 	Expansions []string `json:"expansions,omitempty"`
+	// Intent is the kind of answer the question asks for (DetectIntent).
+	Intent Intent `json:"intent,omitempty"`
 	// Missing are the rare keywords that occur in no retrieved source.
 	Missing []string `json:"missing,omitempty"`
 	// Unknown are the words of the question that name something (a code

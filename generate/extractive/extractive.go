@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
 )
 
 // Defaults for Options.
@@ -204,6 +205,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
 	scoreNamed(cands, namedTerms(question))
+	scoreIntent(cands, retrieve.DetectIntent(question))
 	chosen := g.choose(cands)
 	if len(chosen) == 0 || !g.answers(cands, sources) {
 		return nil
