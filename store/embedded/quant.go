@@ -64,20 +64,32 @@ type quantIndex struct {
 }
 
 // quantEncode writes the per-vector int8 code of v into code and returns
-// its scale. A zero vector (never stored: vectors are normalised) gets a
-// zero scale.
+// its scale: code = round(127·x/max|x|), halves away from zero, in
+// float32 arithmetic so that every Open derives the same codes. A zero
+// vector (never stored: vectors are normalised) gets a zero scale.
 func quantEncode(code []int8, v []float32) float32 {
 	var m float32
 	for _, x := range v {
-		m = max(m, float32(math.Abs(float64(x))))
+		if x < 0 {
+			x = -x
+		}
+		if x > m {
+			m = x
+		}
 	}
-	if m == 0 || math.IsNaN(float64(m)) {
+	if !(m > 0) || m > math.MaxFloat32 {
 		clear(code)
 		return 0
 	}
 	inv := 127 / m
+	code = code[:len(v)]
 	for i, x := range v {
-		code[i] = int8(math.Round(float64(x * inv)))
+		y := float32(x * inv)
+		if y >= 0 {
+			code[i] = int8(y + 0.5)
+		} else {
+			code[i] = int8(y - 0.5)
+		}
 	}
 	return m / 127
 }
