@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/viterin/vek/vek32"
+
 	"github.com/hybridrag/hybridrag/internal/int8dot"
 )
 
@@ -64,19 +66,17 @@ type quantIndex struct {
 }
 
 // quantEncode writes the per-vector int8 code of v into code and returns
-// its scale: code = round(127·x/max|x|), halves away from zero, in
-// float32 arithmetic so that every Open derives the same codes. A zero
-// vector (never stored: vectors are normalised) gets a zero scale.
+// its scale: code = floor(127·x/max|x| + 0.5), in float32 arithmetic so
+// that every Open derives the same codes. The rounding has no
+// data-dependent branch: a sign test per element mispredicted on half of
+// them and cost 5× the rest of applying a batch. A zero vector (never stored: vectors
+// are normalised) gets a zero scale.
 func quantEncode(code []int8, v []float32) float32 {
-	var m float32
-	for _, x := range v {
-		if x < 0 {
-			x = -x
-		}
-		if x > m {
-			m = x
-		}
+	if len(v) == 0 {
+		return 0
 	}
+	// Two SIMD passes beat one scalar loop carried through max.
+	m := max(vek32.Max(v), -vek32.Min(v))
 	if !(m > 0) || m > math.MaxFloat32 {
 		clear(code)
 		return 0
@@ -84,12 +84,9 @@ func quantEncode(code []int8, v []float32) float32 {
 	inv := 127 / m
 	code = code[:len(v)]
 	for i, x := range v {
-		y := float32(x * inv)
-		if y >= 0 {
-			code[i] = int8(y + 0.5)
-		} else {
-			code[i] = int8(y - 0.5)
-		}
+		// y ∈ [-127, 127]; y + 128.5 is positive, so truncation floors.
+		y := float32(x*inv) + 128.5
+		code[i] = int8(int32(y) - 128)
 	}
 	return m / 127
 }

@@ -121,3 +121,50 @@ func quantRecall(ctx context.Context, st *state, queries [][]float32) float64 {
 	}
 	return float64(found) / float64(len(queries)*benchK)
 }
+
+// BenchmarkQuantAppend applies one encoded batch of 10k chunks × 384
+// dimensions to an empty state without and with int8 codes, alternately
+// in each iteration: what quantization adds to Open's replay (and to
+// applying a Put), the codes being derived from the vectors, not read.
+//
+//	go test -run '^$' -bench BenchmarkQuantAppend -benchtime 20x -count 3 ./store/embedded/
+func BenchmarkQuantAppend(b *testing.B) {
+	c := newBenchCorpus(benchIndexOps, 5)
+	entries := c.entries(0, benchIndexOps)
+	rec := newRecord(benchIndexOps * (benchDim*4 + 256))
+	rec = appendHeader(rec, batchHeader{version: 1, nextSerial: benchIndexOps + 1, nOps: benchIndexOps, dim: benchDim})
+	serial := uint64(1)
+	vecs := make([]float32, 0, benchIndexOps*benchDim)
+	for i := range entries {
+		for j := range entries[i].Chunks {
+			vecs = append(vecs, make([]float32, benchDim)...)
+			normalizeInto(vecs[len(vecs)-benchDim:], entries[i].Vectors[j])
+			rec = appendChunk(rec, chunkFields{serial: serial, tokens: benchWords, chunk: &entries[i].Chunks[j]}, []byte("{}"))
+			serial++
+		}
+	}
+	rec = appendVectors(rec, vecs)
+	payload := rec[frameSize:]
+	var exact, quant time.Duration
+	for b.Loop() {
+		for _, q := range []bool{false, true} {
+			st := newState()
+			if q {
+				st.quant = &quantIndex{}
+			}
+			t0 := time.Now()
+			if err := st.applyBatch(payload, logHeaderSize+frameSize); err != nil {
+				b.Fatal(err)
+			}
+			if q {
+				quant += time.Since(t0)
+			} else {
+				exact += time.Since(t0)
+			}
+		}
+	}
+	b.ReportMetric(float64(benchIndexOps)*float64(b.N)/exact.Seconds(), "exact-vectors/s")
+	b.ReportMetric(float64(benchIndexOps)*float64(b.N)/quant.Seconds(), "int8-vectors/s")
+	b.ReportMetric(float64(quant)/float64(exact), "x-exact-time")
+	b.ReportMetric(float64(quant-exact)/float64(b.N)/benchIndexOps, "encode-ns/vector")
+}

@@ -22,9 +22,9 @@ func TestQuantEncode(t *testing.T) {
 		code  []int8
 		scale float32
 	}{
-		{"max maps to 127", []float32{0.5, -0.25, 0}, []int8{127, -64, 0}, 0.5 / 127},
+		{"max maps to 127", []float32{0.5, -0.25, 0.25, 0}, []int8{127, -63, 64, 0}, 0.5 / 127},
 		{"negative max", []float32{-1, 0.5}, []int8{-127, 64}, 1.0 / 127},
-		{"halves round away from zero", []float32{127, 0.5, -0.5, 1.5}, []int8{127, 1, -1, 2}, 1},
+		{"halves round up", []float32{127, 0.5, -0.5, 1.5, -1.5, -127}, []int8{127, 1, 0, 2, -1, -127}, 1},
 		{"zero vector", []float32{0, 0}, []int8{0, 0}, 0},
 		{"infinity is not encoded", []float32{float32(math.Inf(1)), 1}, []int8{0, 0}, 0},
 	} {
