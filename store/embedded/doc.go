@@ -24,7 +24,10 @@
 // bleve's BM25 mode averages distinct terms rather than tokens and deviates
 // from the formula in other ways (see bm25.go; on BEIR SciFact nDCG@10 is
 // 0.688 against bleve's 0.675). Vector search is an exact scan of the slab
-// with vek32 dot products and a bounded min-heap. Both searches apply a
+// with vek32 dot products and a bounded min-heap; a store opened with
+// Options.Quantization = QuantizationInt8 (recorded in a QUANTIZATION
+// file) scans int8 codes of the vectors instead (internal/int8dot) and
+// rescores the best candidates exactly in float32 (quant.go). Both searches apply a
 // store.Filter inside the search, so a filtered query returns the best k
 // chunks that pass it; BM25 statistics are those of the filter's tenant and
 // project, and no other filter field changes a score. Readers run

@@ -32,6 +32,7 @@ func BenchmarkQuantTopK(b *testing.B) {
 	qi.sync(st)
 	encode := time.Since(t0)
 	defer func() { st.quant = nil }()
+	codeBytes := len(qi.codes) + 4*len(qi.scales)
 
 	r := rand.New(rand.NewPCG(21, 22))
 	queries := make([][]float32, 200)
@@ -65,6 +66,7 @@ func BenchmarkQuantTopK(b *testing.B) {
 		b.ReportMetric(float64(took)/float64(floor), "x-floor")
 		b.ReportMetric(float64(encode.Milliseconds()), "encode-ms")
 		b.ReportMetric(recall, "recall@10")
+		b.ReportMetric(float64(codeBytes)/float64(4*len(st.slab)), "codes/slab-bytes")
 	}
 	var top topk.Heap
 	var scores []float32
@@ -82,12 +84,29 @@ func BenchmarkQuantTopK(b *testing.B) {
 			top.Sorted()
 		})
 	})
+	b.Run("scan=exact/filtered-tenant", func(b *testing.B) {
+		rf := st.compileFilter(&store.Filter{TenantID: "t1"})
+		run(b, func(q []float32) {
+			top.Reset(benchK)
+			_ = scanFiltered(ctx, st, q, &rf, &top)
+			top.Sorted()
+		})
+	})
 	b.Run("scan=int8+rescore/filtered-tenant", func(b *testing.B) {
 		rf := st.compileFilter(&store.Filter{TenantID: "t1"})
 		run(b, func(q []float32) {
 			top.Reset(benchK)
 			_ = searchQuant(ctx, st, q, &rf, benchK, &top)
 			top.Sorted()
+		})
+	})
+	b.Run("SearchVector/exact", func(b *testing.B) {
+		st.quant = nil
+		defer func() { st.quant = qi }()
+		run(b, func(q []float32) {
+			if _, err := s.SearchVector(ctx, q, benchK, store.Filter{}); err != nil {
+				b.Fatal(err)
+			}
 		})
 	})
 	b.Run("SearchVector/int8", func(b *testing.B) {
