@@ -29,3 +29,19 @@ func dotRows(out []int32, codes []int8, q []int16) {
 	}
 	dotRowsAVX2(&out[0], &codes[0], &q[0], len(q), len(out))
 }
+
+// quantizeBlock is how many floats quantizeAVX2 converts per step.
+const quantizeBlock = 32
+
+//go:noescape
+func quantizeAVX2(dst *int8, v *float32, n int, inv float32)
+
+func quantize(dst []int8, v []float32, inv float32) {
+	n := len(v) &^ (quantizeBlock - 1)
+	if useAVX2 && n > 0 {
+		quantizeAVX2(&dst[0], &v[0], n, inv)
+	} else {
+		n = 0
+	}
+	quantizeGeneric(dst[n:], v[n:], inv)
+}

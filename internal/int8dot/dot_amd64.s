@@ -77,3 +77,65 @@ store:
 done:
 	VZEROUPPER
 	RET
+
+// Dword order that undoes the lane interleaving of VPACKSSDW + VPACKSSWB.
+DATA packOrder<>+0(SB)/4, $0
+DATA packOrder<>+4(SB)/4, $4
+DATA packOrder<>+8(SB)/4, $1
+DATA packOrder<>+12(SB)/4, $5
+DATA packOrder<>+16(SB)/4, $2
+DATA packOrder<>+20(SB)/4, $6
+DATA packOrder<>+24(SB)/4, $3
+DATA packOrder<>+28(SB)/4, $7
+GLOBL packOrder<>(SB), RODATA|NOPTR, $32
+
+// func quantizeAVX2(dst *int8, v *float32, n int, inv float32)
+//
+// n is a multiple of 32. dst[i] = int32(float32(v[i]·inv) + 128.5) − 128,
+// as quantizeGeneric: VMULPS and VADDPS round separately (no FMA), and
+// VCVTTPS2DQ truncates like Go's conversion.
+TEXT ·quantizeAVX2(SB), NOSPLIT, $0-28
+	MOVQ         dst+0(FP), DI
+	MOVQ         v+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS inv+24(FP), Y0
+	MOVL         $0x43008000, AX  // 128.5
+	VMOVD        AX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $128, AX
+	VMOVD        AX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU      packOrder<>(SB), Y7
+
+qloop:
+	TESTQ      CX, CX
+	JZ         qdone
+	VMULPS     (SI), Y0, Y3
+	VMULPS     32(SI), Y0, Y4
+	VMULPS     64(SI), Y0, Y5
+	VMULPS     96(SI), Y0, Y6
+	VADDPS     Y1, Y3, Y3
+	VADDPS     Y1, Y4, Y4
+	VADDPS     Y1, Y5, Y5
+	VADDPS     Y1, Y6, Y6
+	VCVTTPS2DQ Y3, Y3
+	VCVTTPS2DQ Y4, Y4
+	VCVTTPS2DQ Y5, Y5
+	VCVTTPS2DQ Y6, Y6
+	VPSUBD     Y2, Y3, Y3
+	VPSUBD     Y2, Y4, Y4
+	VPSUBD     Y2, Y5, Y5
+	VPSUBD     Y2, Y6, Y6
+	VPACKSSDW  Y4, Y3, Y3
+	VPACKSSDW  Y6, Y5, Y5
+	VPACKSSWB  Y5, Y3, Y3
+	VPERMD     Y3, Y7, Y3
+	VMOVDQU    Y3, (DI)
+	ADDQ       $128, SI
+	ADDQ       $32, DI
+	SUBQ       $32, CX
+	JMP        qloop
+
+qdone:
+	VZEROUPPER
+	RET

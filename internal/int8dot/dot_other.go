@@ -8,3 +8,5 @@ func dotRows(out []int32, codes []int8, q []int16) { dotRowsGeneric(out, codes, 
 
 // Accelerated reports whether an assembly kernel is in use.
 func Accelerated() bool { return false }
+
+func quantize(dst []int8, v []float32, inv float32) { quantizeGeneric(dst, v, inv) }

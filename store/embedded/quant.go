@@ -67,9 +67,9 @@ type quantIndex struct {
 
 // quantEncode writes the per-vector int8 code of v into code and returns
 // its scale: code = floor(127·x/max|x| + 0.5), in float32 arithmetic so
-// that every Open derives the same codes. The rounding has no
-// data-dependent branch: a sign test per element mispredicted on half of
-// them and cost 5× the rest of applying a batch. A zero vector (never stored: vectors
+// that every Open derives the same codes (int8dot.Quantize, AVX2 or Go).
+// Neither pass has a data-dependent branch: a sign test per element
+// mispredicted on half of them and cost 5× the rest of applying a batch. A zero vector (never stored: vectors
 // are normalised) gets a zero scale.
 func quantEncode(code []int8, v []float32) float32 {
 	if len(v) == 0 {
@@ -81,13 +81,7 @@ func quantEncode(code []int8, v []float32) float32 {
 		clear(code)
 		return 0
 	}
-	inv := 127 / m
-	code = code[:len(v)]
-	for i, x := range v {
-		// y ∈ [-127, 127]; y + 128.5 is positive, so truncation floors.
-		y := float32(x*inv) + 128.5
-		code[i] = int8(int32(y) - 128)
-	}
+	int8dot.Quantize(code, v, 127/m)
 	return m / 127
 }
 
