@@ -8,9 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/viterin/vek/vek32"
 
 	"github.com/hybridrag/hybridrag/store"
 )
@@ -275,4 +278,54 @@ func TestQuantFileDamaged(t *testing.T) {
 			require.NoError(t, s.Close())
 		})
 	}
+}
+
+// TestQuantConcurrentSearchAndWrites searches a quantized store while
+// batches replace and delete documents (moving codes): every hit's score
+// must be the exact cosine of the vector it carries.
+func TestQuantConcurrentSearchAndWrites(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, filepath.Join(t.TempDir(), "store"), Options{Create: true, Quantization: QuantizationInt8})
+	require.NoError(t, s.Put(ctx, quantDocs(100, 1, "a")...))
+	q := make([]float32, 32)
+	for i := range q {
+		q[i] = float32(i%5) - 2
+	}
+	qn := normalized(q)
+	var done atomic.Bool
+	errs := make(chan error, 4)
+	var wg sync.WaitGroup
+	for r := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f := []store.Filter{{}, {TenantID: "t1"}}[r]
+			for n := 0; !done.Load() || n < 5; n++ {
+				hits, err := s.SearchVector(ctx, q, 10, f)
+				if err == nil && len(hits) != 10 {
+					err = fmt.Errorf("%d hits", len(hits))
+				}
+				for i := 0; err == nil && i < len(hits); i++ {
+					if d := math.Abs(float64(vek32.Dot(hits[i].Vector, qn)) - hits[i].Score); d > 1e-6 {
+						err = fmt.Errorf("hit %d: score %v is not its vector's cosine (off by %g)", i, hits[i].Score, d)
+					}
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	for v := range 30 {
+		require.NoError(t, s.Put(ctx, quantDocs(20, uint64(10+v), "a")...))
+		require.NoError(t, s.Delete(ctx, "t0", "", "a"+strconv.Itoa(20+v)))
+	}
+	done.Store(true)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	requireCodesCurrent(t, s)
 }
