@@ -22,8 +22,8 @@ const (
 	// records the choice (a quantized store stops being one).
 	QuantizationNone
 	// QuantizationInt8 keeps, next to every float32 vector, an int8 code
-	// per dimension and one float32 scale per vector (code = round(127 ·
-	// x / max|x|)). SearchVector scans the codes with SIMD, keeps the best
+	// per dimension and one float32 scale per vector (code =
+	// floor(127·x/max|x| + 0.5)). SearchVector scans the codes with SIMD, keeps the best
 	// max(RescoreFactor·k, MinRescore) candidates and rescores those
 	// exactly in float32, so scores are exact cosine similarities and the
 	// hits are the exact top k unless a true hit ranked below the
@@ -69,8 +69,8 @@ type quantIndex struct {
 // its scale: code = floor(127·x/max|x| + 0.5), in float32 arithmetic so
 // that every Open derives the same codes (int8dot.Quantize, AVX2 or Go).
 // Neither pass has a data-dependent branch: a sign test per element
-// mispredicted on half of them and cost 5× the rest of applying a batch. A zero vector (never stored: vectors
-// are normalised) gets a zero scale.
+// mispredicted on half of them and cost 5× the rest of applying a batch.
+// A zero vector (never stored: vectors are normalised) gets a zero scale.
 func quantEncode(code []int8, v []float32) float32 {
 	if len(v) == 0 {
 		return 0

@@ -329,3 +329,20 @@ func TestQuantConcurrentSearchAndWrites(t *testing.T) {
 	}
 	requireCodesCurrent(t, s)
 }
+
+// TestQuantSnapshotReader opens a quantized store read-only while its
+// writer holds it: the snapshot reads the recorded choice and derives the
+// codes of the batches it loads.
+func TestQuantSnapshotReader(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "store")
+	w := openTest(t, dir, Options{Create: true, Quantization: QuantizationInt8})
+	require.NoError(t, w.Put(ctx, quantDocs(50, 1, "a")...))
+	r := openTest(t, dir, Options{ReadOnly: true})
+	require.True(t, r.Snapshot())
+	require.Equal(t, QuantizationInt8, r.Quantization())
+	requireCodesCurrent(t, r)
+	hits, err := r.SearchVector(ctx, quantDocs(1, 9, "q")[0].Vectors[0], 5, store.Filter{})
+	require.NoError(t, err)
+	require.Len(t, hits, 5)
+}
