@@ -25,6 +25,9 @@ var quantPool = sync.Pool{New: func() any { return new(quantScratch) }}
 
 // rescoreCount is how many candidates a quantized query rescores.
 func rescoreCount(k, rows int) int {
+	if k > rows/RescoreFactor { // also keeps k·RescoreFactor from overflowing
+		return rows
+	}
 	return min(rows, max(k*RescoreFactor, MinRescore))
 }
 

@@ -346,3 +346,17 @@ func TestQuantSnapshotReader(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, hits, 5)
 }
+
+func TestRescoreCount(t *testing.T) {
+	for _, tc := range []struct{ k, rows, want int }{
+		{10, 100_000, 100},
+		{1, 100_000, MinRescore},
+		{50, 100_000, 500},
+		{10, 50, 50},
+		{200, 1000, 1000},
+		{math.MaxInt, 1000, 1000},
+		{math.MaxInt / 5, 1 << 40, 1 << 40},
+	} {
+		require.Equal(t, tc.want, rescoreCount(tc.k, tc.rows), "k %d rows %d", tc.k, tc.rows)
+	}
+}
