@@ -1,5 +1,6 @@
-// Package int8dot computes dot products of int8 codes with an int16 query:
-// the scan kernel of the embedded store's quantized vectors. vek has no
+// Package int8dot computes dot products of int8 codes with an int16 query,
+// and turns float32 vectors into int8 codes (Quantize): the kernels of the
+// embedded store's quantized vectors. vek has no
 // integer kernel, so on amd64 with AVX2 the rows are scored by hand-written
 // assembly (VPMOVSXBW widens 16 codes to int16, VPMADDWD multiplies them
 // with the query and adds adjacent pairs into int32 lanes); elsewhere, and
