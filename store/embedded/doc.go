@@ -26,7 +26,10 @@
 // 0.688 against bleve's 0.675), skipping by MaxScore the postings that
 // cannot change the top k, with results identical to scoring them all
 // (keyword_prune.go). Vector search is an exact scan of the slab
-// with vek32 dot products and a bounded min-heap. Both searches apply a
+// with vek32 dot products and a bounded min-heap; a store opened with
+// Options.Quantization = QuantizationInt8 (recorded in a QUANTIZATION
+// file) scans int8 codes of the vectors instead (internal/int8dot) and
+// rescores the best candidates exactly in float32 (quant.go). Both searches apply a
 // store.Filter inside the search, so a filtered query returns the best k
 // chunks that pass it; BM25 statistics are those of the filter's tenant and
 // project, and no other filter field changes a score. Readers run

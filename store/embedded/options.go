@@ -50,6 +50,12 @@ type Options struct {
 	// failing with a *LockedError. Zero means DefaultLockTimeout; a
 	// negative value means do not wait. Read-only Opens never wait.
 	LockTimeout time.Duration
+	// Quantization selects int8 codes scanned with SIMD and rescored in
+	// float32 (QuantizationInt8), or the exact float32 scan
+	// (QuantizationNone). The zero value keeps what the store recorded
+	// when it was last opened for writing; a writer's Open records an
+	// explicit choice, a read-only Open applies it in memory only.
+	Quantization Quantization
 }
 
 // lockTimeout resolves LockTimeout's zero value.

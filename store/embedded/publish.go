@@ -232,7 +232,7 @@ func (s *Store) loadSnapshot() error {
 		return err
 	}
 	s.log = log
-	st := newState()
+	st := s.newState()
 	if _, err := log.replay(func(off int64, payload []byte) error {
 		if err := st.applyBatch(payload, off); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
@@ -284,7 +284,7 @@ func (s *Store) loadUpTo(logPath string, kw *keywordIndex, version int64) (ok bo
 		kw.idx.Close()
 		return false, err
 	}
-	st := newState()
+	st := s.newState()
 	_, err = log.replay(func(off int64, payload []byte) error {
 		v, err := batchVersion(payload)
 		if err != nil {

@@ -49,9 +49,12 @@ func (s *Store) SearchVector(ctx context.Context, vec []float32, k int, f store.
 	normalizeInto(q, vec)
 	sc.top.Reset(min(k, len(st.rows)))
 	var err error
-	if rf.active {
+	switch {
+	case st.quantReady():
+		err = searchQuant(ctx, st, q, &rf, k, &sc.top)
+	case rf.active:
 		err = scanFiltered(ctx, st, q, &rf, &sc.top)
-	} else {
+	default:
 		// Block MatMul beats a Dot call per row (BenchmarkVectorTopK:
 		// 1.12× vs 1.31× the memory floor over 100k×384).
 		err = vecscan.MatMul(ctx, st.slab, st.dim, q, &sc.top, &sc.scores)

@@ -76,6 +76,8 @@ type state struct {
 	rows []rowMeta
 	slab []float32 // all vectors, L2-normalised, row-major
 
+	quant *quantIndex // int8 codes of the slab's rows; nil unless quantized (quant.go)
+
 	bySerial  serialIndex
 	byChunk   chunkMap[uint64]   // chunk id → serial of its first holder
 	chunkMore chunkMap[[]uint64] // chunk id → serials of further holders (other tenants/projects)
@@ -152,6 +154,9 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 	}
 	st.version = max(st.version, h.version)
 	st.nextSerial = max(st.nextSerial, h.nextSerial)
+	if st.quant != nil {
+		st.quant.sync(st)
+	}
 	return nil
 }
 
@@ -402,6 +407,9 @@ func (st *state) removeRow(serial uint64) int64 {
 	st.totalTokens -= int64(r.tokens)
 	st.liveBytes -= r.logBytes(st.dim)
 	last := int32(len(st.rows) - 1)
+	if st.quant != nil {
+		st.quant.remove(i, last, st.dim)
+	}
 	if i != last {
 		st.rows[i] = st.rows[last]
 		copy(st.slab[int(i)*st.dim:int(i+1)*st.dim], st.slab[int(last)*st.dim:])

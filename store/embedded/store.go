@@ -50,6 +50,7 @@ type Store struct {
 	closed bool
 
 	recovery Recovery
+	quant    Quantization // None or Int8, fixed at Open (quant_file.go)
 }
 
 // Recovery describes what Open had to repair. Nothing is discarded
@@ -136,6 +137,13 @@ func Open(dir string, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
+	// Read under the lock: a writer's Open may be changing the file.
+	storedQuant, useQuant, err := resolveQuant(dir, opts)
+	if err != nil {
+		s.locks.release()
+		return nil, err
+	}
+	s.quant = useQuant
 	if fresh {
 		if err := initStore(dir); err != nil {
 			s.locks.release()
@@ -145,6 +153,9 @@ func Open(dir string, opts Options) (*Store, error) {
 	err = s.load()
 	if err == nil && !fresh && !opts.ReadOnly && version < FormatVersion {
 		err = upgradeFormat(dir)
+	}
+	if err == nil && !opts.ReadOnly && useQuant != storedQuant {
+		err = writeQuant(dir, useQuant)
 	}
 	if err != nil {
 		if s.pub != nil {
@@ -173,7 +184,7 @@ func (s *Store) load() error {
 		return err
 	}
 	s.log = log
-	st := newState()
+	st := s.newState()
 	truncated, err := log.replay(func(off int64, payload []byte) error {
 		if err := st.applyBatch(payload, off); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
