@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command openbench generates a synthetic embedded store of N chunks and
 // measures how long opening it takes and how much memory the process needs
 // (BENCHMARKS.md, "Opening at 1M chunks"). The corpus matches the
@@ -9,7 +11,7 @@
 //	go build -o /tmp/openbench ./scripts/openbench
 //	/usr/bin/time -v /tmp/openbench -open /tmp/open-1m
 //
-// -open prints one line: open seconds, chunks, vector bytes, peak RSS
+// -open prints one line: open seconds (wall and CPU), chunks, vector bytes, peak RSS
 // (VmHWM) and its ratio to the vector bytes. Run each open in a fresh
 // process: peak RSS is the process's.
 package main
@@ -22,8 +24,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -44,13 +48,14 @@ func main() {
 	dir := flag.String("dir", "", "store directory")
 	open := flag.String("open", "", "open this store and report time and peak RSS")
 	flag.IntVar(&words, "words", 160, "words per chunk (-gen)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of -open's Open to this file")
 	flag.Parse()
 	var err error
 	switch {
 	case *gen > 0 && *dir != "":
 		err = generate(*dir, *gen)
 	case *open != "":
-		err = measureOpen(*open)
+		err = measureOpen(*open, *cpuProfile)
 	default:
 		fmt.Fprintln(os.Stderr, "usage: openbench -gen N -dir DIR | -open DIR")
 		os.Exit(2)
@@ -132,13 +137,24 @@ func generate(dir string, n int) error {
 	return s.Close()
 }
 
-func measureOpen(dir string) error {
-	start := time.Now()
+func measureOpen(dir, cpuProfile string) error {
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	start, cpu0 := time.Now(), processCPU()
 	s, err := embedded.Open(dir, embedded.Options{})
 	if err != nil {
 		return err
 	}
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), processCPU()-cpu0
+	pprof.StopCPUProfile()
 	st, err := s.Stats(context.Background(), store.Filter{})
 	if err != nil {
 		return err
@@ -159,9 +175,19 @@ func measureOpen(dir string) error {
 	runtime.ReadMemStats(&ms)
 	hwm, rss := procStatus("VmHWM"), procStatus("VmRSS")
 	vecBytes := int64(st.Chunks) * int64(st.Dimension) * 4
-	fmt.Printf("open %.2fs chunks %d vector_bytes %d peak_rss %d (%.2fx vectors) rss %d go_heap_sys %d go_heap_inuse %d recovery %+v\n",
-		elapsed.Seconds(), st.Chunks, vecBytes, hwm, float64(hwm)/float64(vecBytes), rss, ms.HeapSys, ms.HeapInuse, s.Recovery())
+	fmt.Printf("open %.2fs cpu %.2fs chunks %d vector_bytes %d peak_rss %d (%.2fx vectors) rss %d go_heap_sys %d go_heap_inuse %d recovery %+v\n",
+		elapsed.Seconds(), cpu.Seconds(), st.Chunks, vecBytes, hwm, float64(hwm)/float64(vecBytes), rss, ms.HeapSys, ms.HeapInuse, s.Recovery())
 	return s.Close()
+}
+
+// processCPU is the CPU time (user + system) the process has used: on a
+// shared machine, Open's cost; wall time is its share of the CPUs.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // procStatus returns a /proc/self/status field in bytes (0 off Linux).
