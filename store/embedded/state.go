@@ -263,6 +263,7 @@ func (st *state) fillBlock(vecs []byte, dim, n int) error {
 		return nil
 	}
 	if first := int(rows[0]); int(rows[n-1])-first == n-1 {
+		st.prefault(st.slab[first*dim : (first+n)*dim])
 		decodeVector(st.slab[first*dim:(first+n)*dim], vecs)
 		return nil
 	}
