@@ -10,7 +10,7 @@ import "slices"
 //
 // Now it never moves by copying:
 //   - Open counts the chunk ops in the log's record headers first
-//     (countLogOps) and reserves rows and slab for all of them at once;
+//     (recordLog.countChunkOps) and reserves rows and slab for all of them at once;
 //   - on Linux the slab is an anonymous mapping outside the Go heap
 //     (slab_mmap.go): reserved capacity costs address space only, since a
 //     page becomes resident when a vector is first written to it, and a
@@ -23,7 +23,7 @@ import "slices"
 // exclusively). No slice into the slab may be kept past the lock: a grow
 // may move it, and Close unmaps it.
 
-// slabGrowth is the factor the slab's capacity grows by when Puts after
+// slabGrowthNum/slabGrowthDen is the factor the slab's capacity grows by when Puts after
 // Open outgrow it, so that a store growing by small batches remaps it
 // O(log n) times.
 const slabGrowthNum, slabGrowthDen = 3, 2
