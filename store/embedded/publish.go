@@ -233,6 +233,7 @@ func (s *Store) loadSnapshot() error {
 	}
 	s.log = log
 	st := s.newState()
+	st.reserve(log.countChunkOps())
 	if _, err := log.replay(func(off int64, payload []byte) error {
 		if err := st.applyBatch(payload, off); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
@@ -285,6 +286,7 @@ func (s *Store) loadUpTo(logPath string, kw *keywordIndex, version int64) (ok bo
 		return false, err
 	}
 	st := s.newState()
+	st.reserve(log.countChunkOps())
 	_, err = log.replay(func(off int64, payload []byte) error {
 		v, err := batchVersion(payload)
 		if err != nil {

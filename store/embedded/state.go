@@ -75,6 +75,7 @@ type state struct {
 
 	rows []rowMeta
 	slab []float32 // all vectors, L2-normalised, row-major
+	mem  *slabMem  // the slab's memory when it is mapped (slab.go)
 
 	quant *quantIndex // int8 codes of the slab's rows; nil unless quantized (quant.go)
 
@@ -133,7 +134,6 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 			// Reserve room for the batch at once: growing the slab a
 			// vector at a time would copy it over and over.
 			st.presizeMaps(h.nOps)
-			st.rows = slices.Grow(st.rows, h.nOps)
 			// A fresh arena per batch: the previous one is still
 			// aliased by the documents it holds the serials of.
 			st.serialArena = nil
@@ -217,6 +217,7 @@ func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
 		st.byChunk.set(chunkID, op.serial)
 	}
 	st.addSerial(de, op.serial)
+	st.rowRoom()
 	st.rows = append(st.rows, rowMeta{
 		serial:     op.serial,
 		opOff:      payloadOff + int64(op.opOff),
@@ -267,6 +268,7 @@ func (st *state) fillBlock(vecs []byte, dim, n int) error {
 		return nil
 	}
 	if first := int(rows[0]); int(rows[n-1])-first == n-1 {
+		st.prefault(st.slab[first*dim : (first+n)*dim])
 		decodeVector(st.slab[first*dim:(first+n)*dim], vecs)
 		return nil
 	}
@@ -328,7 +330,7 @@ func (st *state) vectorRoom(dim int) []float32 {
 	}
 	end := len(st.slab)
 	if cap(st.slab)-end < dim {
-		st.slab = slices.Grow(st.slab, (cap(st.rows)-len(st.rows)+1)*dim)
+		st.growSlab((cap(st.rows) - len(st.rows) + 1) * dim)
 	}
 	return st.slab[end : end+dim]
 }

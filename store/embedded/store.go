@@ -168,6 +168,9 @@ func Open(dir string, opts Options) (*Store, error) {
 		if s.log != nil {
 			s.log.close()
 		}
+		if s.st != nil {
+			s.st.freeSlab()
+		}
 		s.locks.release()
 		return nil, err
 	}
@@ -185,6 +188,7 @@ func (s *Store) load() error {
 	}
 	s.log = log
 	st := s.newState()
+	st.reserve(log.countChunkOps())
 	truncated, err := log.replay(func(off int64, payload []byte) error {
 		if err := st.applyBatch(payload, off); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
@@ -334,6 +338,9 @@ func (s *Store) Close() error {
 		s.pub.stop()
 	}
 	err := errors.Join(s.kw.close(), s.log.close())
+	s.mu.Lock()
+	s.st.freeSlab() // no search runs now (closed is set): none holds the slab
+	s.mu.Unlock()
 	if s.pub != nil {
 		// Readers that open from now on use the index itself.
 		err = errors.Join(err, removePublished(s.dir))
