@@ -38,7 +38,9 @@ type IndexStats struct {
 // before anything is written, so a bad document fails the call with a
 // *DocumentError and leaves the store as it was; the remaining work is
 // written in batches, each atomic, so an error or cancellation part-way
-// leaves whole batches.
+// leaves whole batches. A document of many chunks is written alone, as a
+// stream when the store is a store.DocumentStreamer (its vectors are then
+// held a group at a time, not whole).
 func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStats, error) {
 	start := time.Now()
 	done, err := p.enter()
@@ -92,15 +94,29 @@ func (p *Pipeline) Index(ctx context.Context, docs ...store.Document) (IndexStat
 		replaces = append(replaces, ok)
 	}
 
-	for lo := 0; lo < len(entries); lo += DefaultIndexBatchSize {
-		hi := min(lo+DefaultIndexBatchSize, len(entries))
+	// A large document goes alone through a document stream when the
+	// store has one, so that its vectors are held a group at a time.
+	ds, streams := p.store.(store.DocumentStreamer)
+	large := func(e *store.Entry) bool { return streams && len(e.Chunks) >= streamMinChunks }
+	for lo, hi := 0, 0; lo < len(entries); lo = hi {
+		hi = lo + 1
+		if large(&entries[lo]) {
+			e := &entries[lo]
+			if err := p.streamWrite(ctx, ds, e.Document, func(w *streamWriter) error { return w.write(e.Chunks) }); err != nil {
+				return stats, err
+			}
+		} else {
+			for hi < len(entries) && hi-lo < DefaultIndexBatchSize && !large(&entries[hi]) {
+				hi++
+			}
+			if err := p.embedEntries(ctx, entries[lo:hi]); err != nil {
+				return stats, err
+			}
+			if err := p.put(ctx, entries[lo:hi]); err != nil {
+				return stats, errprefix.Wrap("hybridrag: store", err)
+			}
+		}
 		batch := entries[lo:hi]
-		if err := p.embedEntries(ctx, batch); err != nil {
-			return stats, err
-		}
-		if err := p.put(ctx, batch); err != nil {
-			return stats, errprefix.Wrap("hybridrag: store", err)
-		}
 		for i, e := range batch {
 			stats.Documents++
 			stats.Chunks += len(e.Chunks)

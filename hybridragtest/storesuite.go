@@ -22,8 +22,8 @@ import (
 // the full: it must also implement store.Statter (counts and IndexVersion)
 // and io.Closer. The suite closes some stores itself, so Close must
 // tolerate a second call. Stores that implement store.Scanner,
-// store.TermStatter or store.ChunkPositioner are also checked against
-// those contracts.
+// store.TermStatter, store.ChunkPositioner or store.DocumentStreamer are
+// also checked against those contracts.
 //
 // The contract checked: every chunk field comes back as written (dates as
 // the same instant, vectors up to L2 normalisation); IndexVersion increases
@@ -67,6 +67,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"embedder (store.EmbedderRecorder)", storeEmbedder},
 		{"transcript time spans", storeTranscript},
 		{"chunks by position (store.ChunkPositioner)", storePositions},
+		{"documents written as streams (store.DocumentStreamer)", storeStream},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, newStore) })

@@ -54,6 +54,9 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	for i := range docs {
 		docs[i].TenantID, docs[i].ProjectID = c.tenant, c.project
 	}
+	for _, ts := range ld.streams {
+		ts.Document.TenantID, ts.Document.ProjectID = c.tenant, c.project
+	}
 	// Runs after the store is closed: a first index that fails leaves no
 	// store folder behind.
 	total := hybridrag.IndexStats{}
@@ -74,7 +77,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	defer p.Close()
 
-	bar := newIndexProgress(len(docs), stderr)
+	bar := newIndexProgress(len(docs)+len(ld.streams), stderr)
 	for lo := 0; lo < len(docs); lo += indexBatch {
 		batch := docs[lo:min(lo+indexBatch, len(docs))]
 		st, err := indexSkipping(ctx, p, batch, sk)
@@ -87,6 +90,18 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			return fmt.Errorf("after %d documents: %w", total.Documents, err)
 		}
 		_ = bar.Add(len(batch))
+	}
+	for _, ts := range ld.streams {
+		st, err := indexStream(ctx, p, ts, sk)
+		total.Documents += st.Documents
+		total.Chunks += st.Chunks
+		total.New += st.New
+		total.Replaced += st.Replaced
+		total.Unchanged += st.Unchanged
+		if err != nil {
+			return fmt.Errorf("after %d documents: %w", total.Documents, err)
+		}
+		_ = bar.Add(1)
 	}
 	_ = bar.Finish()
 	removed := 0
@@ -230,6 +245,26 @@ func indexSkipping(ctx context.Context, p *hybridrag.Pipeline, docs []store.Docu
 	}
 }
 
+// indexStream indexes a large text file as a stream; a file the pipeline
+// rejects is skipped through sk.
+func indexStream(ctx context.Context, p *hybridrag.Pipeline, ts *loader.TextStream, sk *skipper) (hybridrag.IndexStats, error) {
+	st, err := p.IndexStream(ctx, ts.Document, ts.Open)
+	var de *hybridrag.DocumentError
+	if err == nil || !errors.As(err, &de) {
+		return st, err
+	}
+	if err := sk.skip(sk.path(ts.Document), de.Err); err != nil {
+		return st, de
+	}
+	return st, nil
+}
+
+// streamAbove is the file size from which index reads a text or Markdown
+// file as a stream (Pipeline.IndexStream) rather than whole: memory then
+// stays bounded however large the file. A variable so that tests can
+// stream small files.
+var streamAbove int64 = 16 << 20
+
 // rootKey is the Metadata.Extra key under which index records the folder a
 // document was loaded from (absolute, symbolic links resolved), so that
 // --sync removes only documents of the folder it walks.
@@ -238,6 +273,8 @@ const rootKey = "index_root"
 // loaded is what loadPaths found.
 type loaded struct {
 	docs []store.Document
+	// streams are the large text files, indexed as streams.
+	streams []*loader.TextStream
 	// found holds, per folder PATH (by its rootKey value), the ids of every
 	// file found under it, loaded or skipped: a file that exists is never
 	// removed by --sync, even if it failed to load this time.
@@ -260,6 +297,16 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 		sk.paths[d.ID] = typed
 		ld.docs = append(ld.docs, d)
 	}
+	addStream := func(ts *loader.TextStream, root, typed string) {
+		d := &ts.Document
+		d.Metadata.Extra = maps.Clone(d.Metadata.Extra)
+		if d.Metadata.Extra == nil {
+			d.Metadata.Extra = map[string]string{}
+		}
+		d.Metadata.Extra[rootKey] = root
+		sk.paths[d.ID] = typed
+		ld.streams = append(ld.streams, ts)
+	}
 	for _, path := range paths {
 		st, err := os.Stat(path)
 		if err != nil {
@@ -271,7 +318,11 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 				return nil, err
 			}
 			// A file root: its id is idPrefix and its name.
-			err = loader.LoadDirWith(path, loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize}, func(d store.Document) error {
+			opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, StreamAbove: streamAbove, OnStream: func(ts *loader.TextStream) error {
+				addStream(ts, root, path)
+				return nil
+			}}
+			err = loader.LoadDirWith(path, opts, func(d store.Document) error {
 				add(d, root, path)
 				return nil
 			})
@@ -300,19 +351,27 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 			}
 			return sk.skip(p, err)
 		}}
-		if err := loader.LoadDirWith(path, opts, func(d store.Document) error {
-			rel := d.ID
+		typed := func(id string) string {
+			rel := id
 			if idPrefix != "" {
 				rel = strings.TrimPrefix(rel, strings.TrimRight(idPrefix, "/")+"/")
 			}
-			found[d.ID] = true
-			add(d, root, filepath.Join(path, filepath.FromSlash(rel)))
+			found[id] = true
+			return filepath.Join(path, filepath.FromSlash(rel))
+		}
+		opts.StreamAbove = streamAbove
+		opts.OnStream = func(ts *loader.TextStream) error {
+			addStream(ts, root, typed(ts.Document.ID))
+			return nil
+		}
+		if err := loader.LoadDirWith(path, opts, func(d store.Document) error {
+			add(d, root, typed(d.ID))
 			return nil
 		}); err != nil {
 			return nil, err
 		}
 	}
-	if len(ld.docs) == 0 {
+	if len(ld.docs) == 0 && len(ld.streams) == 0 {
 		if sk.n > 0 {
 			return nil, fmt.Errorf("nothing to index: all %d files found were skipped", sk.n)
 		}

@@ -13,7 +13,7 @@ func newTestPacker(t *testing.T, doc store.Document, opts Options) (*packer, []u
 	t.Helper()
 	r, err := opts.resolved()
 	require.NoError(t, err)
-	secs, fences, err := buildSections(doc)
+	secs, fences, err := buildSections(doc, nil)
 	require.NoError(t, err)
 	p := &packer{doc: &doc, opts: r, hash: "h", atoms: &atomizer{text: doc.Text, fences: fences, limit: r.TargetTokens, piece: r.pieceTokens()}}
 	var units []unit
@@ -67,7 +67,7 @@ func TestSplitLongShrinksWhenTheEstimateIsLow(t *testing.T) {
 func TestExplicitSectionsKeepFences(t *testing.T) {
 	text := "Usage\n\nRun this:\n\n```\nx := 1\n\ny := 2\n```\n\nDone."
 	doc := store.Document{ID: "d", Text: text, Sections: []store.Section{{Start: 0, End: len(text), Heading: []string{"Usage"}}}}
-	_, fences, err := buildSections(doc)
+	_, fences, err := buildSections(doc, nil)
 	require.NoError(t, err)
 	require.Len(t, fences, 1)
 	a := &atomizer{text: text, fences: fences}

@@ -25,7 +25,12 @@ type markdown struct {
 // paragraph underlined with '=' or '-'), and fenced code blocks, following
 // CommonMark closely enough for chunking: headings inside fences, indented
 // code, list items, block quotes and YAML front matter are not headings.
-func parseMarkdown(text string) markdown {
+func parseMarkdown(text string) markdown { return parseMarkdownFrom(text, true) }
+
+// parseMarkdownFrom is parseMarkdown for a text that is the start of a
+// document (frontMatter: it may open with front matter) or a later window
+// of a streamed one (SplitStream), which may not.
+func parseMarkdownFrom(text string, frontMatter bool) markdown {
 	var md markdown
 	var (
 		para         = -1 // start of the current paragraph, -1 if none
@@ -33,9 +38,12 @@ func parseMarkdown(text string) markdown {
 		fenceStart   = -1
 		fenceChar    byte
 		fenceLen     int
-		pos          = skipFrontMatter(text)
+		pos          int
 		prevLineStop int // end of the previous line's content
 	)
+	if frontMatter {
+		pos = skipFrontMatter(text)
+	}
 	for pos < len(text) {
 		lineEnd := len(text)
 		if i := strings.IndexByte(text[pos:], '\n'); i >= 0 {

@@ -15,6 +15,10 @@ type packer struct {
 	hash   string
 	atoms  *atomizer
 	chunks []store.Chunk
+	// base and first place a window of a streamed document: its text
+	// starts at byte base of the document and its first chunk is chunk
+	// first (both 0 for a whole document).
+	base, first int
 }
 
 // merge emits the units in order: a unit too long for one chunk is split,
@@ -74,7 +78,7 @@ func (p *packer) group(us []unit) error {
 func (p *packer) emit(start, end, n int, s section) {
 	d := p.doc
 	text := d.Text[start:end]
-	index := len(p.chunks)
+	index := p.first + len(p.chunks)
 	p.chunks = append(p.chunks, store.Chunk{
 		ID:         store.ChunkID(d.ID, index, text),
 		DocumentID: d.ID,
@@ -86,8 +90,8 @@ func (p *packer) emit(start, end, n int, s section) {
 		Heading:    slices.Clone(s.heading),
 		Page:       s.page,
 		Index:      index,
-		Start:      start,
-		End:        end,
+		Start:      p.base + start,
+		End:        p.base + end,
 		Tokens:     n,
 		Metadata:   cloneMetadata(d.Metadata),
 		DocHash:    p.hash,

@@ -42,7 +42,11 @@ type mark struct {
 // Markdown in the text otherwise; pages always come from Document.Sections.
 // Where spans nest, the innermost one (latest start) names the heading and
 // the page. It also returns the fenced code blocks.
-func buildSections(doc store.Document) ([]section, []span, error) {
+//
+// w, when not nil, is the window of a streamed document that doc.Text
+// holds: headings continue the path of the windows before it, and
+// w.stack is left holding the path at its end.
+func buildSections(doc store.Document, w *window) ([]section, []span, error) {
 	text := doc.Text
 	if err := checkSections(doc); err != nil {
 		return nil, nil, err
@@ -52,11 +56,19 @@ func buildSections(doc store.Document) ([]section, []span, error) {
 	// Fenced code blocks (Markdown's, and HTML's <pre>, which the loader
 	// fences) are kept from being cut at their blank lines either way;
 	// headings come from the text only when the document has none.
-	md := parseMarkdown(text)
+	md := parseMarkdownFrom(text, w == nil || w.first)
 	fences := md.fences
 	var marks []mark
 	if !explicit {
-		marks = markdownMarks(md.headings, len(text))
+		var outer []mdHeading
+		if w != nil {
+			outer = w.stack
+		}
+		var stack []mdHeading
+		marks, stack = markdownMarks(outer, md.headings, len(text))
+		if w != nil {
+			w.stack = stack
+		}
 	}
 	for _, s := range doc.Sections {
 		if s.Start == s.End {
@@ -119,28 +131,45 @@ func buildSections(doc store.Document) ([]section, []span, error) {
 }
 
 // markdownMarks turns headings into spans that reach to the next heading,
-// each carrying its full heading path.
-func markdownMarks(hs []mdHeading, textLen int) []mark {
-	marks := make([]mark, 0, len(hs))
-	var stack []mdHeading
+// each carrying its full heading path. outer is the heading path in force where the text begins (a window of
+// a streamed document): text before the first heading falls under it, and
+// headings nest in it. It returns the path in force at the end.
+func markdownMarks(outer, hs []mdHeading, textLen int) ([]mark, []mdHeading) {
+	marks := make([]mark, 0, len(hs)+1)
+	stack := slices.Clone(outer)
+	if len(stack) > 0 {
+		end := textLen
+		if len(hs) > 0 {
+			end = hs[0].start
+		}
+		if end > 0 {
+			marks = append(marks, mark{span: span{0, end}, heading: headingPath(stack)})
+		}
+	}
 	for i, h := range hs {
 		for len(stack) > 0 && stack[len(stack)-1].level >= h.level {
 			stack = stack[:len(stack)-1]
 		}
 		stack = append(stack, h)
-		var path []string
-		for _, s := range stack {
-			if s.text != "" {
-				path = append(path, s.text)
-			}
-		}
+		path := headingPath(stack)
 		end := textLen
 		if i+1 < len(hs) {
 			end = hs[i+1].start
 		}
 		marks = append(marks, mark{span: span{h.start, end}, head: h.span, heading: path})
 	}
-	return marks
+	return marks, stack
+}
+
+// headingPath is the texts of a heading stack, outermost first.
+func headingPath(stack []mdHeading) []string {
+	var path []string
+	for _, s := range stack {
+		if s.text != "" {
+			path = append(path, s.text)
+		}
+	}
+	return path
 }
 
 // headingLine returns the span of a section's first line when that line is

@@ -14,7 +14,7 @@ import (
 // runs must not share (and so overwrite) each other's heading lines.
 func TestJoinHeadingOnlyRuns(t *testing.T) {
 	text := "# A\n## B\n### C\nbody one\n# D\n## E\nbody two\n# F\n"
-	secs, _, err := buildSections(store.Document{ID: "d", Text: text})
+	secs, _, err := buildSections(store.Document{ID: "d", Text: text}, nil)
 	require.NoError(t, err)
 	heads := func(s section) []string {
 		var out []string
@@ -40,7 +40,7 @@ func TestSplitLongHeadingRun(t *testing.T) {
 		fmt.Fprintf(&b, "%s Heading %d\n", strings.Repeat("#", 1+i%3), i)
 	}
 	doc := store.Document{ID: "d", Text: b.String()}
-	secs, _, err := buildSections(doc)
+	secs, _, err := buildSections(doc, nil)
 	require.NoError(t, err)
 	require.Len(t, secs, 1)
 	require.Len(t, secs[0].heads, 5000)

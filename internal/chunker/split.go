@@ -51,6 +51,12 @@ func Split(doc store.Document, opts Options) ([]store.Chunk, error) {
 // Errors: ErrEmptyDocument for white-space-only text, ErrInvalidUTF8,
 // a *SectionError for a bad Document.Sections entry.
 func (c *Chunker) Split(doc store.Document) ([]store.Chunk, error) {
+	return c.split(doc, nil)
+}
+
+// split is Split; w, when not nil, is the window of a streamed document
+// that doc.Text holds (see SplitStream).
+func (c *Chunker) split(doc store.Document, w *window) ([]store.Chunk, error) {
 	if !utf8.ValidString(doc.Text) {
 		return nil, fmt.Errorf("%w: document %q", ErrInvalidUTF8, doc.ID)
 	}
@@ -67,11 +73,14 @@ func (c *Chunker) Split(doc store.Document) ([]store.Chunk, error) {
 		}
 		return p.chunks, nil
 	}
-	secs, fences, err := buildSections(doc)
+	secs, fences, err := buildSections(doc, w)
 	if err != nil {
 		return nil, err
 	}
 	p := c.packer(&doc, fences)
+	if w != nil {
+		p.base, p.first = w.base, w.index
+	}
 	units := make([]unit, 0, len(secs))
 	for _, s := range secs {
 		u, err := p.measure(s)

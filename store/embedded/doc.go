@@ -3,8 +3,11 @@
 // append-only record log that is the single source of truth (every write
 // batch is one CRC-checked record, fsynced before Put returns, so an
 // acknowledged batch survives kill -9 and a torn final record is cut off
-// at the next Open), and a bleve scorch index derived from the log. At Open
-// the log is replayed into memory: every vector goes into one contiguous
+// at the next Open; a document written as a stream, store.DocumentStreamer,
+// spans several part records closed by a commit record, and parts without
+// their commit are cut off the same way), and a bleve scorch index derived
+// from the log. At Open the log is replayed into memory: every vector goes
+// into one contiguous
 // slab of L2-normalised float32 rows, with compact per-row metadata
 // (interned tenant, project, source type, label and document ids, date)
 // for filtering. The bleve index records the log version it has applied in
@@ -37,7 +40,7 @@
 // batch becomes visible atomically.
 //
 // It owns the on-disk format and the bleve keyword index, and implements
-// store.Store, Statter, Scanner, TermStatter, Checkpointer (NAME.checkpoint
+// store.Store, Statter, Scanner, TermStatter, DocumentStreamer, Checkpointer (NAME.checkpoint
 // files next to its data) and io.Closer. It imports store and internal
 // vector helpers and must not import retrieve, the root or anything above
 // them: a host opens it with Open and passes it to hybridrag.New.

@@ -97,7 +97,7 @@ func TestOpenBadFormatFile(t *testing.T) {
 		{"not json", "{{{", store.ErrCorrupt},
 		{"other format", `{"format":"something-else","version":1}`, store.ErrCorrupt},
 		{"zero version", `{"format":"hybridrag-embedded","version":0}`, store.ErrCorrupt},
-		{"newer version", `{"format":"hybridrag-embedded","version":3}`, store.ErrVersion},
+		{"newer version", fmt.Sprintf(`{"format":"hybridrag-embedded","version":%d}`, FormatVersion+1), store.ErrVersion},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := storeWithData(t)
@@ -110,7 +110,7 @@ func TestOpenBadFormatFile(t *testing.T) {
 			if tc.want == store.ErrVersion {
 				var ve *store.VersionError
 				require.ErrorAs(t, err, &ve)
-				require.Equal(t, 3, ve.Found)
+				require.Equal(t, FormatVersion+1, ve.Found)
 				require.Equal(t, FormatVersion, ve.Want)
 			}
 			after, err := os.ReadFile(filepath.Join(dir, logFile))

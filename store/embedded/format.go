@@ -26,12 +26,13 @@ const (
 // FormatName and FormatVersion identify what this build writes into the
 // FORMAT file. A store with a higher version is refused with a
 // *store.VersionError rather than misread. Version 2 keeps a batch's
-// vectors in one block after its ops; version 1 stores are read as they
-// are, and opening one for writing marks it version 2 (older builds then
-// refuse it instead of misreading the new records).
+// vectors in one block after its ops; version 3 adds streamed documents
+// (part and commit records, parts.go). Stores of older versions are read
+// as they are, and opening one for writing marks it this version (older
+// builds then refuse it instead of misreading the new records).
 const (
 	FormatName    = "hybridrag-embedded"
-	FormatVersion = 2
+	FormatVersion = 3
 )
 
 type formatInfo struct {

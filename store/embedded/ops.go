@@ -21,7 +21,9 @@ import (
 //	u8 kindBatch | uvarint version | uvarint nextSerial | uvarint nOps | ops
 //
 // with each vector inline in its opPutChunk; both kinds are read, and a
-// compacted record may mix inline and block chunks. Each op is
+// compacted record may mix inline and block chunks. A document written
+// as a stream (stream.go) is a run of kindPart records, laid out as a
+// kindBlockBatch, closed by a kindCommit record (parts.go). Each op is
 //
 //	u8 opDeleteDoc      | str tenant | str project | str documentID
 //	u8 opPutBlockChunk  | chunk fields | uvarint jsonLen | chunk JSON
@@ -231,13 +233,13 @@ func decodeBatch(payload []byte, v batchVisitor) (batchHeader, error) {
 	d := &decoder{b: payload}
 	var h batchHeader
 	kind := d.byte1("kind")
-	if d.err == nil && kind != kindBatch && kind != kindBlockBatch {
+	if d.err == nil && kind != kindBatch && !hasBlock(kind) {
 		return h, fmt.Errorf("embedded: unknown record kind %d: %w", kind, store.ErrCorrupt)
 	}
 	h.version = int64(d.uvarint("version"))
 	h.nextSerial = d.uvarint("next serial")
 	nOps := d.uvarint("op count")
-	if kind == kindBlockBatch {
+	if hasBlock(kind) {
 		dim := d.uvarint("block dimension")
 		if dim > uint64(len(payload)) {
 			d.fail("block dimension")
@@ -288,7 +290,7 @@ func decodeBatch(payload []byte, v batchVisitor) (batchHeader, error) {
 			op.dateNsec = int32(d.uvarint("date nanos"))
 			op.vec, op.vecCopied, op.inBlock = nil, false, code == opPutBlockChunk
 			if op.inBlock {
-				if kind != kindBlockBatch || h.dim == 0 {
+				if !hasBlock(kind) || h.dim == 0 {
 					d.fail("block chunk without a vector block")
 				}
 				op.dim = h.dim
@@ -325,7 +327,7 @@ func decodeBatch(payload []byte, v batchVisitor) (batchHeader, error) {
 			return h, d.err
 		}
 	}
-	if kind == kindBlockBatch {
+	if hasBlock(kind) {
 		size := uint64(nBlock) * uint64(h.dim) * 4
 		if size != uint64(len(payload)-d.pos) {
 			return h, fmt.Errorf("embedded: vector block of %d bytes, want %d for %d chunks: %w", len(payload)-d.pos, size, nBlock, store.ErrCorrupt)

@@ -47,20 +47,21 @@ func (l *recordLog) countChunkOps() int {
 }
 
 // chunkOpsIn counts the chunk ops of a record from a prefix of its payload:
-// the op count less the delete ops, which writers put first. ok is false
+// the op count less the delete ops, which writers put first (a streamed
+// document's part records count too: laid out as block batches). ok is false
 // when the prefix ends inside the header or the deletes; a payload that is
 // not a batch counts 0 (replay reports it).
 func chunkOpsIn(prefix []byte, payloadLen int64) (chunks int, ok bool) {
 	d := &decoder{b: prefix}
 	kind := d.byte1("kind")
-	if d.err == nil && kind != kindBatch && kind != kindBlockBatch {
+	if d.err == nil && kind != kindBatch && !hasBlock(kind) {
 		return 0, true
 	}
 	d.uvarint("version")
 	d.uvarint("next serial")
 	nOps := d.uvarint("op count")
 	dim := uint64(0)
-	if kind == kindBlockBatch {
+	if hasBlock(kind) {
 		dim = d.uvarint("block dimension")
 	}
 	if d.err != nil {

@@ -234,8 +234,9 @@ func (s *Store) loadSnapshot() error {
 	s.log = log
 	st := s.newState()
 	st.reserve(log.countChunkOps())
+	rp := newReplayer(st, log)
 	if _, err := log.replay(func(off int64, payload []byte) error {
-		if err := st.applyBatch(payload, off); err != nil {
+		if err := rp.apply(off, payload); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
 		}
 		return nil
@@ -287,6 +288,7 @@ func (s *Store) loadUpTo(logPath string, kw *keywordIndex, version int64) (ok bo
 	}
 	st := s.newState()
 	st.reserve(log.countChunkOps())
+	rp := newReplayer(st, log)
 	_, err = log.replay(func(off int64, payload []byte) error {
 		v, err := batchVersion(payload)
 		if err != nil {
@@ -295,7 +297,7 @@ func (s *Store) loadUpTo(logPath string, kw *keywordIndex, version int64) (ok bo
 		if v > version {
 			return errPastSnapshot
 		}
-		if err := st.applyBatch(payload, off); err != nil {
+		if err := rp.apply(off, payload); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
 		}
 		return nil
@@ -340,7 +342,9 @@ func lastVersion(path string) (int64, error) {
 		if size == 0 || off+frameSize+size > end {
 			break
 		}
-		if v, err := batchVersion(head[frameSize:n]); err == nil {
+		// A streamed document's parts are not committed until their
+		// commit record (parts.go).
+		if v, err := batchVersion(head[frameSize:n]); err == nil && head[frameSize] != kindPart {
 			last = v
 		}
 		off += frameSize + size

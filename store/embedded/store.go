@@ -57,8 +57,11 @@ type Store struct {
 // silently: every repair is counted here. It is a plain value.
 type Recovery struct {
 	// TruncatedBytes is the size of an incomplete or unchecksummable final
-	// record cut from the record log: a write whose Put never returned. A
-	// read-only Store ignores that record instead of cutting it.
+	// record cut from the record log: a write whose Put never returned,
+	// and the parts of a streamed document whose Commit never returned
+	// (store.DocumentStreamer). A read-only Store ignores them instead of
+	// cutting them, and does not count parts (they may be a writer's
+	// stream in progress).
 	TruncatedBytes int64
 	// KeywordDiscarded reports that the keyword index could not be opened
 	// (or was built with another mapping) and was rebuilt from the log.
@@ -189,8 +192,9 @@ func (s *Store) load() error {
 	s.log = log
 	st := s.newState()
 	st.reserve(log.countChunkOps())
+	rp := newReplayer(st, log)
 	truncated, err := log.replay(func(off int64, payload []byte) error {
-		if err := st.applyBatch(payload, off); err != nil {
+		if err := rp.apply(off, payload); err != nil {
 			return fmt.Errorf("embedded: %s: record at offset %d: %w", log.path, off, err)
 		}
 		return nil
@@ -198,8 +202,12 @@ func (s *Store) load() error {
 	if err != nil {
 		return err
 	}
+	cut, err := dropPending(log, rp)
+	if err != nil {
+		return err
+	}
 	s.st = st
-	s.recovery.TruncatedBytes = truncated
+	s.recovery.TruncatedBytes = truncated + cut
 	if s.opts.ReadOnly {
 		return s.loadKeywordReadOnly()
 	}

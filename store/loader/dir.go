@@ -29,6 +29,31 @@ type DirOptions struct {
 	// (ErrTooLarge) that OnLoadError sees like any other. Zero means no
 	// limit; DefaultMaxFileSize is the CLI's.
 	MaxFileSize int64
+	// OnStream, if set, receives instead of fn each text or Markdown file
+	// of at least StreamAbove bytes (StreamAbove > 0), prepared by
+	// OpenStream rather than loaded, so that it can be indexed without
+	// being held in memory; its Document's ID and Source are set as fn's
+	// would be. Load errors go to OnLoadError as for other files; a UTF-16
+	// file is loaded and given to fn.
+	OnStream    func(*TextStream) error
+	StreamAbove int64
+}
+
+// stream prepares path for opts.OnStream when it qualifies; ok is false
+// when path is to be loaded instead.
+func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error) {
+	if opts.OnStream == nil || opts.StreamAbove <= 0 || !isStreamable(path) {
+		return nil, false, nil
+	}
+	st, err := os.Stat(path)
+	if err != nil || st.Size() < opts.StreamAbove {
+		return nil, false, nil
+	}
+	ts, err = OpenStream(path)
+	if errors.Is(err, ErrUnsupported) {
+		return nil, false, nil // UTF-16: LoadFile converts it
+	}
+	return ts, true, err
 }
 
 // LoadDir loads every supported file under root, recursively, and calls fn
@@ -66,6 +91,13 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	if !info.IsDir() {
 		if err := checkSize(root, opts.MaxFileSize); err != nil {
 			return err
+		}
+		if ts, ok, err := opts.stream(root); ok {
+			if err != nil {
+				return err
+			}
+			setID(&ts.Document, opts.IDPrefix, filepath.Base(root))
+			return opts.OnStream(ts)
 		}
 		doc, err := LoadFile(root)
 		if err != nil {
@@ -112,8 +144,12 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		err = checkSize(shown, opts.MaxFileSize)
 		var doc store.Document
+		var ts *TextStream
 		if err == nil {
-			doc, err = LoadFile(shown)
+			var streamed bool
+			if ts, streamed, err = opts.stream(shown); !streamed {
+				doc, err = LoadFile(shown)
+			}
 		}
 		if err != nil {
 			if opts.OnLoadError == nil {
@@ -123,6 +159,10 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 				return err
 			}
 			return opts.OnLoadError(shown, err)
+		}
+		if ts != nil {
+			setID(&ts.Document, opts.IDPrefix, rel)
+			return opts.OnStream(ts)
 		}
 		setID(&doc, opts.IDPrefix, rel)
 		return fn(doc)
