@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,20 @@ func TestDecodeChunkFastPath(t *testing.T) {
 			require.True(t, r.chunk(&got), "fast path declined %s", b)
 			require.Equal(t, want, got)
 		})
+	}
+}
+
+// TestDecodeChunkKnowsEveryField: the "every field" chunk sets every
+// field of store.Chunk and store.Metadata, so a field added to either
+// must be added there, and then TestDecodeChunkFastPath shows whether
+// the fast path reads it (an unknown key would send every chunk to
+// json.Unmarshal).
+func TestDecodeChunkKnowsEveryField(t *testing.T) {
+	c := jsonChunks()["every field"]
+	for _, v := range []reflect.Value{reflect.ValueOf(c), reflect.ValueOf(c.Metadata)} {
+		for i := range v.NumField() {
+			require.False(t, v.Field(i).IsZero(), "%s.%s is not set in the test chunk", v.Type(), v.Type().Field(i).Name)
+		}
 	}
 }
 
