@@ -187,7 +187,8 @@ func (p *Pipeline) applyAgent(run *askRun, a *Agent, output string) {
 }
 
 // agentScope narrows run.req.Filter to the documents tagged for the agent
-// (its agent_hint), through the store's document list, so that every store
+// (its agent_hint), through the store's document list (kept while the
+// store's IndexVersion is unchanged: scopeCache), so that every store
 // enforces it inside both searches as a DocumentIDs filter. It returns a
 // refusal when no document carries the tags.
 func (p *Pipeline) agentScope(ctx context.Context, run *askRun) (*gate.Decision, error) {
@@ -200,19 +201,19 @@ func (p *Pipeline) agentScope(ctx context.Context, run *askRun) (*gate.Decision,
 		return nil, ErrTagsUnsupported
 	}
 	f := &run.req.Filter
-	docs, err := lister.ListDocuments(ctx, f.TenantID, f.ProjectID)
+	tagged, err := p.scopes.taggedIDs(ctx, p.store, lister, a, f.TenantID, f.ProjectID)
 	if err != nil {
 		return nil, fmt.Errorf("hybridrag: agent %q: list documents: %w", a.Name, err)
 	}
-	var ids []string
-	for _, d := range docs {
-		if !slices.ContainsFunc(d.Metadata.Tags, func(t string) bool { return slices.Contains(a.Tags, t) }) {
-			continue
+	ids := tagged
+	if len(f.DocumentIDs) > 0 {
+		// A new slice: tagged is shared with the cache and other requests.
+		ids = nil
+		for _, id := range tagged {
+			if slices.Contains(f.DocumentIDs, id) {
+				ids = append(ids, id)
+			}
 		}
-		if len(f.DocumentIDs) > 0 && !slices.Contains(f.DocumentIDs, d.ID) {
-			continue
-		}
-		ids = append(ids, d.ID)
 	}
 	if len(ids) == 0 {
 		// An empty DocumentIDs would mean "any document": refuse instead,
@@ -223,8 +224,7 @@ func (p *Pipeline) agentScope(ctx context.Context, run *askRun) (*gate.Decision,
 		}
 		return &d, nil
 	}
-	slices.Sort(ids)
-	f.DocumentIDs = ids
+	f.DocumentIDs = slices.Clip(ids)
 	run.scoped = true
 	return nil, nil
 }

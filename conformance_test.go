@@ -6,20 +6,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/generate/anthropic"
 	"github.com/hybridrag/hybridrag/generate/extractive"
-	"github.com/hybridrag/hybridrag/generate/googleai"
 	"github.com/hybridrag/hybridrag/generate/langchain"
-	"github.com/hybridrag/hybridrag/generate/ollama"
-	"github.com/hybridrag/hybridrag/generate/openai"
 	"github.com/hybridrag/hybridrag/hybridragtest"
+	"github.com/hybridrag/hybridrag/internal/providertest"
 )
 
 // fastRetries keeps provider-failure cases quick: one retry, short backoff.
 var fastRetries = langchain.Options{MaxRetries: 1, Backoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond}
+
+// provider is the named provider's real client talking to its fake server.
+func provider(name string) hybridragtest.GeneratorCase {
+	return hybridragtest.GeneratorCase{Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
+		g, _ := providertest.New(t, name, s.Respond, fastRetries, failOpts(s)...)
+		return g
+	}}
+}
 
 func failOpts(s hybridragtest.Script) []hybridragtest.ServerOption {
 	if s.Fail {
@@ -46,31 +49,10 @@ func generators() map[string]hybridragtest.GeneratorCase {
 			})
 			return langchain.New(llm, fastRetries)
 		}},
-		"openai": {Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
-			srv := hybridragtest.NewOpenAIServer(t, s.Respond, failOpts(s)...)
-			g, err := openai.New(openai.Options{APIKey: "test", BaseURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			return g
-		}},
-		"ollama": {Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
-			srv := hybridragtest.NewOllamaServer(t, s.Respond, failOpts(s)...)
-			g, err := ollama.New(ollama.Options{ServerURL: srv.URL, Generator: fastRetries})
-			require.NoError(t, err)
-			return g
-		}},
-		"anthropic": {Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
-			srv := hybridragtest.NewAnthropicServer(t, s.Respond, append(failOpts(s), hybridragtest.RequireAPIKey("test"))...)
-			g, err := anthropic.New(anthropic.Options{APIKey: "test", BaseURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			return g
-		}},
-		"googleai": {Scriptable: true, New: func(t *testing.T, s hybridragtest.Script) generate.Generator {
-			srv := hybridragtest.NewGoogleAIServer(t, s.Respond, append(failOpts(s), hybridragtest.RequireAPIKey("test"))...)
-			g, err := googleai.New(context.Background(), googleai.Options{APIKey: "test", BaseURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			t.Cleanup(func() { _ = g.Close() })
-			return g
-		}},
+		"openai":    provider("openai"),
+		"ollama":    provider("ollama"),
+		"anthropic": provider("anthropic"),
+		"googleai":  provider("googleai"),
 	}
 }
 

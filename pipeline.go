@@ -37,6 +37,7 @@ type Pipeline struct {
 	chunking  chunker.Options
 
 	writeMu sync.Mutex // serialises Put and Delete on store
+	scopes  scopeCache // agents' tagged documents (agent_scope.go)
 
 	embedderID store.EmbedderID // of cfg.Embedder, as stores record it
 	embedderOK atomic.Bool      // the store's recorded embedder matched (see checkEmbedder)

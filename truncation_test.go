@@ -10,11 +10,8 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/generate/anthropic"
-	"github.com/hybridrag/hybridrag/generate/googleai"
-	"github.com/hybridrag/hybridrag/generate/ollama"
-	"github.com/hybridrag/hybridrag/generate/openai"
 	"github.com/hybridrag/hybridrag/hybridragtest"
+	"github.com/hybridrag/hybridrag/internal/providertest"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -29,32 +26,9 @@ func TestTruncatedStreamIsNeverAnAnswer(t *testing.T) {
 	reply := "The pump seal is replaced every 1,800 operating hours [S1]."
 	respond := func([]generate.Message) string { return reply }
 
-	providers := map[string]func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator{
-		"openai": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
-			srv := hybridragtest.NewOpenAIServer(t, respond, opts...)
-			g, err := openai.New(openai.Options{APIKey: "k", BaseURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			return g
-		},
-		"ollama": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
-			srv := hybridragtest.NewOllamaServer(t, respond, opts...)
-			g, err := ollama.New(ollama.Options{ServerURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			return g
-		},
-		"anthropic": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
-			srv := hybridragtest.NewAnthropicServer(t, respond, opts...)
-			g, err := anthropic.New(anthropic.Options{APIKey: "k", BaseURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			return g
-		},
-		"googleai": func(t *testing.T, opts ...hybridragtest.ServerOption) generate.Generator {
-			srv := hybridragtest.NewGoogleAIServer(t, respond, opts...)
-			g, err := googleai.New(context.Background(), googleai.Options{APIKey: "k", BaseURL: srv.BaseURL(), Generator: fastRetries})
-			require.NoError(t, err)
-			t.Cleanup(func() { _ = g.Close() })
-			return g
-		},
+	provider := func(t *testing.T, name string, opts ...hybridragtest.ServerOption) generate.Generator {
+		g, _ := providertest.New(t, name, respond, fastRetries, opts...)
+		return g
 	}
 	ask := func(t *testing.T, g generate.Generator) (*hybridrag.Answer, string, error) {
 		p := newPipeline(t, hybridrag.Config{Generator: g})
@@ -75,16 +49,16 @@ func TestTruncatedStreamIsNeverAnAnswer(t *testing.T) {
 		defer mu.Unlock()
 		return ans, streamed.String(), err
 	}
-	for name, newGen := range providers {
+	for _, name := range providertest.Names {
 		t.Run(name+"/cut once", func(t *testing.T) {
-			ans, streamed, err := ask(t, newGen(t, hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 1)))
+			ans, streamed, err := ask(t, provider(t, name, hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 1)))
 			require.NoError(t, err)
 			require.False(t, ans.Refused(), "refused: %v", ans.Gate)
 			require.Contains(t, ans.Answer, "1,800 operating hours")
 			require.LessOrEqual(t, strings.Count(streamed, "pump seal"), 1, "the retry repeated streamed text: %q", streamed)
 		})
 		t.Run(name+"/always cut", func(t *testing.T) {
-			ans, _, err := ask(t, newGen(t, hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 0)))
+			ans, _, err := ask(t, provider(t, name, hybridragtest.StreamChunks(4), hybridragtest.CutStreamAfter(2, 0)))
 			require.Nil(t, ans)
 			require.ErrorIs(t, err, generate.ErrTruncated)
 		})

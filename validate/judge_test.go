@@ -13,9 +13,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/generate/langchain"
-	"github.com/hybridrag/hybridrag/generate/ollama"
-	"github.com/hybridrag/hybridrag/generate/openai"
 	"github.com/hybridrag/hybridrag/hybridragtest"
+	"github.com/hybridrag/hybridrag/internal/providertest"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/validate"
@@ -281,7 +280,7 @@ func TestJudgeIsWholeAnswer(t *testing.T) {
 	require.True(t, w.WholeAnswer())
 }
 
-// The judge prompt reaches real wire protocols: OpenAI and Ollama.
+// The judge prompt reaches every provider's real wire protocol.
 func TestJudgeOverProviders(t *testing.T) {
 	answer := claimCoolant + " " + claimDrain
 	// The fake judge rejects any claim that mentions draining.
@@ -294,26 +293,9 @@ func TestJudgeOverProviders(t *testing.T) {
 		}
 		return "```json\n{\"verdicts\":[" + strings.Join(vs, ",") + "]}\n```"
 	}
-	providers := []struct {
-		name string
-		gen  func(t *testing.T) (generate.Generator, *hybridragtest.Server)
-	}{
-		{"openai", func(t *testing.T) (generate.Generator, *hybridragtest.Server) {
-			srv := hybridragtest.NewOpenAIServer(t, respond)
-			g, err := openai.New(openai.Options{APIKey: "test-key", BaseURL: srv.BaseURL(), Generator: langchain.Options{MaxRetries: -1}})
-			require.NoError(t, err)
-			return g, srv
-		}},
-		{"ollama", func(t *testing.T) (generate.Generator, *hybridragtest.Server) {
-			srv := hybridragtest.NewOllamaServer(t, respond)
-			g, err := ollama.New(ollama.Options{ServerURL: srv.BaseURL(), Generator: langchain.Options{MaxRetries: -1}})
-			require.NoError(t, err)
-			return g, srv
-		}},
-	}
-	for _, p := range providers {
-		t.Run(p.name, func(t *testing.T) {
-			g, srv := p.gen(t)
+	for _, name := range providertest.Names {
+		t.Run(name, func(t *testing.T) {
+			g, srv := providertest.New(t, name, respond, langchain.Options{MaxRetries: -1})
 			rep, err := judgeValidator(g).Validate(context.Background(), answer, judgeSources)
 			require.NoError(t, err)
 			require.Equal(t, 1, srv.ChatCalls())
@@ -325,10 +307,8 @@ func TestJudgeOverProviders(t *testing.T) {
 		})
 	}
 	t.Run("provider error", func(t *testing.T) {
-		srv := hybridragtest.NewOpenAIServer(t, respond, hybridragtest.FailFirst(10, 500))
-		g, err := openai.New(openai.Options{APIKey: "test-key", BaseURL: srv.BaseURL(), Generator: langchain.Options{MaxRetries: -1}})
-		require.NoError(t, err)
-		_, err = judgeValidator(g).Validate(context.Background(), answer, judgeSources)
+		g, _ := providertest.New(t, "openai", respond, langchain.Options{MaxRetries: -1}, hybridragtest.FailFirst(10, 500))
+		_, err := judgeValidator(g).Validate(context.Background(), answer, judgeSources)
 		require.ErrorIs(t, err, validate.ErrJudge)
 		require.ErrorIs(t, err, langchain.ErrProvider)
 	})

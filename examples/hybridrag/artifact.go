@@ -59,14 +59,7 @@ func cmdArtifact(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	ctx, cancel := withDeadline(ctx, timeout)
 	defer cancel()
-	cfg := hybridrag.Config{}
-	if cfg.Generator, err = newGenerator(ctx, genName, model); err != nil {
-		return err
-	}
-	if err := ag.configure(&cfg, c.store, model); err != nil {
-		return err
-	}
-	p, err := openPipeline(&c, cfg)
+	p, err := openAnswerPipeline(ctx, &c, &ag, genName, model, true, nil)
 	if err != nil {
 		return err
 	}

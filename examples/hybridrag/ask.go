@@ -67,20 +67,10 @@ func cmdAsk(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	ctx, cancel := withDeadline(ctx, timeout)
 	defer cancel()
-	cfg := hybridrag.Config{}
-	if !printPrompt {
-		if cfg.Generator, err = newGenerator(ctx, genName, model); err != nil {
-			return err
-		}
-		setJudge(&cfg, judge)
-	}
-	if err := rr.apply(&cfg, cfg.Generator); err != nil {
-		return err
-	}
-	if err := ag.configure(&cfg, c.store, model); err != nil {
-		return err
-	}
-	p, err := openPipeline(&c, cfg)
+	p, err := openAnswerPipeline(ctx, &c, &ag, genName, model, !printPrompt, func(cfg *hybridrag.Config) error {
+		setJudge(cfg, judge)
+		return rr.apply(cfg, cfg.Generator)
+	})
 	if err != nil {
 		return err
 	}

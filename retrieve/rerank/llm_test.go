@@ -10,9 +10,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/generate/langchain"
-	"github.com/hybridrag/hybridrag/generate/ollama"
-	"github.com/hybridrag/hybridrag/generate/openai"
 	"github.com/hybridrag/hybridrag/hybridragtest"
+	"github.com/hybridrag/hybridrag/internal/providertest"
 	"github.com/hybridrag/hybridrag/retrieve/rerank"
 )
 
@@ -84,29 +83,13 @@ func TestLLMRerankSkipsTinyInputs(t *testing.T) {
 	require.Empty(t, llm.Calls(), "one candidate needs no ordering")
 }
 
-// Through langchaingo's real OpenAI and Ollama clients against servers
+// Through langchaingo's real provider clients against servers
 // speaking their wire protocols.
 func TestLLMRerankProviders(t *testing.T) {
 	respond := func([]generate.Message) string { return `{"ranking":[3,1]}` }
-	for _, p := range []struct {
-		name string
-		gen  func(t *testing.T) (generate.Generator, *hybridragtest.Server)
-	}{
-		{"openai", func(t *testing.T) (generate.Generator, *hybridragtest.Server) {
-			srv := hybridragtest.NewOpenAIServer(t, respond)
-			g, err := openai.New(openai.Options{APIKey: "test-key", BaseURL: srv.BaseURL(), Generator: langchain.Options{MaxRetries: -1}})
-			require.NoError(t, err)
-			return g, srv
-		}},
-		{"ollama", func(t *testing.T) (generate.Generator, *hybridragtest.Server) {
-			srv := hybridragtest.NewOllamaServer(t, respond)
-			g, err := ollama.New(ollama.Options{ServerURL: srv.BaseURL(), Generator: langchain.Options{MaxRetries: -1}})
-			require.NoError(t, err)
-			return g, srv
-		}},
-	} {
-		t.Run(p.name, func(t *testing.T) {
-			g, srv := p.gen(t)
+	for _, name := range providertest.Names {
+		t.Run(name, func(t *testing.T) {
+			g, srv := providertest.New(t, name, respond, langchain.Options{MaxRetries: -1})
 			out, err := llmReranker(t, g, rerank.LLMOptions{}).Rerank(context.Background(), "q", sources("x", "y", "z"))
 			require.NoError(t, err)
 			require.Equal(t, "cab", ids(out))
@@ -114,10 +97,8 @@ func TestLLMRerankProviders(t *testing.T) {
 		})
 	}
 	t.Run("provider failure is an error", func(t *testing.T) {
-		srv := hybridragtest.NewOpenAIServer(t, respond, hybridragtest.FailFirst(10, 500))
-		g, err := openai.New(openai.Options{APIKey: "test-key", BaseURL: srv.BaseURL(), Generator: langchain.Options{MaxRetries: -1}})
-		require.NoError(t, err)
-		_, err = llmReranker(t, g, rerank.LLMOptions{}).Rerank(context.Background(), "q", sources("x", "y"))
+		g, _ := providertest.New(t, "openai", respond, langchain.Options{MaxRetries: -1}, hybridragtest.FailFirst(10, 500))
+		_, err := llmReranker(t, g, rerank.LLMOptions{}).Rerank(context.Background(), "q", sources("x", "y"))
 		require.ErrorIs(t, err, rerank.ErrRerank)
 		require.ErrorIs(t, err, langchain.ErrProvider)
 	})

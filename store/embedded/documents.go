@@ -40,8 +40,11 @@ func (s *Store) documents(ctx context.Context, keys func(yield func(docKey) bool
 	if s.closed {
 		return nil, store.ErrClosed
 	}
-	var out []store.DocumentInfo
-	var err error
+	var (
+		out  []store.DocumentInfo
+		err  error
+		bufs chunkBuffers
+	)
 	keys(func(k docKey) bool {
 		serials, ok := s.st.docSerials(k)
 		if !ok || len(serials) == 0 {
@@ -52,7 +55,7 @@ func (s *Store) documents(ctx context.Context, keys func(yield func(docKey) bool
 			return true
 		}
 		var c store.Chunk
-		if c, err = s.readChunk(r); err != nil {
+		if c, err = s.readChunkBuf(r, &bufs); err != nil {
 			return false
 		}
 		out = append(out, store.InfoFromChunk(&c, len(serials)))

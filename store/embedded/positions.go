@@ -34,13 +34,14 @@ func (s *Store) ChunksAt(ctx context.Context, tenantID, projectID, documentID st
 		out   []store.Hit
 		all   []store.Chunk // every chunk of the document, read on a miss
 		rowOf []int32
+		bufs  chunkBuffers
 	)
 	read := func(serial uint64) (store.Chunk, int32, bool, error) {
 		r, ok := st.row(serial)
 		if !ok {
 			return store.Chunk{}, 0, false, nil
 		}
-		c, err := s.readChunk(r)
+		c, err := s.readChunkBuf(r, &bufs)
 		return c, r, err == nil, err
 	}
 	for _, idx := range want {

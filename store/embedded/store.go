@@ -2,7 +2,6 @@ package embedded
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -280,13 +279,28 @@ func (s *Store) Dir() string { return s.dir }
 // readChunk loads row i's chunk from the log. The caller holds mu (either
 // mode) or is the only user of the store.
 func (s *Store) readChunk(i int32) (store.Chunk, error) {
+	return s.readChunkBuf(i, nil)
+}
+
+// chunkBuffers are the buffers of a caller that reads many chunks:
+// decoding copies every string out of them, so they serve the next chunk.
+type chunkBuffers struct{ raw, scratch []byte }
+
+// readChunkBuf is readChunk reading through bufs (nil: fresh buffers).
+func (s *Store) readChunkBuf(i int32, bufs *chunkBuffers) (store.Chunk, error) {
 	r := &s.st.rows[i]
-	buf := make([]byte, r.jsonLen)
-	if err := s.log.readAt(buf, r.opOff+int64(r.jsonRel)); err != nil {
+	if bufs == nil {
+		bufs = &chunkBuffers{}
+	}
+	if cap(bufs.raw) < int(r.jsonLen) {
+		bufs.raw = make([]byte, r.jsonLen)
+	}
+	b := bufs.raw[:r.jsonLen]
+	if err := s.log.readAt(b, r.opOff+int64(r.jsonRel)); err != nil {
 		return store.Chunk{}, err
 	}
 	var c store.Chunk
-	if err := json.Unmarshal(buf, &c); err != nil {
+	if err := decodeChunk(b, &c, &bufs.scratch); err != nil {
 		return store.Chunk{}, fmt.Errorf("embedded: chunk %q in %s: %v: %w", r.chunkID.String(), s.log.path, err, store.ErrCorrupt)
 	}
 	if !r.chunkID.is(c.ID) {
@@ -302,8 +316,9 @@ func (s *Store) hits(rows []topk.Candidate) ([]store.Hit, error) {
 	st := s.st
 	out := make([]store.Hit, len(rows))
 	vecs := make([]float32, len(rows)*st.dim)
+	var bufs chunkBuffers
 	for i, r := range rows {
-		c, err := s.readChunk(int32(r.ID))
+		c, err := s.readChunkBuf(int32(r.ID), &bufs)
 		if err != nil {
 			return nil, err
 		}

@@ -25,18 +25,7 @@ func parseSRT(raw []byte, path string, doc *store.Document) error {
 		cues    []cue
 		cueText [][]string
 	)
-	for i := 0; i < len(lines); {
-		if strings.TrimSpace(lines[i]) == "" {
-			i++
-			continue
-		}
-		blockStart := i
-		j := i
-		for j < len(lines) && strings.TrimSpace(lines[j]) != "" {
-			j++
-		}
-		block := lines[i:j]
-		i = j
+	for blockStart, block := range lineBlocks(lines, 0) {
 		timing := -1
 		for k := 0; k < min(2, len(block)); k++ {
 			if strings.Contains(block[k], "-->") {
@@ -84,12 +73,7 @@ func parseSRT(raw []byte, path string, doc *store.Document) error {
 			cueText = append(cueText, nil)
 		}
 	}
-	cues = keepCues(cues, cueText)
-	if len(cues) == 0 {
-		return &TranscriptError{Path: path, Format: "SRT", Err: ErrNoText}
-	}
-	buildTranscript(cues, doc)
-	return nil
+	return finishTranscript(cues, cueText, path, "SRT", doc)
 }
 
 func allDigitsTrim(s string) bool {

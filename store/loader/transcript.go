@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"iter"
 	"strings"
 	"time"
 	"unicode"
@@ -122,6 +123,40 @@ func buildTranscript(cues []cue, doc *store.Document) {
 	}
 	if doc.Metadata.SourceType == "" {
 		doc.Metadata.SourceType = TranscriptSourceType
+	}
+}
+
+// finishTranscript keeps the cues that have text (keepCues; text holds
+// each cue's lines) and writes them into doc. A transcript left without
+// any is ErrNoText.
+func finishTranscript(cues []cue, text [][]string, path, format string, doc *store.Document) error {
+	cues = keepCues(cues, text)
+	if len(cues) == 0 {
+		return &TranscriptError{Path: path, Format: format, Err: ErrNoText}
+	}
+	buildTranscript(cues, doc)
+	return nil
+}
+
+// lineBlocks yields the runs of non-blank lines of lines[from:] (a line of
+// white space is blank) with the index of each run's first line: the
+// blocks that SRT and WebVTT files are made of.
+func lineBlocks(lines []string, from int) iter.Seq2[int, []string] {
+	return func(yield func(int, []string) bool) {
+		for i := from; i < len(lines); {
+			if strings.TrimSpace(lines[i]) == "" {
+				i++
+				continue
+			}
+			j := i
+			for j < len(lines) && strings.TrimSpace(lines[j]) != "" {
+				j++
+			}
+			if !yield(i, lines[i:j]) {
+				return
+			}
+			i = j
+		}
 	}
 }
 

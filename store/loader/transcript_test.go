@@ -273,3 +273,40 @@ func TestTranscriptNotUTF8(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 	require.True(t, errors.Is(err, ErrInvalidUTF8))
 }
+
+// TestLineBlocks: runs of non-blank lines, blank meaning white space only,
+// each with the index of its first line; iteration stops when asked.
+func TestLineBlocks(t *testing.T) {
+	type block struct {
+		start int
+		lines []string
+	}
+	cases := map[string]struct {
+		lines []string
+		from  int
+		want  []block
+	}{
+		"none":            {lines: []string{"", " ", "\t"}},
+		"one":             {lines: []string{"a", "b"}, want: []block{{0, []string{"a", "b"}}}},
+		"white separates": {lines: []string{"", "a", " \t", "b", "c", ""}, want: []block{{1, []string{"a"}}, {3, []string{"b", "c"}}}},
+		"from skips":      {lines: []string{"head", "", "a"}, from: 1, want: []block{{2, []string{"a"}}}},
+		"from past end":   {lines: []string{"a"}, from: 1},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var got []block
+			for start, lines := range lineBlocks(tc.lines, tc.from) {
+				got = append(got, block{start, lines})
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+	n := 0
+	for range lineBlocks([]string{"a", "", "b", "", "c"}, 0) {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	require.Equal(t, 2, n)
+}

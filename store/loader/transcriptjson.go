@@ -142,12 +142,7 @@ func parseTranscriptJSON(raw []byte, path string, doc *store.Document) error {
 		cues = append(cues, cue{start: start, end: end, speaker: strings.Join(strings.Fields(speaker), " ")})
 		cueText = append(cueText, []string{cleanLine(body)})
 	}
-	cues = keepCues(cues, cueText)
-	if len(cues) == 0 {
-		return &TranscriptError{Path: path, Format: "JSON", Err: ErrNoText}
-	}
-	buildTranscript(cues, doc)
-	return nil
+	return finishTranscript(cues, cueText, path, "JSON", doc)
 }
 
 // segmentTime reads a number of seconds or a time string.

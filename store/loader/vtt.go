@@ -40,18 +40,7 @@ func parseVTT(raw []byte, path string, doc *store.Document) error {
 		cues    []cue
 		cueText [][]string
 	)
-	for i < len(lines) {
-		if strings.TrimSpace(lines[i]) == "" {
-			i++
-			continue
-		}
-		blockStart := i
-		j := i
-		for j < len(lines) && strings.TrimSpace(lines[j]) != "" {
-			j++
-		}
-		block := lines[i:j]
-		i = j
+	for blockStart, block := range lineBlocks(lines, i) {
 		first := strings.TrimSpace(block[0])
 		if !strings.Contains(block[0], "-->") && (keyword(first, "NOTE") || keyword(first, "STYLE") || keyword(first, "REGION")) {
 			continue
@@ -84,12 +73,7 @@ func parseVTT(raw []byte, path string, doc *store.Document) error {
 			cueText = append(cueText, ls)
 		}
 	}
-	cues = keepCues(cues, cueText)
-	if len(cues) == 0 {
-		return &TranscriptError{Path: path, Format: "WebVTT", Err: ErrNoText}
-	}
-	buildTranscript(cues, doc)
-	return nil
+	return finishTranscript(cues, cueText, path, "WebVTT", doc)
 }
 
 // keyword reports whether line is word alone or followed by a space or tab.
