@@ -34,6 +34,12 @@ var statusInText = regexp.MustCompile(`status code:? (\d{3})\b`)
 // it falls back to the status written in the error text, then to
 // langchaingo's classification, and retries what it cannot classify.
 func DefaultRetryable(err error, statusCode int) bool {
+	// An attempt that ran out its own time is retried whatever the client
+	// made of the cut (some report it as a cancellation, by timing).
+	var timeout *timeoutError
+	if errors.As(err, &timeout) {
+		return true
+	}
 	if err == nil || errors.Is(err, ErrEmptyResponse) || errors.Is(err, context.Canceled) ||
 		errors.Is(err, ErrStreamDiverged) {
 		return false
