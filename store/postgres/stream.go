@@ -115,14 +115,21 @@ func (st *pgStream) write(ctx context.Context, chunks []store.Chunk, vectors [][
 	}
 	st.dim = dim
 	rows := make([][]any, len(chunks))
+	vecRows := make([][]any, len(chunks))
 	for i := range chunks {
 		c := chunks[i]
 		c.IndexVersion = st.version
-		if rows[i], err = chunkValues(serial+int64(i), &c, normalize(vectors[i])); err != nil {
+		vec := normalize(vectors[i])
+		if rows[i], err = chunkValues(serial+int64(i), &c, vec); err != nil {
 			return err
 		}
+		vecRows[i] = vectorValues(rows[i], vec)
 	}
 	if _, err := st.tx.CopyFrom(ctx, pgx.Identifier{st.s.q.schema, "chunks"}, insertColumns, pgx.CopyFromRows(rows)); err != nil {
+		return writeError("stream", err)
+	}
+	// The vectors table is what the in-process index loads (as Put writes it).
+	if _, err := st.tx.CopyFrom(ctx, pgx.Identifier{st.s.q.schema, "vectors"}, vectorColumns, pgx.CopyFromRows(vecRows)); err != nil {
 		return writeError("stream", err)
 	}
 	st.chunks += len(chunks)
