@@ -41,6 +41,10 @@ type Store struct {
 	ix *vindex
 
 	dfCache termCache
+
+	// afterScan, when set (by tests), runs between a vector search's scan
+	// and its reading the chunks back.
+	afterScan func()
 }
 
 var (

@@ -52,11 +52,35 @@ func (s *Store) syncIndex(ctx context.Context, force bool) error {
 // It reads in one repeatable-read snapshot, so the index lands exactly on
 // one index version. The caller holds syncMu.
 func (s *Store) pull(ctx context.Context) error {
-	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	tx, err := s.beginSnapshot(ctx)
 	if err != nil {
-		return fmt.Errorf("postgres: sync: %w", err)
+		return err
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
+	if err := s.pullIn(ctx, tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("postgres: sync: %w", err)
+	}
+	return nil
+}
+
+// beginSnapshot starts the read-only repeatable-read transaction a pull
+// reads in.
+func (s *Store) beginSnapshot(ctx context.Context) (pgx.Tx, error) {
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: sync: %w", err)
+	}
+	return tx, nil
+}
+
+// pullIn brings the index to the index version of tx's snapshot, which
+// tx's first statement here takes. The caller holds syncMu, so the index
+// cannot be ahead of that snapshot: every version it holds was committed
+// before.
+func (s *Store) pullIn(ctx context.Context, tx pgx.Tx) error {
 	var version, pruned int64
 	var dim int32
 	if err := tx.QueryRow(ctx, s.q.state).Scan(&version, &pruned, &dim); err != nil {
@@ -73,6 +97,7 @@ func (s *Store) pull(ctx context.Context) error {
 	var removed []docKey
 	var add []pendingRow
 	var ix *vindex
+	var err error
 	if full {
 		ix, err = s.loadIndex(ctx, tx, version, int(dim))
 	} else if removed, err = s.changedDocs(ctx, tx, applied); err == nil {
@@ -80,9 +105,6 @@ func (s *Store) pull(ctx context.Context) error {
 	}
 	if err != nil {
 		return err
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("postgres: sync: %w", err)
 	}
 	s.mu.Lock()
 	if full {

@@ -3,23 +3,22 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// maxFetchAttempts bounds how often a vector search rescans when writes
-// removed some of its results between the scan and reading them back.
-const maxFetchAttempts = 8
-
 // SearchVector returns the k chunks most cosine-similar to vec that pass f,
 // best first. vec need not be normalised. Scores are cosine similarities in
 // [-1, 1]; each hit carries a copy of the chunk's stored (normalised)
 // vector. With the in-process index the filter is applied to every row
-// during the scan and the chunks are then read by primary key; when a
-// concurrent write removed one of them in between, the search catches up
-// with the change log and scans again, so results always come from one
-// index version.
+// during the scan and the chunks are then read by primary key. When a
+// concurrent write removed one of them in between, the search runs again
+// with the index and the chunks read from one snapshot, so results always
+// come from one index version, however often writes land.
 func (s *Store) SearchVector(ctx context.Context, vec []float32, k int, f store.Filter) ([]store.Hit, error) {
 	if k < 1 {
 		return nil, ErrInvalidK
@@ -40,29 +39,76 @@ func (s *Store) SearchVector(ctx context.Context, vec []float32, k int, f store.
 	}
 	q := normalize(vec)
 	rf := compileFilter(&f)
-	for attempt := 1; ; attempt++ {
-		if err := s.syncIndex(ctx, attempt > 1); err != nil {
-			return nil, err
-		}
-		serials, scores, vecs, err := s.scanIndex(ctx, q, k, &rf)
-		if err != nil || len(serials) == 0 {
-			return nil, err
-		}
-		chunks, err := s.chunksBySerial(ctx, serials)
-		if err != nil {
-			return nil, err
-		}
-		if len(chunks) < len(serials) && attempt < maxFetchAttempts {
-			continue
-		}
-		hits := make([]store.Hit, 0, len(serials))
-		for i, serial := range serials {
-			if c, ok := chunks[serial]; ok {
-				hits = append(hits, store.Hit{Chunk: c, Score: float64(scores[i]), Vector: vecs[i]})
-			}
-		}
-		return hits, nil
+	if err := s.sync(ctx); err != nil {
+		return nil, err
 	}
+	// Optimistically: scan, then read the chunks with no lock held. A
+	// bounded retry of this is not enough: a steady writer can replace the
+	// document between scan and read on every attempt.
+	serials, scores, vecs, err := s.scanIndex(ctx, q, k, &rf)
+	if err != nil || len(serials) == 0 {
+		return nil, err
+	}
+	if s.afterScan != nil {
+		s.afterScan()
+	}
+	chunks, err := s.chunksBySerial(ctx, s.pool, serials)
+	if err != nil {
+		return nil, err
+	}
+	if len(chunks) < len(serials) {
+		return s.searchSnapshot(ctx, q, k, &rf)
+	}
+	return vectorHits(serials, scores, vecs, chunks), nil
+}
+
+// searchSnapshot scans the index and reads the chunks back in one
+// repeatable-read snapshot. It holds syncMu throughout, so the index,
+// pulled up to the snapshot first, stays at exactly the snapshot's index
+// version: every serial the scan returns is in the snapshot, and one
+// missing means the index and the tables disagree.
+func (s *Store) searchSnapshot(ctx context.Context, q []float32, k int, rf *rowFilter) ([]store.Hit, error) {
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
+	tx, err := s.beginSnapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if err := s.pullIn(ctx, tx); err != nil {
+		return nil, err
+	}
+	s.lastCheck = time.Now()
+	serials, scores, vecs, err := s.scanIndex(ctx, q, k, rf)
+	if err != nil || len(serials) == 0 {
+		return nil, err
+	}
+	if s.afterScan != nil {
+		s.afterScan()
+	}
+	chunks, err := s.chunksBySerial(ctx, tx, serials)
+	if err != nil {
+		return nil, err
+	}
+	if len(chunks) < len(serials) {
+		s.mu.RLock()
+		v := s.ix.version
+		s.mu.RUnlock()
+		return nil, fmt.Errorf("postgres: vector search: %d of %d chunks the index holds at index version %d are not stored: %w",
+			len(serials)-len(chunks), len(serials), v, store.ErrCorrupt)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, fmt.Errorf("postgres: read chunks: %w", err)
+	}
+	return vectorHits(serials, scores, vecs, chunks), nil
+}
+
+func vectorHits(serials []int64, scores []float32, vecs [][]float32, chunks map[int64]store.Chunk) []store.Hit {
+	hits := make([]store.Hit, len(serials))
+	for i, serial := range serials {
+		hits[i] = store.Hit{Chunk: chunks[serial], Score: float64(scores[i]), Vector: vecs[i]}
+	}
+	return hits
 }
 
 // scanIndex runs the in-process scan and copies out the winners' serials,
@@ -97,10 +143,16 @@ func (s *Store) scanIndex(ctx context.Context, q []float32, k int, rf *rowFilter
 	return serials, scores, vecs, nil
 }
 
+// querier is what chunksBySerial reads through: the pool, or a
+// transaction for a snapshot.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
 // chunksBySerial reads chunks by primary key; serials no longer stored are
 // absent from the result.
-func (s *Store) chunksBySerial(ctx context.Context, serials []int64) (map[int64]store.Chunk, error) {
-	rows, err := s.pool.Query(ctx, s.q.chunksBySerial, serials)
+func (s *Store) chunksBySerial(ctx context.Context, db querier, serials []int64) (map[int64]store.Chunk, error) {
+	rows, err := db.Query(ctx, s.q.chunksBySerial, serials)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: read chunks: %w", err)
 	}
