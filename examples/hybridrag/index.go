@@ -81,11 +81,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	for lo := 0; lo < len(docs); lo += indexBatch {
 		batch := docs[lo:min(lo+indexBatch, len(docs))]
 		st, err := indexSkipping(ctx, p, batch, sk)
-		total.Documents += st.Documents
-		total.Chunks += st.Chunks
-		total.New += st.New
-		total.Replaced += st.Replaced
-		total.Unchanged += st.Unchanged
+		addStats(&total, st)
 		if err != nil {
 			return fmt.Errorf("after %d documents: %w", total.Documents, err)
 		}
@@ -93,11 +89,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	for _, ts := range ld.streams {
 		st, err := indexStream(ctx, p, ts, sk)
-		total.Documents += st.Documents
-		total.Chunks += st.Chunks
-		total.New += st.New
-		total.Replaced += st.Replaced
-		total.Unchanged += st.Unchanged
+		addStats(&total, st)
 		if err != nil {
 			return fmt.Errorf("after %d documents: %w", total.Documents, err)
 		}
@@ -415,4 +407,13 @@ func syncRoots(ctx context.Context, p *hybridrag.Pipeline, st store.DocumentList
 		return 0, fmt.Errorf("sync: %w", err)
 	}
 	return len(gone), nil
+}
+
+// addStats adds the counts index reports of one batch or stream to total.
+func addStats(total *hybridrag.IndexStats, st hybridrag.IndexStats) {
+	total.Documents += st.Documents
+	total.Chunks += st.Chunks
+	total.New += st.New
+	total.Replaced += st.Replaced
+	total.Unchanged += st.Unchanged
 }
