@@ -125,12 +125,8 @@ func (st *pgStream) write(ctx context.Context, chunks []store.Chunk, vectors [][
 		}
 		vecRows[i] = vectorValues(rows[i], vec)
 	}
-	if _, err := st.tx.CopyFrom(ctx, pgx.Identifier{st.s.q.schema, "chunks"}, insertColumns, pgx.CopyFromRows(rows)); err != nil {
-		return writeError("stream", err)
-	}
-	// The vectors table is what the in-process index loads (as Put writes it).
-	if _, err := st.tx.CopyFrom(ctx, pgx.Identifier{st.s.q.schema, "vectors"}, vectorColumns, pgx.CopyFromRows(vecRows)); err != nil {
-		return writeError("stream", err)
+	if err := st.s.copyChunks(ctx, st.tx, rows, vecRows, "stream"); err != nil {
+		return err
 	}
 	st.chunks += len(chunks)
 	return nil

@@ -92,11 +92,8 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "documents"}, documentColumns, pgx.CopyFromRows(docRows)); err != nil {
 		return writeError("put", err)
 	}
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "chunks"}, insertColumns, pgx.CopyFromRows(chunkRows)); err != nil {
-		return writeError("put", err)
-	}
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "vectors"}, vectorColumns, pgx.CopyFromRows(vecRows)); err != nil {
-		return writeError("put", err)
+	if err := s.copyChunks(ctx, tx, chunkRows, vecRows, "put"); err != nil {
+		return err
 	}
 	if err := s.finishWrite(ctx, tx, version, tenants, projects, ids); err != nil {
 		return err
@@ -271,4 +268,18 @@ func documentValues(d *store.Document, chunks int, version int64) ([]any, error)
 		d.TenantID, d.ProjectID, d.ID, d.Source, d.Title, d.Hash, d.Metadata.SourceType, d.Metadata.Confidentiality,
 		d.Metadata.Revision, timestamptz(d.Metadata.Date), nonNil(d.Metadata.Tags), extra, int32(chunks), version,
 	}, nil
+}
+
+// copyChunks copies a write's chunk rows (chunkValues) and their vector
+// rows (vectorValues) into both tables: every writer goes through it, so
+// that none can leave chunks without the vectors the in-process index
+// loads.
+func (s *Store) copyChunks(ctx context.Context, tx pgx.Tx, chunkRows, vecRows [][]any, op string) error {
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "chunks"}, insertColumns, pgx.CopyFromRows(chunkRows)); err != nil {
+		return writeError(op, err)
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{s.q.schema, "vectors"}, vectorColumns, pgx.CopyFromRows(vecRows)); err != nil {
+		return writeError(op, err)
+	}
+	return nil
 }
