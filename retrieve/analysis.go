@@ -87,6 +87,67 @@ func (w *wordTerms) each(text string, fn func(term string)) {
 	w.mu.Unlock()
 }
 
+// eachIn calls fn(i, term) for every analysed term of each sentence
+// text[spans[i]], in the order each would give sentence by sentence (a
+// word first met in one sentence is a cached word in the next), under one
+// read lock for the whole text. Locking per sentence made the lock's
+// shared reader count a cache line that two goroutines scoring chunks at
+// once wrote hundreds of times per retrieval (issue 16 item 6). New words
+// are analysed under the read lock, which only a cache insert waits for,
+// and inserted once at the end.
+func (w *wordTerms) eachIn(text string, spans []textutil.Span, fn func(i int, term string)) {
+	type analysed struct {
+		terms    []string
+		sentence int // where the word was first met
+	}
+	var (
+		fresh   map[string]analysed // words this call analysed
+		pending []string            // this sentence's new words, each once
+	)
+	w.mu.RLock()
+	for i, sp := range spans {
+		pending = pending[:0]
+		forEachWord(text[sp.Start:sp.End], func(word string) {
+			terms, ok := w.cache[word]
+			if !ok {
+				a, seen := fresh[word]
+				switch {
+				case !seen:
+					if fresh == nil {
+						fresh = map[string]analysed{}
+					}
+					fresh[word] = analysed{w.analyze(word), i}
+					pending = append(pending, word)
+					return
+				case a.sentence == i: // its terms come with the sentence's new words
+					return
+				}
+				terms = a.terms
+			}
+			for _, t := range terms {
+				fn(i, t)
+			}
+		})
+		for _, word := range pending {
+			for _, t := range fresh[word].terms {
+				fn(i, t)
+			}
+		}
+	}
+	w.mu.RUnlock()
+	if len(fresh) == 0 {
+		return
+	}
+	w.mu.Lock()
+	if len(w.cache)+len(fresh) > maxCachedWords {
+		clear(w.cache)
+	}
+	for word, a := range fresh {
+		w.cache[strings.Clone(word)] = a.terms
+	}
+	w.mu.Unlock()
+}
+
 // forEachWord calls fn for every white-space-separated word of text with
 // ASCII punctuation trimmed from its ends; words left empty are skipped.
 func forEachWord(text string, fn func(word string)) {

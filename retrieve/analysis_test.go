@@ -47,3 +47,35 @@ func TestWordTermsMatchWholeTextAnalysis(t *testing.T) {
 		}
 	}
 }
+
+// TestWordTermsOneLockPerText checks that analysing a chunk's sentences
+// under one lock (eachIn) reports every sentence's terms in the order that
+// locking sentence by sentence did, with a cold cache (words first met in
+// an earlier sentence are cached words in the next) and a warm one, and
+// caches the same words: coverage sums weights in that order, so results
+// stay identical to the last bit.
+func TestWordTermsOneLockPerText(t *testing.T) {
+	st, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	texts := append([]string{
+		"Replace the pump seal. Then test the pump seal again! Is the seal dry? Pump, seal, pump.",
+		"New words here. New words here. Old words: here, new, words.",
+		"Use `Arc<T>` here. Then Arc<T> again. Arc<T>? --flag=1 and --flag=1.\n\n- item one\n- item one",
+		"```\ncode. block. pump.\n```\nAfter the fence the pump. pump.",
+		"One sentence only without a stop",
+	}, trickyTexts...)
+	if sf := sciFactSample(t, 50); sf != nil {
+		texts = append(texts, sf...)
+	}
+	for name, analyze := range map[string]func(string) []string{
+		"embedded": st.Analyze,
+		"textutil": textutil.ContentTerms,
+	} {
+		for _, text := range texts {
+			per, one, cachedPer, cachedOne := retrieve.SentenceTerms(analyze, text)
+			require.Equal(t, per, one, "%s: %q", name, text)
+			require.Equal(t, cachedPer, cachedOne, "%s: %q", name, text)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package retrieve
 import (
 	"context"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
+
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -103,4 +105,23 @@ func WordTermSet(analyze func(string) []string, text string) map[string]bool {
 func UnknownNames(analyze func(string) []string) func(question string, df map[string]int) []string {
 	w := newWordTerms(analyze)
 	return func(question string, df map[string]int) []string { return unknownNames(question, w.termsOf, df) }
+}
+
+// SentenceTerms reports, for every sentence of text, the terms in the
+// order the word cache gives them: perSentence from one each call per
+// sentence (one lock per sentence), oneLock from eachIn over all the
+// sentences. Each is taken twice over one fresh cache, cold then warm, and
+// the words each way left cached are returned.
+func SentenceTerms(analyze func(string) []string, text string) (perSentence, oneLock [2][][]string, cachedPer, cachedOne map[string][]string) {
+	spans := textutil.Sentences(text)
+	per, one := newWordTerms(analyze), newWordTerms(analyze)
+	for pass := range 2 {
+		perSentence[pass] = make([][]string, len(spans))
+		for i, sp := range spans {
+			per.each(text[sp.Start:sp.End], func(t string) { perSentence[pass][i] = append(perSentence[pass][i], t) })
+		}
+		oneLock[pass] = make([][]string, len(spans))
+		one.eachIn(text, spans, func(i int, t string) { oneLock[pass][i] = append(oneLock[pass][i], t) })
+	}
+	return perSentence, oneLock, per.cache, one.cache
 }

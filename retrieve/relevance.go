@@ -266,9 +266,10 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 		total += q.weights[t]
 	}
 	found := make([]bool, len(q.terms)) // by any source
+	var sc coverageScratch
 	for i := range sources {
 		text := sources[i].Chunk.Text
-		chunk, passage, span := h.coverage(text, index, q.weights, total, found)
+		chunk, passage, span := h.coverage(text, index, q.weights, total, found, &sc)
 		sources[i].Passage = nil
 		if span.End > span.Start {
 			sources[i].Passage = &Passage{Start: span.Start, End: span.End, Text: text[span.Start:span.End], Coverage: passage}
@@ -366,29 +367,28 @@ const PassageSentences = 3
 // PassageSentences consecutive sentences (passage coverage, with the
 // window's byte span; the first best window wins, and a text without
 // question terms has none), and marks in found the terms the text contains.
-func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool) (chunk, passage float64, span textutil.Span) {
+func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool, sc *coverageScratch) (chunk, passage float64, span textutil.Span) {
 	if total <= 0 || len(index) == 0 {
 		return 0, 0, span
 	}
-	spans := textutil.Sentences(text)
+	spans := textutil.AppendSentences(sc.spans[:0], text)
+	sc.spans = spans
 	// per sentence, the set of question terms it holds (small: question terms only)
-	sent := make([][]int, len(spans))
-	inChunk := make([]bool, len(weights))
-	for i, sp := range spans {
-		h.words.each(text[sp.Start:sp.End], func(term string) {
-			if t, ok := index[term]; ok && !slices.Contains(sent[i], t) {
-				sent[i] = append(sent[i], t)
-				inChunk[t] = true
-			}
-		})
-	}
+	sent := sc.sentences(len(spans))
+	inChunk := sc.inChunk(len(weights))
+	h.words.eachIn(text, spans, func(i int, term string) {
+		if t, ok := index[term]; ok && !slices.Contains(sent[i], t) {
+			sent[i] = append(sent[i], t)
+			inChunk[t] = true
+		}
+	})
 	for t, ok := range inChunk {
 		if ok {
 			chunk += weights[t]
 			found[t] = true
 		}
 	}
-	window := make([]int, len(weights)) // term → occurrences in the window
+	window := sc.window(len(weights)) // term → occurrences in the window
 	covered := 0.0
 	best := 0.0
 	for i := range spans {
@@ -412,4 +412,46 @@ func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, 
 		}
 	}
 	return chunk / total, best / total, span
+}
+
+// coverageScratch is coverage's working memory, reused from one source to
+// the next of a retrieval: allocating it per chunk was a tenth of a
+// retrieval's garbage. It is not safe for concurrent use.
+type coverageScratch struct {
+	spans []textutil.Span
+	sent  [][]int
+	terms []bool
+	count []int
+}
+
+// sentences returns n empty term sets, keeping their capacity.
+func (sc *coverageScratch) sentences(n int) [][]int {
+	if cap(sc.sent) < n {
+		sc.sent = append(sc.sent[:cap(sc.sent)], make([][]int, n-cap(sc.sent))...)
+	}
+	sent := sc.sent[:n]
+	for i := range sent {
+		sent[i] = sent[i][:0]
+	}
+	return sent
+}
+
+func (sc *coverageScratch) inChunk(n int) []bool {
+	sc.terms = resetSlice(sc.terms, n)
+	return sc.terms
+}
+
+func (sc *coverageScratch) window(n int) []int {
+	sc.count = resetSlice(sc.count, n)
+	return sc.count
+}
+
+// resetSlice returns s with length n, all zero, reusing its memory.
+func resetSlice[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }

@@ -28,8 +28,11 @@ var abbreviations = map[string]bool{
 // and blank lines it holds. Citation markers written after the full stop
 // ("Done. [S1]") stay with the sentence they follow. Abbreviations, initials and decimals do not end a
 // sentence.
-func Sentences(text string) []Span {
-	var spans []Span
+func Sentences(text string) []Span { return AppendSentences(nil, text) }
+
+// AppendSentences is Sentences appending the spans to spans, so that a
+// caller splitting many texts reuses one slice.
+func AppendSentences(spans []Span, text string) []Span {
 	start := 0
 	emit := func(end int) {
 		s, e := TrimSpan(text, start, end)

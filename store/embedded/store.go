@@ -286,8 +286,37 @@ func (s *Store) readChunk(i int32) (store.Chunk, error) {
 // decoding copies every string out of them, so they serve the next chunk.
 type chunkBuffers struct{ raw, scratch []byte }
 
+// chunkBufferPool recycles the buffers of searches (hits). A retrieval reads
+// dozens of chunks per search, and buffers grown afresh for every search
+// were a tenth of its garbage, which at two goroutines shows up as extra
+// collections, each stopping both (issue 16 item 6). Nothing returned
+// aliases them (decoding copies every string), and buffers above
+// maxPooledChunkBuffer are dropped so that one huge chunk is not pinned.
+var chunkBufferPool = sync.Pool{New: func() any { return new(chunkBuffers) }}
+
+const maxPooledChunkBuffer = 1 << 20
+
+func getChunkBuffers() *chunkBuffers { return chunkBufferPool.Get().(*chunkBuffers) }
+
+func putChunkBuffers(b *chunkBuffers) {
+	if cap(b.raw) > maxPooledChunkBuffer || cap(b.scratch) > maxPooledChunkBuffer {
+		return
+	}
+	chunkBufferPool.Put(b)
+}
+
 // readChunkBuf is readChunk reading through bufs (nil: fresh buffers).
 func (s *Store) readChunkBuf(i int32, bufs *chunkBuffers) (store.Chunk, error) {
+	var c store.Chunk
+	if err := s.readChunkInto(i, bufs, &c); err != nil {
+		return store.Chunk{}, err
+	}
+	return c, nil
+}
+
+// readChunkInto is readChunkBuf decoding into *c, which must be zero: a
+// chunk decoded in place costs no allocation of its own.
+func (s *Store) readChunkInto(i int32, bufs *chunkBuffers, c *store.Chunk) error {
 	r := &s.st.rows[i]
 	if bufs == nil {
 		bufs = &chunkBuffers{}
@@ -297,34 +326,33 @@ func (s *Store) readChunkBuf(i int32, bufs *chunkBuffers) (store.Chunk, error) {
 	}
 	b := bufs.raw[:r.jsonLen]
 	if err := s.log.readAt(b, r.opOff+int64(r.jsonRel)); err != nil {
-		return store.Chunk{}, err
+		return err
 	}
-	var c store.Chunk
-	if err := decodeChunk(b, &c, &bufs.scratch); err != nil {
-		return store.Chunk{}, fmt.Errorf("embedded: chunk %q in %s: %v: %w", r.chunkID.String(), s.log.path, err, store.ErrCorrupt)
+	if err := decodeChunk(b, c, &bufs.scratch); err != nil {
+		return fmt.Errorf("embedded: chunk %q in %s: %v: %w", r.chunkID.String(), s.log.path, err, store.ErrCorrupt)
 	}
 	if !r.chunkID.is(c.ID) {
-		return store.Chunk{}, fmt.Errorf("embedded: %s: chunk at offset %d is %q, want %q: %w", s.log.path, r.opOff, c.ID, r.chunkID.String(), store.ErrCorrupt)
+		return fmt.Errorf("embedded: %s: chunk at offset %d is %q, want %q: %w", s.log.path, r.opOff, c.ID, r.chunkID.String(), store.ErrCorrupt)
 	}
-	return c, nil
+	return nil
 }
 
 // hits materialises scored rows (candidate ids are row indexes) as hits:
-// each chunk is read back from the log and given a copy of its vector; the
-// copies share one allocation.
+// each chunk is read back from the log, decoded in place, and given a copy
+// of its vector; the copies share one allocation.
 func (s *Store) hits(rows []topk.Candidate) ([]store.Hit, error) {
 	st := s.st
 	out := make([]store.Hit, len(rows))
 	vecs := make([]float32, len(rows)*st.dim)
-	var bufs chunkBuffers
+	bufs := getChunkBuffers()
+	defer putChunkBuffers(bufs)
 	for i, r := range rows {
-		c, err := s.readChunkBuf(int32(r.ID), &bufs)
-		if err != nil {
+		if err := s.readChunkInto(int32(r.ID), bufs, &out[i].Chunk); err != nil {
 			return nil, err
 		}
 		v := vecs[i*st.dim : (i+1)*st.dim : (i+1)*st.dim]
 		copy(v, st.vector(int32(r.ID)))
-		out[i] = store.Hit{Chunk: c, Score: r.Score, Vector: v}
+		out[i].Score, out[i].Vector = r.Score, v
 	}
 	return out, nil
 }
