@@ -1,0 +1,311 @@
+package retrieve
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Context of a name's occurrence (see incidentalNames): incidentalBefore
+// words before it and incidentalAfter words after it. What follows a name
+// describes it ("checkpoint_timeout (integer) Maximum time between … The
+// default is five minutes"; "the sync/atomic package … behave as though
+// executed in some sequentially consistent order"); what precedes it is
+// usually the previous row or sentence. Fitted on the tune half of the
+// PostgreSQL 15 manual set and its own class cases (tune and those cases
+// alike for 50–60 words after, 0–20 before; 40 after refused an answerable
+// Go documentation question, 80 let a name in a list of key words pass).
+const (
+	incidentalBefore = 10
+	incidentalAfter  = 60
+)
+
+// incidentalShare is the share of the weight of the question's other terms
+// (IDF) that the context of some occurrence of a name must hold. Common
+// words ("function", "use") occur near any name in a list; the words that
+// say what the question asks about the name are rarer and weigh more.
+// (Same outcomes on the tune half for 0.15–0.4.)
+const incidentalShare = 0.3
+
+// incidentalNames returns the question's names and keyword phrases that the
+// collection contains but that the sources do not speak about as the
+// question does. Unknown (names no chunk contains) are left to
+// unknownNames. Two forms are judged:
+//
+//   - A name (isName: an identifier, a word in capitals, a capitalised word
+//     inside a sentence) that no source holds in its title or headings and
+//     that no source holds within incidentalBefore words before or incidentalAfter words after another
+//     content term of the question. "What does the SYSTEM_USER function
+//     return?" against a manual that lists SYSTEM_USER only in its table of
+//     key words, or "How do I enable raster support in PostGIS?" against
+//     one that names PostGIS once among other projects: the name occurs,
+//     but only where nothing is said about it. A question whose other
+//     terms are all names, or that has none, is not judged this way.
+//   - A phrase of two or more words in capitals (WHEN NOT MATCHED BY
+//     SOURCE, VACUUM FULL CONCURRENTLY) one of whose words no source writes
+//     next to either of its neighbours in the phrase (punctuation between
+//     them ignored, so that "FOR UPDATE … SKIP LOCKED" and "EXPLAIN
+//     (BUFFERS)" join): a syntax variant the documents never write, put
+//     together from words they use elsewhere. Requiring only one joined
+//     neighbour per word lets "FETCH FIRST WITH TIES" through, whose
+//     synopsis reads "FETCH { FIRST | NEXT } … { ONLY | WITH TIES }".
+//
+// Capitals count only when the question's case tells names (caseTells).
+// terms are the question's analysed content terms; analyse maps one word
+// to its analysed terms.
+func incidentalNames(question string, q queryTerms, sources []Source, analyse func(string) []string) []string {
+	unknown := q.unknown
+	fields := strings.Fields(question)
+	byCase := caseTells(fields)
+	var (
+		names  []string
+		runs   [][]string
+		run    []string
+		nameOf = map[string]bool{} // analysed terms of the names
+	)
+	endRun := func() {
+		if len(run) >= 2 {
+			runs = append(runs, run)
+		}
+		run = nil
+	}
+	start := true
+	for _, field := range fields {
+		word := trimWord(field)
+		name := word != "" && isName(word, start, byCase)
+		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
+		if byCase && isKeyword(word) {
+			run = append(run, word)
+			if strings.ContainsAny(field[len(field)-1:], ",;.?!:)\"'") {
+				endRun()
+			}
+		} else {
+			endRun()
+		}
+		if !name || slices.Contains(unknown, word) || slices.Contains(names, word) {
+			continue
+		}
+		names = append(names, word)
+		for _, t := range analyse(word) {
+			nameOf[t] = true
+		}
+	}
+	endRun()
+
+	var out []string
+	if len(runs) > 0 {
+		pairs := adjacentPairs(sources)
+		for _, r := range runs {
+			if !joined(r, pairs) {
+				out = append(out, strings.Join(r, " "))
+			}
+		}
+	}
+	// The question's terms that are not the names', by weight.
+	context, total := map[string]float64{}, 0.0
+	for i, t := range q.terms {
+		if !nameOf[t] {
+			context[t] = q.weights[i]
+			total += q.weights[i]
+		}
+	}
+	if total <= 0 {
+		return out
+	}
+	for t := range context {
+		context[t] /= total
+	}
+	rare := map[string]bool{}
+	for i, t := range q.terms {
+		rare[t] = q.rare[i]
+	}
+	for _, n := range names {
+		// A name common in the collection ("PostgreSQL" in its own
+		// manual) is what everything is about, not what one question is.
+		if !slices.ContainsFunc(analyse(n), func(t string) bool { return rare[t] }) {
+			continue
+		}
+		if !spokenAbout(n, context, sources, analyse) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// isKeyword reports whether a word is written as a keyword of a command
+// syntax: two or more letters, all capitals.
+func isKeyword(w string) bool {
+	if utf8.RuneCountInString(w) < 2 {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// joined reports whether every word of a keyword phrase stands next to one
+// of its phrase neighbours somewhere in the sources (pairs, lower case).
+func joined(run []string, pairs map[[2]string]bool) bool {
+	for i := range run {
+		w := strings.ToLower(run[i])
+		left := i > 0 && pairs[[2]string{strings.ToLower(run[i-1]), w}]
+		right := i+1 < len(run) && pairs[[2]string{w, strings.ToLower(run[i+1])}]
+		if !left && !right {
+			return false
+		}
+	}
+	return true
+}
+
+// adjacentPairs returns every pair of consecutive words in the sources'
+// texts, in lower case, words being runs of letters, digits and '_' (so
+// that brackets, ellipses and commas between them do not count).
+func adjacentPairs(sources []Source) map[[2]string]bool {
+	pairs := map[[2]string]bool{}
+	for i := range sources {
+		prev := ""
+		eachWordToken(sources[i].Chunk.Text, func(w string) {
+			if prev != "" {
+				pairs[[2]string{prev, w}] = true
+			}
+			prev = w
+		})
+	}
+	return pairs
+}
+
+// eachWordToken calls fn for every maximal run of letters, digits and '_'
+// in text, lower-cased.
+func eachWordToken(text string, fn func(string)) {
+	start := -1
+	for i, r := range text {
+		word := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			fn(strings.ToLower(text[start:i]))
+			start = -1
+		}
+	}
+	if start >= 0 {
+		fn(strings.ToLower(text[start:]))
+	}
+}
+
+// spokenAbout reports whether some source speaks about name: holds it in
+// its title or headings, or holds it near a
+// term of context (the chunk's headings count as near every word, since
+// they say what its sentences are about).
+func spokenAbout(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
+	has := func(texts ...string) bool {
+		seen := map[string]bool{}
+		share := 0.0
+		for _, text := range texts {
+			analyseEach(text, analyse, func(t string) bool {
+				if w, ok := context[t]; ok && !seen[t] {
+					seen[t] = true
+					share += w
+				}
+				return share < incidentalShare
+			})
+		}
+		return share >= incidentalShare
+	}
+	for i := range sources {
+		c := &sources[i].Chunk
+		heading := c.Title + "\n" + strings.Join(c.Heading, "\n")
+		occ := occurrences(c.Text, name)
+		if len(occurrences(heading, name)) > 0 {
+			return true
+		}
+		if len(occ) == 0 {
+			continue
+		}
+		for _, at := range occ {
+			if has(heading, around(c.Text, at, len(name), incidentalBefore, incidentalAfter)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// analyseEach calls fn for the analysed terms of every white-space word of
+// text until fn returns false.
+func analyseEach(text string, analyse func(string) []string, fn func(string) bool) {
+	for _, w := range strings.Fields(text) {
+		for _, t := range analyse(trimWord(w)) {
+			if !fn(t) {
+				return
+			}
+		}
+	}
+}
+
+// occurrences returns the byte offsets at which name occurs in text as a
+// whole word, ignoring case: not preceded or followed by a letter, digit
+// or '_' ("current_user" in "current_user()", not in "current_users").
+func occurrences(text, name string) []int {
+	if name == "" || len(text) < len(name) {
+		return nil
+	}
+	var out []int
+	for i := 0; i+len(name) <= len(text); {
+		j := indexFold(text[i:], name)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		before, _ := utf8.DecodeLastRuneInString(text[:at])
+		after, _ := utf8.DecodeRuneInString(text[at+len(name):])
+		if !isWordRune(before) && !isWordRune(after) {
+			out = append(out, at)
+		}
+		i = at + len(name)
+	}
+	return out
+}
+
+func isWordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
+}
+
+// indexFold is strings.Index ignoring case, for names whose case folding
+// keeps their byte length (letters, digits and ASCII symbols); other names
+// are matched exactly.
+func indexFold(s, substr string) int {
+	n := len(substr)
+	for i := 0; i+n <= len(s); i++ {
+		if strings.EqualFold(s[i:i+n], substr) {
+			return i
+		}
+	}
+	return -1
+}
+
+// around returns the text from back white-space words before the
+// occurrence at byte offset at of length size to fwd words after it.
+func around(text string, at, size, back, fwd int) string {
+	lo := at
+	for words := 0; lo > 0 && words <= back; {
+		lo--
+		if asciiSpace(text[lo]) && lo > 0 && !asciiSpace(text[lo-1]) {
+			words++
+		}
+	}
+	hi := at + size
+	for words := 0; hi < len(text) && words <= fwd; hi++ {
+		if asciiSpace(text[hi]) && hi+1 < len(text) && !asciiSpace(text[hi+1]) {
+			words++
+		}
+	}
+	return text[lo:hi]
+}
+
+// asciiSpace reports ASCII white space; bytes of multi-byte runes never are.
+func asciiSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
