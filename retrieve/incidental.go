@@ -83,7 +83,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		} else {
 			endRun()
 		}
-		if !name || slices.Contains(unknown, word) || slices.Contains(names, word) {
+		if !name || codeForm(word) || slices.Contains(unknown, word) || slices.Contains(names, word) {
 			continue
 		}
 		names = append(names, word)
@@ -131,6 +131,16 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		}
 	}
 	return out
+}
+
+// codeForm reports whether a word holds a symbol other than those that
+// join the parts of a name ('_', '.', '-', '/'): a call or an expression
+// ("lower(column)", "a->b"), whose arguments and spacing the documents
+// write their own way, as unknownNames also assumes of such forms.
+func codeForm(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_.-/", r)
+	}) >= 0
 }
 
 // isKeyword reports whether a word is written as a keyword of a command

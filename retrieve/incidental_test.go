@@ -65,6 +65,7 @@ func TestIncidentalNames(t *testing.T) {
 		{"name in no source", "How do I set the palette in Quuxly?", []Source{chunk("Widgets have a palette.")}, nil, []string{"Quuxly"}},
 		{"unknown names are not judged again", "How do I set the palette in Quuxly?", []Source{passing}, []string{"Quuxly"}, nil},
 		{"a common name is not judged", "How does a Widget use the palette?", []Source{passing}, nil, nil},
+		{"a call is written with other arguments", "Can a widget sort by frob_rank(score) descending?", []Source{chunk("Sort by frob_rank(x) to order widgets.")}, nil, nil},
 		{"nothing else asked", "What is Quuxly?", []Source{passing}, nil, nil},
 		{"keyword phrase the sources never write", "What does WIDGET REBUILD CONCURRENTLY do?", []Source{synopsis}, nil, []string{"WIDGET REBUILD CONCURRENTLY"}},
 		{"keyword phrase written with options between", "What does WIDGET REBUILD FAST do?", []Source{synopsis}, nil, nil},
