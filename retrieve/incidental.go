@@ -95,7 +95,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 
 	var out []string
 	if len(runs) > 0 {
-		pairs := adjacentPairs(sources)
+		pairs := adjacentPairs(sources, runs)
 		for _, r := range runs {
 			if !joined(r, pairs) {
 				out = append(out, strings.Join(r, " "))
@@ -171,39 +171,57 @@ func joined(run []string, pairs map[[2]string]bool) bool {
 	return true
 }
 
-// adjacentPairs returns every pair of consecutive words in the sources'
-// texts, in lower case, words being runs of letters, digits and '_' (so
-// that brackets, ellipses and commas between them do not count).
-func adjacentPairs(sources []Source) map[[2]string]bool {
-	pairs := map[[2]string]bool{}
+// adjacentPairs returns the pairs of consecutive words of the runs that
+// some source writes next to each other, in lower case, words being runs of
+// letters, digits and '_' (so that brackets, ellipses and commas between
+// them do not count).
+func adjacentPairs(sources []Source, runs [][]string) map[[2]string]bool {
+	var want [][2]string
+	for _, r := range runs {
+		for i := 1; i < len(r); i++ {
+			p := [2]string{strings.ToLower(r[i-1]), strings.ToLower(r[i])}
+			if !slices.Contains(want, p) {
+				want = append(want, p)
+			}
+		}
+	}
+	found := map[[2]string]bool{}
 	for i := range sources {
 		prev := ""
 		eachWordToken(sources[i].Chunk.Text, func(w string) {
-			if prev != "" {
-				pairs[[2]string{prev, w}] = true
+			for _, p := range want {
+				// EqualFold returns at once for most words: lengths differ.
+				if len(w) == len(p[1]) && len(prev) == len(p[0]) && strings.EqualFold(w, p[1]) && strings.EqualFold(prev, p[0]) {
+					found[p] = true
+				}
 			}
 			prev = w
 		})
 	}
-	return pairs
+	return found
 }
 
 // eachWordToken calls fn for every maximal run of letters, digits and '_'
-// in text, lower-cased.
+// in text.
 func eachWordToken(text string, fn func(string)) {
 	start := -1
 	for i, r := range text {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+		var word bool
+		if r < utf8.RuneSelf {
+			word = 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+		} else {
+			word = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
 		switch {
 		case word && start < 0:
 			start = i
 		case !word && start >= 0:
-			fn(strings.ToLower(text[start:i]))
+			fn(text[start:i])
 			start = -1
 		}
 	}
 	if start >= 0 {
-		fn(strings.ToLower(text[start:]))
+		fn(text[start:])
 	}
 }
 
@@ -265,7 +283,7 @@ func occurrences(text, name string) []int {
 		return nil
 	}
 	var out []int
-	for i := 0; i+len(name) <= len(text); {
+	for i := 0; ; {
 		j := indexFold(text[i:], name)
 		if j < 0 {
 			break
@@ -281,21 +299,50 @@ func occurrences(text, name string) []int {
 	return out
 }
 
-func isWordRune(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
-}
-
-// indexFold is strings.Index ignoring case, for names whose case folding
-// keeps their byte length (letters, digits and ASCII symbols); other names
-// are matched exactly.
+// indexFold is strings.Index ignoring ASCII case. It looks for the first
+// byte in either case and compares the rest at those places only: chunks
+// are searched for every name of every question, and lower-casing them
+// whole cost more than the rest of the check.
 func indexFold(s, substr string) int {
-	n := len(substr)
-	for i := 0; i+n <= len(s); i++ {
-		if strings.EqualFold(s[i:i+n], substr) {
-			return i
+	if substr == "" {
+		return 0
+	}
+	lo, up := substr[0], substr[0]
+	if 'A' <= lo && lo <= 'Z' {
+		lo += 'a' - 'A'
+	}
+	if 'a' <= up && up <= 'z' {
+		up -= 'a' - 'A'
+	}
+	nextLo, nextUp := -2, -2 // -2: not searched yet
+	for i := 0; i+len(substr) <= len(s); {
+		if nextLo != -1 && nextLo < i {
+			if nextLo = strings.IndexByte(s[i:], lo); nextLo >= 0 {
+				nextLo += i
+			}
 		}
+		if nextUp != -1 && nextUp < i {
+			if nextUp = strings.IndexByte(s[i:], up); nextUp >= 0 {
+				nextUp += i
+			}
+		}
+		at := nextLo
+		if at < 0 || nextUp >= 0 && nextUp < at {
+			at = nextUp
+		}
+		if at < 0 || at+len(substr) > len(s) {
+			return -1
+		}
+		if strings.EqualFold(s[at:at+len(substr)], substr) {
+			return at
+		}
+		i = at + 1
 	}
 	return -1
+}
+
+func isWordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // around returns the text from back white-space words before the

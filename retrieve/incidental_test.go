@@ -120,3 +120,57 @@ func TestRetrieveReportsIncidentalNames(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, res.Analysis.Incidental)
 }
+
+// BenchmarkIncidentalNames measures what judging a question's names and
+// keyword phrases adds to each retrieval: 15 sources of about 3,000
+// characters (the PostgreSQL manual's chunks at defaults), a rare name that
+// occurs in some of them, and a keyword phrase.
+func BenchmarkIncidentalNames(b *testing.B) {
+	words := strings.Fields("the server writes each page of the table to disk when a checkpoint runs and the planner reads statistics of every column before it chooses a plan for the query")
+	var sources []Source
+	for i := range 15 {
+		var sb strings.Builder
+		for j := 0; sb.Len() < 3000; j++ {
+			sb.WriteString(words[(i*7+j)%len(words)])
+			switch {
+			case j%97 == 50 && i%3 == 0:
+				sb.WriteString(" FROB_INFO |")
+			case j%13 == 12:
+				sb.WriteString(".\n")
+			default:
+				sb.WriteString(" ")
+			}
+		}
+		sources = append(sources, Source{Chunk: store.Chunk{Text: sb.String(), Heading: []string{"Chapter", "Section"}}})
+	}
+	w := newWordTerms(textutil.ContentTerms)
+	question := "How does FROB_INFO change the plan when VACUUM FULL CONCURRENTLY runs?"
+	var q queryTerms
+	for _, t := range textutil.ContentTerms(question) {
+		q.terms, q.weights, q.rare = append(q.terms, t), append(q.weights, 2), append(q.rare, true)
+	}
+	for b.Loop() {
+		if len(incidentalNames(question, q, sources, w.termsOf)) == 0 {
+			b.Fatal("nothing incidental")
+		}
+	}
+}
+
+func TestIndexFold(t *testing.T) {
+	for _, c := range []struct {
+		s, sub string
+		want   int
+	}{
+		{"abc Frob_Info x", "frob_info", 4},
+		{"FROB_INFO", "frob_info", 0},
+		{"frob frob_inf frob_info", "FROB_INFO", 14},
+		{"fr", "frob", -1},
+		{"", "a", -1},
+		{"x", "", 0},
+		{"_x_X", "_X", 0},
+		{"Éclair", "éclair", 0}, // same first byte, folded by EqualFold
+		{"xÉclair", "éclair", 1},
+	} {
+		require.Equal(t, c.want, indexFold(c.s, c.sub), "%q in %q", c.sub, c.s)
+	}
+}
