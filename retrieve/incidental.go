@@ -34,14 +34,18 @@ const incidentalShare = 0.3
 // unknownNames. Two forms are judged:
 //
 //   - A name (isName: an identifier, a word in capitals, a capitalised word
-//     inside a sentence) that no source holds in its title or headings and
-//     that no source holds within incidentalBefore words before or incidentalAfter words after another
-//     content term of the question. "What does the SYSTEM_USER function
-//     return?" against a manual that lists SYSTEM_USER only in its table of
-//     key words, or "How do I enable raster support in PostGIS?" against
-//     one that names PostGIS once among other projects: the name occurs,
-//     but only where nothing is said about it. A question whose other
-//     terms are all names, or that has none, is not judged this way.
+//     inside a sentence) that is rare in the collection (a term of it in at
+//     most RareTermDocFraction of the chunks), that some source holds, and
+//     that no source holds in its title or headings or near other content
+//     terms of the question: incidentalBefore words before it to
+//     incidentalAfter words after it must hold incidentalShare of their
+//     weight. "What does the SYSTEM_USER function return?" against a
+//     manual that lists SYSTEM_USER only in its table of key words, or "How
+//     do I enable raster support in PostGIS?" against one that names
+//     PostGIS once among other projects: the name occurs, but only where
+//     nothing is said about it. A name in no source, a call or expression
+//     ("lower(column)", see codeForm), and a question whose other terms
+//     are all names, or that has none, are not judged.
 //   - A phrase of two or more words in capitals (WHEN NOT MATCHED BY
 //     SOURCE, VACUUM FULL CONCURRENTLY) one of whose words no source writes
 //     next to either of its neighbours in the phrase (punctuation between
@@ -226,9 +230,10 @@ func eachWordToken(text string, fn func(string)) {
 }
 
 // spokenAbout reports whether some source speaks about name: holds it in
-// its title or headings, or holds it near a
-// term of context (the chunk's headings count as near every word, since
-// they say what its sentences are about).
+// its title or headings, or holds it near terms of context weighing
+// incidentalShare (the chunk's headings count as near every word, since
+// they say what its sentences are about). A name no source holds counts
+// as spoken about: nothing is known of how the collection uses it.
 func spokenAbout(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
 	has := func(texts ...string) bool {
 		seen := map[string]bool{}
@@ -244,6 +249,7 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 		}
 		return share >= incidentalShare
 	}
+	occurs := false
 	for i := range sources {
 		c := &sources[i].Chunk
 		heading := c.Title + "\n" + strings.Join(c.Heading, "\n")
@@ -254,13 +260,18 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 		if len(occ) == 0 {
 			continue
 		}
+		occurs = true
 		for _, at := range occ {
 			if has(heading, around(c.Text, at, len(name), incidentalBefore, incidentalAfter)) {
 				return true
 			}
 		}
 	}
-	return false
+	// A name in no source says only that retrieval missed where the
+	// collection uses it, or that it is written another way there
+	// ("ALDH1" in a claim, "ALDH1A1" in the abstract): only a name seen can
+	// be seen to be incidental.
+	return !occurs
 }
 
 // analyseEach calls fn for the analysed terms of every white-space word of
