@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -180,53 +181,48 @@ func joined(run []string, pairs map[[2]string]bool) bool {
 // letters, digits and '_' (so that brackets, ellipses and commas between
 // them do not count).
 func adjacentPairs(sources []Source, runs [][]string) map[[2]string]bool {
-	var want [][2]string
+	found := map[[2]string]bool{}
 	for _, r := range runs {
 		for i := 1; i < len(r); i++ {
 			p := [2]string{strings.ToLower(r[i-1]), strings.ToLower(r[i])}
-			if !slices.Contains(want, p) {
-				want = append(want, p)
+			if found[p] {
+				continue
 			}
-		}
-	}
-	found := map[[2]string]bool{}
-	for i := range sources {
-		prev := ""
-		eachWordToken(sources[i].Chunk.Text, func(w string) {
-			for _, p := range want {
-				// EqualFold returns at once for most words: lengths differ.
-				if len(w) == len(p[1]) && len(prev) == len(p[0]) && strings.EqualFold(w, p[1]) && strings.EqualFold(prev, p[0]) {
-					found[p] = true
+		search:
+			for j := range sources {
+				text := sources[j].Chunk.Text
+				for _, at := range occurrences(text, p[1]) {
+					if strings.EqualFold(precedingWord(text, at), p[0]) {
+						found[p] = true
+						break search
+					}
 				}
 			}
-			prev = w
-		})
+		}
 	}
 	return found
 }
 
-// eachWordToken calls fn for every maximal run of letters, digits and '_'
-// in text.
-func eachWordToken(text string, fn func(string)) {
-	start := -1
-	for i, r := range text {
-		var word bool
-		if r < utf8.RuneSelf {
-			word = 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
-		} else {
-			word = unicode.IsLetter(r) || unicode.IsDigit(r)
+// precedingWord returns the run of letters, digits and '_' that ends
+// closest before byte offset at, skipping anything else between.
+func precedingWord(text string, at int) string {
+	end := at
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:end])
+		if isWordRune(r) {
+			break
 		}
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			fn(text[start:i])
-			start = -1
+		end -= size
+	}
+	start := end
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:start])
+		if !isWordRune(r) {
+			break
 		}
+		start -= size
 	}
-	if start >= 0 {
-		fn(text[start:])
-	}
+	return text[start:end]
 }
 
 // spokenAbout reports whether some source speaks about name: holds it in
@@ -235,34 +231,34 @@ func eachWordToken(text string, fn func(string)) {
 // they say what its sentences are about). A name no source holds counts
 // as spoken about: nothing is known of how the collection uses it.
 func spokenAbout(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
-	has := func(texts ...string) bool {
-		seen := map[string]bool{}
-		share := 0.0
-		for _, text := range texts {
-			analyseEach(text, analyse, func(t string) bool {
-				if w, ok := context[t]; ok && !seen[t] {
-					seen[t] = true
-					share += w
-				}
-				return share < incidentalShare
-			})
+	// share adds the weight of the context terms of text not yet in seen.
+	share := func(text string, seen map[string]bool) float64 {
+		sum := 0.0
+		for _, t := range analyse(text) {
+			if w, ok := context[t]; ok && !seen[t] {
+				seen[t] = true
+				sum += w
+			}
 		}
-		return share >= incidentalShare
+		return sum
 	}
 	occurs := false
 	for i := range sources {
 		c := &sources[i].Chunk
 		heading := c.Title + "\n" + strings.Join(c.Heading, "\n")
-		occ := occurrences(c.Text, name)
 		if len(occurrences(heading, name)) > 0 {
 			return true
 		}
+		occ := occurrences(c.Text, name)
 		if len(occ) == 0 {
 			continue
 		}
 		occurs = true
+		headingTerms := map[string]bool{}
+		headingShare := share(heading, headingTerms)
 		for _, at := range occ {
-			if has(heading, around(c.Text, at, len(name), incidentalBefore, incidentalAfter)) {
+			seen := maps.Clone(headingTerms)
+			if headingShare+share(around(c.Text, at, len(name), incidentalBefore, incidentalAfter), seen) >= incidentalShare {
 				return true
 			}
 		}
@@ -272,18 +268,6 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 	// ("ALDH1" in a claim, "ALDH1A1" in the abstract): only a name seen can
 	// be seen to be incidental.
 	return !occurs
-}
-
-// analyseEach calls fn for the analysed terms of every white-space word of
-// text until fn returns false.
-func analyseEach(text string, analyse func(string) []string, fn func(string) bool) {
-	for _, w := range strings.Fields(text) {
-		for _, t := range analyse(trimWord(w)) {
-			if !fn(t) {
-				return
-			}
-		}
-	}
 }
 
 // occurrences returns the byte offsets at which name occurs in text as a

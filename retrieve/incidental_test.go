@@ -174,3 +174,11 @@ func TestIndexFold(t *testing.T) {
 		require.Equal(t, c.want, indexFold(c.s, c.sub), "%q in %q", c.sub, c.s)
 	}
 }
+
+func TestPrecedingWord(t *testing.T) {
+	text := "FOR UPDATE [ NOWAIT | SKIP LOCKED ] and EXPLAIN (BUFFERS)"
+	require.Equal(t, "SKIP", precedingWord(text, strings.Index(text, "LOCKED")))
+	require.Equal(t, "NOWAIT", precedingWord(text, strings.Index(text, "SKIP")))
+	require.Equal(t, "EXPLAIN", precedingWord(text, strings.Index(text, "BUFFERS")))
+	require.Equal(t, "", precedingWord(text, 0))
+}
