@@ -106,7 +106,8 @@ const calibrationRule = "maximise refusal recall subject to false-refusal rate â
 // Calibrate sweeps the default gate's thresholds (probe, min_score,
 // min_chunks) over a run's labelled questions without running retrieval
 // again: each question's recorded source relevances (and the names it uses
-// that the collection lacks, Result.Unknown) are replayed through
+// that the collection lacks, Result.Unknown, and those no source speaks
+// about, Result.Incidental) are replayed through
 // gate.Default with the run's other thresholds (single-source band,
 // low-confidence band) unchanged. A question is refused at a grid point
 // when the gate refuses it there, when the store held nothing for it
@@ -244,6 +245,7 @@ func replayable(rs []Result) []replayQuestion {
 			q.result.Sources[j].Relevance = s.Relevance
 		}
 		q.result.Analysis.Unknown = r.Unknown
+		q.result.Analysis.Incidental = r.Incidental
 		out = append(out, q)
 	}
 	return out

@@ -110,6 +110,10 @@ type Result struct {
 	// contains (retrieve.QueryAnalysis.Unknown), which the default gate
 	// refuses whatever its thresholds.
 	Unknown []string `json:"unknown,omitempty"`
+	// Incidental are the names and keyword phrases of the question that no
+	// retrieved source speaks about (retrieve.QueryAnalysis.Incidental),
+	// which the default gate also refuses whatever its thresholds.
+	Incidental []string `json:"incidental,omitempty"`
 	// Cited are the sources the answer cites, with their text.
 	Cited   []hybridrag.AnswerSource `json:"cited"`
 	Metrics QuestionMetrics          `json:"metrics"`
@@ -283,6 +287,7 @@ func (e *evaluator) one(ctx context.Context, q Question, tmpl hybridrag.Request)
 	}
 	ranked := r.labelRetrieved(res.Sources)
 	r.Unknown = res.Analysis.Unknown
+	r.Incidental = res.Analysis.Incidental
 	r.Answer, r.Confidence = ans.Answer, ans.Confidence
 	if ans.RefusalReason != nil {
 		r.RefusalReason = *ans.RefusalReason

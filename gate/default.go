@@ -25,7 +25,11 @@ const MessageNoEvidence = "No supporting documentation found in indexed sources.
 //     NoRelevantContent. Such a name is stronger evidence than any
 //     Relevance: no chunk can answer a question about pg_stat_io in a
 //     manual that never mentions it, however well it covers the question's
-//     other words ("view", "backend", "I/O").
+//     other words ("view", "backend", "I/O"). Likewise a question whose
+//     name or keyword phrase no source speaks about
+//     (Result.Analysis.Incidental, unless IgnoreIncidental): the sources
+//     hold the name only in a list or a passing mention, or never write
+//     the phrase's words together.
 //   - StageSources: fewer than MinChunks sources with Relevance ≥ MinScore
 //     refuses with InsufficientSources, unless the best source reaches
 //     SingleSource: one source that relevant is evidence on its own (small
@@ -43,6 +47,9 @@ type Default struct {
 	// IgnoreUnknown turns off the refusal of questions whose names the
 	// collection never contains (QueryAnalysis.Unknown).
 	IgnoreUnknown bool
+	// IgnoreIncidental turns off the refusal of questions whose names or
+	// keyword phrases no source speaks about (QueryAnalysis.Incidental).
+	IgnoreIncidental bool
 }
 
 // New returns a Default gate with base thresholds th.
@@ -91,9 +98,9 @@ func (th Thresholds) Override(o Thresholds) Thresholds {
 // resolved; the Decision records them. Check never blocks and ignores ctx.
 func (g *Default) Check(_ context.Context, e Evidence) Decision {
 	var base Thresholds
-	ignoreUnknown := false
+	ignoreUnknown, ignoreIncidental := false, false
 	if g != nil {
-		base, ignoreUnknown = g.Thresholds, g.IgnoreUnknown
+		base, ignoreUnknown, ignoreIncidental = g.Thresholds, g.IgnoreUnknown, g.IgnoreIncidental
 	}
 	th := base.Override(e.Thresholds).Resolve()
 	d := Decision{Thresholds: th}
@@ -125,6 +132,10 @@ func (g *Default) Check(_ context.Context, e Evidence) Decision {
 	}
 	if u := e.Result.Analysis.Unknown; len(u) > 0 && !ignoreUnknown {
 		d.Unknown = slices.Clone(u)
+		return refuse(d, NoRelevantContent)
+	}
+	if in := e.Result.Analysis.Incidental; len(in) > 0 && !ignoreIncidental {
+		d.Incidental = slices.Clone(in)
 		return refuse(d, NoRelevantContent)
 	}
 	d.Stage = StageSources

@@ -255,3 +255,43 @@ func TestDefaultRefusesUnknownNames(t *testing.T) {
 	res.Analysis.Unknown[0] = "changed"
 	require.Equal(t, []string{"pg_stat_io"}, d.Unknown)
 }
+
+func TestDefaultRefusesIncidentalNames(t *testing.T) {
+	with := func(unknown []string, incidental ...string) *retrieve.Result {
+		res := result(0.9, 0.8, 0.7)
+		res.Analysis.Unknown = unknown
+		res.Analysis.Incidental = incidental
+		return res
+	}
+	cases := []struct {
+		name       string
+		gate       *gate.Default
+		res        *retrieve.Result
+		allow      bool
+		unknown    []string
+		incidental []string
+	}{
+		{"a name no source speaks about outweighs strong sources", &gate.Default{}, with(nil, "FROB_INFO"), false, nil, []string{"FROB_INFO"}},
+		{"a keyword phrase no source writes", &gate.Default{}, with(nil, "REBUILD FAST"), false, nil, []string{"REBUILD FAST"}},
+		{"none", &gate.Default{}, with(nil), true, nil, nil},
+		{"rule turned off", &gate.Default{IgnoreIncidental: true}, with(nil, "FROB_INFO"), true, nil, nil},
+		{"unknown names decide first", &gate.Default{}, with([]string{"Zork"}, "FROB_INFO"), false, []string{"Zork"}, nil},
+		{"off for unknown names only", &gate.Default{IgnoreUnknown: true}, with([]string{"Zork"}, "FROB_INFO"), false, nil, []string{"FROB_INFO"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := c.gate.Check(context.Background(), gate.Evidence{Result: c.res})
+			require.Equal(t, c.allow, d.Allow)
+			require.Equal(t, c.unknown, d.Unknown)
+			require.Equal(t, c.incidental, d.Incidental)
+			if !c.allow {
+				require.Equal(t, gate.NoRelevantContent, d.Reason)
+				require.Equal(t, gate.StageProbe, d.Stage)
+			}
+		})
+	}
+	res := with(nil, "FROB_INFO")
+	d := gate.New(gate.Thresholds{}).Check(context.Background(), gate.Evidence{Result: res})
+	res.Analysis.Incidental[0] = "changed"
+	require.Equal(t, []string{"FROB_INFO"}, d.Incidental, "the decision does not alias the retrieval result")
+}

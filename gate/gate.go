@@ -89,6 +89,10 @@ type Decision struct {
 	// Unknown lists the question's names the collection never contains
 	// when they caused the refusal (see Default).
 	Unknown []string `json:"unknown,omitempty"`
+	// Incidental lists the question's names and keyword phrases that the
+	// collection holds but no source speaks about, when they caused the
+	// refusal (see Default).
+	Incidental []string `json:"incidental,omitempty"`
 	// Message is the user-facing refusal text, empty when allowed.
 	Message string `json:"message,omitempty"`
 }

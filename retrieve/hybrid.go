@@ -187,6 +187,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		a := h.scoreRelevance(*found.terms, res.Sources, found.queryVec)
 		res.Analysis.Keywords, res.Analysis.Missing = a.Keywords, a.Missing
 	}
+	if h.stats != nil {
+		res.Analysis.Incidental = incidentalNames(q.Text, *found.terms, res.Sources, h.words.termsOf)
+	}
 	res.Timings.Fuse = time.Since(fuseStart)
 	res.Timings.Total = time.Since(start)
 	return res, nil

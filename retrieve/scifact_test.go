@@ -137,9 +137,12 @@ type gateRates struct {
 	// band and refuses probes naming something the (remaining) corpus
 	// never contains (QueryAnalysis.Unknown).
 	AnswerablePassGate, UnanswerableRefusedGate float64
-	// The same with Default.IgnoreUnknown: the gate as it was before it
-	// judged names.
+	// The same with Default.IgnoreUnknown and IgnoreIncidental: the gate
+	// as it was before it judged names.
 	AnswerablePassNoNames, UnanswerableRefusedNoNames float64
+	// The same with Default.IgnoreIncidental only: names the corpus never
+	// contains are judged, names no source speaks about are not.
+	AnswerablePassUnknownOnly, UnanswerableRefusedUnknownOnly float64
 }
 
 // probe runs each query of the split twice with default retrieval: against
@@ -176,15 +179,18 @@ func (sf *sciFact) probe(tb testing.TB, opts retrieve.Options) gateRates {
 			pass := best >= probeThreshold
 			both := pass && enough >= minChunks
 			allow := (&gate.Default{}).Check(ctx, gate.Evidence{Result: res}).Allow
-			allowNoNames := (&gate.Default{IgnoreUnknown: true}).Check(ctx, gate.Evidence{Result: res}).Allow
+			allowNoNames := (&gate.Default{IgnoreUnknown: true, IgnoreIncidental: true}).Check(ctx, gate.Evidence{Result: res}).Allow
+			allowUnknownOnly := (&gate.Default{IgnoreIncidental: true}).Check(ctx, gate.Evidence{Result: res}).Allow
 			if p.answerable {
 				r.AnswerablePassGate += b2f(allow)
 				r.AnswerablePassNoNames += b2f(allowNoNames)
+				r.AnswerablePassUnknownOnly += b2f(allowUnknownOnly)
 				r.AnswerablePass += b2f(pass)
 				r.AnswerablePassBoth += b2f(both)
 			} else {
 				r.UnanswerableRefusedGate += b2f(!allow)
 				r.UnanswerableRefusedNoNames += b2f(!allowNoNames)
+				r.UnanswerableRefusedUnknownOnly += b2f(!allowUnknownOnly)
 				r.UnanswerableRefused += b2f(!pass)
 				r.UnanswerableRefusedBoth += b2f(!both)
 			}
@@ -197,6 +203,8 @@ func (sf *sciFact) probe(tb testing.TB, opts retrieve.Options) gateRates {
 	r.UnanswerableRefusedBoth /= n
 	r.AnswerablePassGate /= n
 	r.UnanswerableRefusedGate /= n
+	r.AnswerablePassUnknownOnly /= n
+	r.UnanswerableRefusedUnknownOnly /= n
 	r.AnswerablePassNoNames /= n
 	r.UnanswerableRefusedNoNames /= n
 	return r
@@ -300,6 +308,8 @@ func BenchmarkSciFactGate(b *testing.B) {
 					b.ReportMetric(r.UnanswerableRefusedGate, "unanswerable-refused-default-gate")
 					b.ReportMetric(r.AnswerablePassNoNames, "answerable-pass-gate-ignoring-names")
 					b.ReportMetric(r.UnanswerableRefusedNoNames, "unanswerable-refused-gate-ignoring-names")
+					b.ReportMetric(r.AnswerablePassUnknownOnly, "answerable-pass-gate-unknown-names-only")
+					b.ReportMetric(r.UnanswerableRefusedUnknownOnly, "unanswerable-refused-gate-unknown-names-only")
 				})
 			}
 		})

@@ -99,6 +99,14 @@ type QueryAnalysis struct {
 	// refuses such questions. Set only when the keyword searcher offers
 	// term statistics (store.TermStatter).
 	Unknown []string `json:"unknown,omitempty"`
+	// Incidental are the question's names and keyword phrases that the
+	// collection contains but that no source speaks about as the question
+	// does: a name found only away from the question's other words (in a
+	// list of key words, a passing mention), or a phrase in capitals whose
+	// words no source writes together ("WHEN NOT MATCHED BY SOURCE"). The
+	// default gate refuses such questions. Set only when the keyword
+	// searcher offers term statistics (store.TermStatter).
+	Incidental []string `json:"incidental,omitempty"`
 }
 
 // Timings records where retrieval spent its time.

@@ -16,7 +16,9 @@
 // source in reading order, then those of the next source. When no
 // sentence covers enough of the question (MinOverlap of its weighted
 // terms, or the lower SupportedOverlap when some source's Relevance shows
-// that retrieval found strong evidence) it answers generate.NotInDocs, which the pipeline maps to the model_declined refusal,
+// that retrieval found strong evidence, with a linear ramp between the two
+// over SupportedRamp below SupportedRelevance) it answers
+// generate.NotInDocs, which the pipeline maps to the model_declined refusal,
 // exactly as it does for a language model that declines.
 //
 // It owns the offline default generator. It imports generate and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -44,6 +45,16 @@ const (
 	// BENCHMARKS.md, "Refusals at defaults").
 	DefaultSupportedOverlap   = 0.25
 	DefaultSupportedRelevance = 0.40
+	// DefaultSupportedRamp is the width of the band of Relevance below
+	// DefaultSupportedRelevance over which the overlap needed falls
+	// linearly from MinOverlap to SupportedOverlap (Relevance 0.35 to 0.40
+	// at the defaults). A step made Relevance 0.39 need 0.45 and 0.40 need
+	// 0.25: a paraphrase just under the step was declined though its
+	// evidence was as strong as one just above. 0.10 answered an
+	// unanswerable question of the tune half at Relevance 0.36; 0.03 and
+	// 0.05 gave the same outcomes there (BENCHMARKS.md, "Issue 13: refusal
+	// targets").
+	DefaultSupportedRamp = 0.05
 )
 
 // Scoring constants. They are not options: they shape, rather than tune,
@@ -92,6 +103,11 @@ type Options struct {
 	// SupportedRelevance turns the relaxation off.
 	SupportedOverlap   float64
 	SupportedRelevance float64
+	// SupportedRamp is the width of the Relevance band below
+	// SupportedRelevance over which the overlap needed falls from
+	// MinOverlap to SupportedOverlap (see DefaultSupportedRamp). Zero means
+	// the default; a negative value makes it a step at SupportedRelevance.
+	SupportedRamp float64
 }
 
 // Generator composes answers from source sentences. It holds only its
@@ -103,6 +119,7 @@ type Generator struct {
 	minOverlap   float64
 	supOverlap   float64
 	supRelevance float64 // > 1: off
+	supRamp      float64 // 0: a step
 }
 
 var (
@@ -119,6 +136,7 @@ func New(opts Options) *Generator {
 		minOverlap:   opts.MinOverlap,
 		supOverlap:   opts.SupportedOverlap,
 		supRelevance: opts.SupportedRelevance,
+		supRamp:      opts.SupportedRamp,
 	}
 	if g.maxSentences <= 0 {
 		g.maxSentences = DefaultMaxSentences
@@ -149,6 +167,12 @@ func New(opts Options) *Generator {
 		g.supRelevance = DefaultSupportedRelevance
 	case g.supRelevance < 0:
 		g.supRelevance = 2 // no Relevance reaches it
+	}
+	switch {
+	case g.supRamp == 0:
+		g.supRamp = DefaultSupportedRamp
+	case g.supRamp < 0:
+		g.supRamp = 0
 	}
 	return g
 }
@@ -297,21 +321,36 @@ func separator(prev, next *candidate) string {
 	return " "
 }
 
-// answers reports whether some candidate covers enough of the question:
-// MinOverlap, or SupportedOverlap when some source is relevant enough.
+// answers reports whether some candidate covers enough of the question
+// (needed).
 func (g *Generator) answers(cands []*candidate, sources []generate.ContextSource) bool {
-	need := g.minOverlap
-	for _, s := range sources {
-		if s.Source.Relevance >= g.supRelevance { // false for NaN
-			// Relaxes, never tightens: MinOverlap may be set below it.
-			need = min(g.minOverlap, g.supOverlap)
-			break
-		}
-	}
+	need := g.needed(sources)
 	for _, c := range cands {
 		if c.overlap >= need {
 			return true
 		}
 	}
 	return false
+}
+
+// needed returns the overlap the best sentence must reach: MinOverlap, or
+// SupportedOverlap when some source's Relevance reaches SupportedRelevance,
+// and in between, linearly, over the SupportedRamp below it. It relaxes,
+// never tightens: MinOverlap may be set below SupportedOverlap.
+func (g *Generator) needed(sources []generate.ContextSource) float64 {
+	best := math.Inf(-1)
+	for _, s := range sources {
+		if r := s.Source.Relevance; r > best { // false for NaN
+			best = r
+		}
+	}
+	low := min(g.minOverlap, g.supOverlap)
+	switch {
+	case best >= g.supRelevance:
+		return low
+	case g.supRamp <= 0 || best <= g.supRelevance-g.supRamp:
+		return g.minOverlap
+	}
+	f := (best - (g.supRelevance - g.supRamp)) / g.supRamp
+	return g.minOverlap - f*(g.minOverlap-low)
 }

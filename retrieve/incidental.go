@@ -1,0 +1,363 @@
+package retrieve
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Context of a name's occurrence (see incidentalNames): incidentalBefore
+// words before it and incidentalAfter words after it. What follows a name
+// describes it ("checkpoint_timeout (integer) Maximum time between … The
+// default is five minutes"; "the sync/atomic package … behave as though
+// executed in some sequentially consistent order"); what precedes it is
+// usually the previous row or sentence. Fitted on the tune half of the
+// PostgreSQL 15 manual set and its own class cases (tune and those cases
+// alike for 50–60 words after, 0–20 before; 40 after refused an answerable
+// Go documentation question, 80 let a name in a list of key words pass).
+const (
+	incidentalBefore = 10
+	incidentalAfter  = 60
+)
+
+// incidentalShare is the share of the weight of the question's other terms
+// (IDF) that the context of some occurrence of a name must hold. Common
+// words ("function", "use") occur near any name in a list; the words that
+// say what the question asks about the name are rarer and weigh more.
+// (Same outcomes on the tune half for 0.15–0.4.)
+const incidentalShare = 0.3
+
+// incidentalNames returns the question's names and keyword phrases that the
+// collection contains but that the sources do not speak about as the
+// question does. Unknown (names no chunk contains) are left to
+// unknownNames. Two forms are judged:
+//
+//   - A name (isName: an identifier, a word in capitals, a capitalised word
+//     inside a sentence) that is rare in the collection (a term of it in at
+//     most RareTermDocFraction of the chunks), that some source holds, and
+//     that no source holds in its title or headings or near other content
+//     terms of the question: incidentalBefore words before it to
+//     incidentalAfter words after it must hold incidentalShare of their
+//     weight. "What does the SYSTEM_USER function return?" against a
+//     manual that lists SYSTEM_USER only in its table of key words, or "How
+//     do I enable raster support in PostGIS?" against one that names
+//     PostGIS once among other projects: the name occurs, but only where
+//     nothing is said about it. A name in no source, a call or expression
+//     ("lower(column)", see codeForm), and a question whose other terms
+//     are all names, or that has none, are not judged.
+//   - A phrase of two or more words in capitals (WHEN NOT MATCHED BY
+//     SOURCE, VACUUM FULL CONCURRENTLY) one of whose words no source writes
+//     next to either of its neighbours in the phrase (punctuation between
+//     them ignored, so that "FOR UPDATE … SKIP LOCKED" and "EXPLAIN
+//     (BUFFERS)" join): a syntax variant the documents never write, put
+//     together from words they use elsewhere. Requiring only one joined
+//     neighbour per word lets "FETCH FIRST WITH TIES" through, whose
+//     synopsis reads "FETCH { FIRST | NEXT } … { ONLY | WITH TIES }".
+//
+// Capitals count only when the question's case tells names (caseTells).
+// terms are the question's analysed content terms; analyse maps one word
+// to its analysed terms.
+func incidentalNames(question string, q queryTerms, sources []Source, analyse func(string) []string) []string {
+	unknown := q.unknown
+	fields := strings.Fields(question)
+	byCase := caseTells(fields)
+	var (
+		names  []string
+		runs   [][]string
+		run    []string
+		nameOf = map[string]bool{} // analysed terms of the names
+	)
+	endRun := func() {
+		if len(run) >= 2 {
+			runs = append(runs, run)
+		}
+		run = nil
+	}
+	start := true
+	for _, field := range fields {
+		word := trimWord(field)
+		name := word != "" && isName(word, start, byCase)
+		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
+		if byCase && isKeyword(word) {
+			run = append(run, word)
+			if strings.ContainsAny(field[len(field)-1:], ",;.?!:)\"'") {
+				endRun()
+			}
+		} else {
+			endRun()
+		}
+		if !name || codeForm(word) || slices.Contains(unknown, word) || slices.Contains(names, word) {
+			continue
+		}
+		names = append(names, word)
+		for _, t := range analyse(word) {
+			nameOf[t] = true
+		}
+	}
+	endRun()
+
+	var out []string
+	if len(runs) > 0 {
+		pairs := adjacentPairs(sources, runs)
+		for _, r := range runs {
+			if !joined(r, pairs) {
+				out = append(out, strings.Join(r, " "))
+			}
+		}
+	}
+	// The question's terms that are not the names', by weight.
+	context, total := map[string]float64{}, 0.0
+	for i, t := range q.terms {
+		if !nameOf[t] {
+			context[t] = q.weights[i]
+			total += q.weights[i]
+		}
+	}
+	if total <= 0 {
+		return out
+	}
+	for t := range context {
+		context[t] /= total
+	}
+	rare := map[string]bool{}
+	for i, t := range q.terms {
+		rare[t] = q.rare[i]
+	}
+	for _, n := range names {
+		// A name common in the collection ("PostgreSQL" in its own
+		// manual) is what everything is about, not what one question is.
+		if !slices.ContainsFunc(analyse(n), func(t string) bool { return rare[t] }) {
+			continue
+		}
+		if !spokenAbout(n, context, sources, analyse) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// codeForm reports whether a word holds a symbol other than those that
+// join the parts of a name ('_', '.', '-', '/'): a call or an expression
+// ("lower(column)", "a->b"), whose arguments and spacing the documents
+// write their own way, as unknownNames also assumes of such forms.
+func codeForm(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_.-/", r)
+	}) >= 0
+}
+
+// isKeyword reports whether a word is written as a keyword of a command
+// syntax: two or more letters, all capitals.
+func isKeyword(w string) bool {
+	if utf8.RuneCountInString(w) < 2 {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// joined reports whether every word of a keyword phrase stands next to one
+// of its phrase neighbours somewhere in the sources (pairs, lower case).
+func joined(run []string, pairs map[[2]string]bool) bool {
+	for i := range run {
+		w := strings.ToLower(run[i])
+		left := i > 0 && pairs[[2]string{strings.ToLower(run[i-1]), w}]
+		right := i+1 < len(run) && pairs[[2]string{w, strings.ToLower(run[i+1])}]
+		if !left && !right {
+			return false
+		}
+	}
+	return true
+}
+
+// adjacentPairs returns the pairs of consecutive words of the runs that
+// some source writes next to each other, in lower case, words being runs of
+// letters, digits and '_' (so that brackets, ellipses and commas between
+// them do not count).
+func adjacentPairs(sources []Source, runs [][]string) map[[2]string]bool {
+	found := map[[2]string]bool{}
+	for _, r := range runs {
+		for i := 1; i < len(r); i++ {
+			p := [2]string{strings.ToLower(r[i-1]), strings.ToLower(r[i])}
+			if found[p] {
+				continue
+			}
+		search:
+			for j := range sources {
+				text := sources[j].Chunk.Text
+				for _, at := range occurrences(text, p[1]) {
+					if strings.EqualFold(precedingWord(text, at), p[0]) {
+						found[p] = true
+						break search
+					}
+				}
+			}
+		}
+	}
+	return found
+}
+
+// precedingWord returns the run of letters, digits and '_' that ends
+// closest before byte offset at, skipping anything else between.
+func precedingWord(text string, at int) string {
+	end := at
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:end])
+		if isWordRune(r) {
+			break
+		}
+		end -= size
+	}
+	start := end
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:start])
+		if !isWordRune(r) {
+			break
+		}
+		start -= size
+	}
+	return text[start:end]
+}
+
+// spokenAbout reports whether some source speaks about name: holds it in
+// its title or headings, or holds it near terms of context weighing
+// incidentalShare (the chunk's headings count as near every word, since
+// they say what its sentences are about). A name no source holds counts
+// as spoken about: nothing is known of how the collection uses it.
+func spokenAbout(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
+	// share adds the weight of the context terms of text not yet in seen.
+	share := func(text string, seen map[string]bool) float64 {
+		sum := 0.0
+		for _, t := range analyse(text) {
+			if w, ok := context[t]; ok && !seen[t] {
+				seen[t] = true
+				sum += w
+			}
+		}
+		return sum
+	}
+	occurs := false
+	for i := range sources {
+		c := &sources[i].Chunk
+		heading := c.Title + "\n" + strings.Join(c.Heading, "\n")
+		if len(occurrences(heading, name)) > 0 {
+			return true
+		}
+		occ := occurrences(c.Text, name)
+		if len(occ) == 0 {
+			continue
+		}
+		occurs = true
+		headingTerms := map[string]bool{}
+		headingShare := share(heading, headingTerms)
+		for _, at := range occ {
+			seen := maps.Clone(headingTerms)
+			if headingShare+share(around(c.Text, at, len(name), incidentalBefore, incidentalAfter), seen) >= incidentalShare {
+				return true
+			}
+		}
+	}
+	// A name in no source says only that retrieval missed where the
+	// collection uses it, or that it is written another way there
+	// ("ALDH1" in a claim, "ALDH1A1" in the abstract): only a name seen can
+	// be seen to be incidental.
+	return !occurs
+}
+
+// occurrences returns the byte offsets at which name occurs in text as a
+// whole word, ignoring case: not preceded or followed by a letter, digit
+// or '_' ("current_user" in "current_user()", not in "current_users").
+func occurrences(text, name string) []int {
+	if name == "" || len(text) < len(name) {
+		return nil
+	}
+	var out []int
+	for i := 0; ; {
+		j := indexFold(text[i:], name)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		before, _ := utf8.DecodeLastRuneInString(text[:at])
+		after, _ := utf8.DecodeRuneInString(text[at+len(name):])
+		if !isWordRune(before) && !isWordRune(after) {
+			out = append(out, at)
+		}
+		i = at + len(name)
+	}
+	return out
+}
+
+// indexFold is strings.Index ignoring ASCII case. It looks for the first
+// byte in either case and compares the rest at those places only: chunks
+// are searched for every name of every question, and lower-casing them
+// whole cost more than the rest of the check.
+func indexFold(s, substr string) int {
+	if substr == "" {
+		return 0
+	}
+	lo, up := substr[0], substr[0]
+	if 'A' <= lo && lo <= 'Z' {
+		lo += 'a' - 'A'
+	}
+	if 'a' <= up && up <= 'z' {
+		up -= 'a' - 'A'
+	}
+	nextLo, nextUp := -2, -2 // -2: not searched yet
+	for i := 0; i+len(substr) <= len(s); {
+		if nextLo != -1 && nextLo < i {
+			if nextLo = strings.IndexByte(s[i:], lo); nextLo >= 0 {
+				nextLo += i
+			}
+		}
+		if nextUp != -1 && nextUp < i {
+			if nextUp = strings.IndexByte(s[i:], up); nextUp >= 0 {
+				nextUp += i
+			}
+		}
+		at := nextLo
+		if at < 0 || nextUp >= 0 && nextUp < at {
+			at = nextUp
+		}
+		if at < 0 || at+len(substr) > len(s) {
+			return -1
+		}
+		if strings.EqualFold(s[at:at+len(substr)], substr) {
+			return at
+		}
+		i = at + 1
+	}
+	return -1
+}
+
+func isWordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
+}
+
+// around returns the text from back white-space words before the
+// occurrence at byte offset at of length size to fwd words after it.
+func around(text string, at, size, back, fwd int) string {
+	lo := at
+	for words := 0; lo > 0 && words <= back; {
+		lo--
+		if asciiSpace(text[lo]) && lo > 0 && !asciiSpace(text[lo-1]) {
+			words++
+		}
+	}
+	hi := at + size
+	for words := 0; hi < len(text) && words <= fwd; hi++ {
+		if asciiSpace(text[hi]) && hi+1 < len(text) && !asciiSpace(text[hi+1]) {
+			words++
+		}
+	}
+	return text[lo:hi]
+}
+
+// asciiSpace reports ASCII white space; bytes of multi-byte runes never are.
+func asciiSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }

@@ -1,0 +1,184 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/store"
+)
+
+func TestIncidentalNames(t *testing.T) {
+	// analyze keeps a code word whole and adds its parts, as the embedded
+	// store's analyzer does.
+	analyze := func(w string) []string {
+		parts := textutil.ContentTerms(w)
+		if len(parts) > 1 {
+			return append([]string{strings.ToLower(w)}, parts...)
+		}
+		return parts
+	}
+	// common terms occur in many chunks; the others are rare.
+	common := map[string]bool{"function": true, "return": true, "us": true, "widget": true, "frobnic": true}
+	terms := func(question string) queryTerms {
+		var q queryTerms
+		seen := map[string]bool{}
+		forEachWord(question, func(w string) {
+			for _, t := range analyze(trimWord(w)) {
+				if seen[t] || textutil.IsStopword(t) {
+					continue
+				}
+				seen[t] = true
+				q.terms = append(q.terms, t)
+				if common[t] {
+					q.weights, q.rare = append(q.weights, 0.5), append(q.rare, false)
+				} else {
+					q.weights, q.rare = append(q.weights, 3), append(q.rare, true)
+				}
+			}
+		})
+		return dropScaffold(q, analyze)
+	}
+	chunk := func(text string, heading ...string) Source {
+		return Source{Chunk: store.Chunk{Text: text, Heading: heading}}
+	}
+	keywordList := chunk("Key words\n\nFROB_COUNT | reserved |\nFROB_INFO | reserved |\nFROB_LIST | non-reserved |\nGAMMA | reserved |", "Appendix: Key Words")
+	described := chunk("frob_info() → text\nReturns the name of the frobnicator serving the current session.", "Frobnicator Functions")
+	passing := chunk("Many add-ons are built by others, such as Quuxly and Zapp. Widgets are described in Chapter 3.")
+	quuxlyPage := chunk("Quuxly can render widgets in colour when the palette option is set.")
+	synopsis := chunk("WIDGET REBUILD [ FAST ] name\n\nRebuild the widget. FETCH { FIRST | NEXT } count { ONLY | WITH TIES }\n\nCONCURRENTLY and FAST are options.")
+	cases := []struct {
+		name, question string
+		sources        []Source
+		unknown        []string
+		want           []string
+	}{
+		{"identifier only in a list of key words", "What does the FROB_INFO function return?", []Source{keywordList}, nil, []string{"FROB_INFO"}},
+		{"identifier described", "What does the FROB_INFO function return?", []Source{keywordList, described}, nil, nil},
+		{"identifier in a heading", "What is FROB_INFO for?", []Source{chunk("It reports the frobnicator.", "FROB_INFO")}, nil, nil},
+		{"product mentioned in passing", "How do I set the palette in Quuxly?", []Source{passing}, nil, []string{"Quuxly"}},
+		{"product spoken about", "How do I set the palette in Quuxly?", []Source{passing, quuxlyPage}, nil, nil},
+		{"name in no source is not judged", "How do I set the palette in Quuxly?", []Source{chunk("Widgets have a palette.")}, nil, nil},
+		{"unknown names are not judged again", "How do I set the palette in Quuxly?", []Source{passing}, []string{"Quuxly"}, nil},
+		{"a common name is not judged", "How does a Widget use the palette?", []Source{passing}, nil, nil},
+		{"a call is written with other arguments", "Can a widget sort by frob_rank(score) descending?", []Source{chunk("Sort by frob_rank(x) to order widgets.")}, nil, nil},
+		{"nothing else asked", "What is Quuxly?", []Source{passing}, nil, nil},
+		{"keyword phrase the sources never write", "What does WIDGET REBUILD CONCURRENTLY do?", []Source{synopsis}, nil, []string{"WIDGET REBUILD CONCURRENTLY"}},
+		{"keyword phrase written with options between", "What does WIDGET REBUILD FAST do?", []Source{synopsis}, nil, nil},
+		{"every word joined to one neighbour", "What does FETCH FIRST WITH TIES do?", []Source{synopsis}, nil, nil},
+		{"punctuation ends a phrase", "What does WIDGET, CONCURRENTLY or FAST do?", []Source{synopsis}, nil, nil},
+		{"lower case around: capitals say nothing", "how do I run WIDGET REBUILD CONCURRENTLY", []Source{synopsis}, nil, nil},
+		{"title case says nothing", "How Do I Set The Palette In Quuxly With WIDGET REBUILD CONCURRENTLY?", []Source{passing}, nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			q := terms(c.question)
+			q.unknown = c.unknown
+			require.Equal(t, c.want, incidentalNames(c.question, q, c.sources, analyze))
+		})
+	}
+}
+
+func TestOccurrencesAndAround(t *testing.T) {
+	require.Equal(t, []int{0, 24}, occurrences("Current_User() equals x current_user", "current_user"))
+	require.Empty(t, occurrences("current_users and my_current_user", "current_user"))
+	text := "one two three four NAME five six seven"
+	at := strings.Index(text, "NAME")
+	require.Equal(t, "three four NAME five six", strings.TrimSpace(around(text, at, 4, 2, 2)))
+}
+
+func TestRetrieveReportsIncidentalNames(t *testing.T) {
+	// Enough other chunks that the names are rare (RareTermDocFraction).
+	texts := []string{
+		"Reserved words: ZAPPO_MODE, ZAPPO_TIME, ZORRO.",
+		"pump impeller replacement takes an hour",
+		"zappo_time() returns the pump clock reading",
+	}
+	for i := range 40 {
+		texts = append(texts, fmt.Sprintf("gear train %d needs grease every season", i))
+	}
+	st, emb := newTestStore(texts...)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	ctx := context.Background()
+	res, err := h.Retrieve(ctx, Query{Text: "How is the ZAPPO_MODE pump impeller replaced?"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"ZAPPO_MODE"}, res.Analysis.Incidental)
+
+	res, err = h.Retrieve(ctx, Query{Text: "What pump clock reading does ZAPPO_TIME give?"})
+	require.NoError(t, err)
+	require.Empty(t, res.Analysis.Incidental)
+
+	// Without term statistics nothing is judged.
+	plain, err := NewHybrid(keywordFunc(st.SearchKeyword), st, emb, Options{})
+	require.NoError(t, err)
+	res, err = plain.Retrieve(ctx, Query{Text: "How is the ZAPPO_MODE pump impeller replaced?"})
+	require.NoError(t, err)
+	require.Empty(t, res.Analysis.Incidental)
+}
+
+// BenchmarkIncidentalNames measures what judging a question's names and
+// keyword phrases adds to each retrieval: 15 sources of about 3,000
+// characters (the PostgreSQL manual's chunks at defaults), a rare name that
+// occurs in some of them, and a keyword phrase.
+func BenchmarkIncidentalNames(b *testing.B) {
+	words := strings.Fields("the server writes each page of the table to disk when a checkpoint runs and the planner reads statistics of every column before it chooses a plan for the query")
+	var sources []Source
+	for i := range 15 {
+		var sb strings.Builder
+		for j := 0; sb.Len() < 3000; j++ {
+			sb.WriteString(words[(i*7+j)%len(words)])
+			switch {
+			case j%97 == 50 && i%3 == 0:
+				sb.WriteString(" FROB_INFO |")
+			case j%13 == 12:
+				sb.WriteString(".\n")
+			default:
+				sb.WriteString(" ")
+			}
+		}
+		sources = append(sources, Source{Chunk: store.Chunk{Text: sb.String(), Heading: []string{"Chapter", "Section"}}})
+	}
+	w := newWordTerms(textutil.ContentTerms)
+	question := "How does FROB_INFO change the plan when VACUUM FULL CONCURRENTLY runs?"
+	var q queryTerms
+	for _, t := range textutil.ContentTerms(question) {
+		q.terms, q.weights, q.rare = append(q.terms, t), append(q.weights, 2), append(q.rare, true)
+	}
+	for b.Loop() {
+		if len(incidentalNames(question, q, sources, w.termsOf)) == 0 {
+			b.Fatal("nothing incidental")
+		}
+	}
+}
+
+func TestIndexFold(t *testing.T) {
+	for _, c := range []struct {
+		s, sub string
+		want   int
+	}{
+		{"abc Frob_Info x", "frob_info", 4},
+		{"FROB_INFO", "frob_info", 0},
+		{"frob frob_inf frob_info", "FROB_INFO", 14},
+		{"fr", "frob", -1},
+		{"", "a", -1},
+		{"x", "", 0},
+		{"_x_X", "_X", 0},
+		{"Éclair", "éclair", 0}, // same first byte, folded by EqualFold
+		{"xÉclair", "éclair", 1},
+	} {
+		require.Equal(t, c.want, indexFold(c.s, c.sub), "%q in %q", c.sub, c.s)
+	}
+}
+
+func TestPrecedingWord(t *testing.T) {
+	text := "FOR UPDATE [ NOWAIT | SKIP LOCKED ] and EXPLAIN (BUFFERS)"
+	require.Equal(t, "SKIP", precedingWord(text, strings.Index(text, "LOCKED")))
+	require.Equal(t, "NOWAIT", precedingWord(text, strings.Index(text, "SKIP")))
+	require.Equal(t, "EXPLAIN", precedingWord(text, strings.Index(text, "BUFFERS")))
+	require.Equal(t, "", precedingWord(text, 0))
+}
