@@ -1,9 +1,11 @@
 package embedded
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -241,7 +243,35 @@ func (preAnalyzed) Analyze() {}
 // keywordText is what the text field indexes for a chunk.
 func keywordText(c *store.Chunk) string {
 	var b strings.Builder
-	b.Grow(len(c.Title) + len(c.Text) + 64)
+	b.Grow(keywordTextLen(c))
+	writeKeywordText(&b, c)
+	return b.String()
+}
+
+// keywordTextBytes is keywordText built straight into bytes, which the
+// bleve field takes (converting the string would copy every chunk's text
+// once more).
+func keywordTextBytes(c *store.Chunk) []byte {
+	b := bytes.NewBuffer(make([]byte, 0, keywordTextLen(c)))
+	writeKeywordText(b, c)
+	return b.Bytes()
+}
+
+func keywordTextLen(c *store.Chunk) int {
+	n := len(c.Title) + 1 + len(c.Text) + 1
+	for i, h := range c.Heading {
+		if i > 0 {
+			n += len(" > ")
+		}
+		n += len(h)
+	}
+	return n
+}
+
+func writeKeywordText(b interface {
+	io.ByteWriter
+	io.StringWriter
+}, c *store.Chunk) {
 	b.WriteString(c.Title)
 	b.WriteByte('\n')
 	for i, h := range c.Heading {
@@ -252,7 +282,6 @@ func keywordText(c *store.Chunk) string {
 	}
 	b.WriteByte('\n')
 	b.WriteString(c.Text)
-	return b.String()
 }
 
 func docID(serial uint64) string { return strconv.FormatUint(serial, 10) }
@@ -261,7 +290,7 @@ func docID(serial uint64) string { return strconv.FormatUint(serial, 10) }
 // text length.
 func (k *keywordIndex) buildDoc(serial uint64, c *store.Chunk) (*document.Document, int) {
 	d := document.NewDocument(docID(serial))
-	tf := document.NewTextFieldCustom(fieldText, nil, []byte(keywordText(c)), index.IndexField, k.analyzer)
+	tf := document.NewTextFieldCustom(fieldText, nil, keywordTextBytes(c), index.IndexField, k.analyzer)
 	tf.Analyze()
 	d.AddField(preAnalyzed{tf})
 	kw := func(name, value string) {
@@ -310,11 +339,7 @@ var (
 // a chunk, about 2 KB of it for the document and its keyword fields and
 // 24 bytes per byte of text for the term frequencies.
 func analysisCost(c *store.Chunk) int {
-	n := len(c.Title) + len(c.Text)
-	for _, h := range c.Heading {
-		n += len(h) + 3
-	}
-	return 2<<10 + 24*n
+	return 2<<10 + 24*keywordTextLen(c)
 }
 
 // sliceLen is how many of p's leading chunks make the next analysis slice
