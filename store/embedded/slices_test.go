@@ -12,10 +12,11 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// TestPutInSlices: a batch larger than analyzeSlice (analysed and sent to
-// bleve a slice at a time, to bound memory) stores and finds exactly what
-// one analysed at once does, before and after a reopen, including a
-// replacement that removes chunks across slices.
+// TestPutInSlices: a batch larger than one analysis slice (analyzeSlice
+// chunks or analyzeBudget bytes; analysed and sent to bleve a slice at a
+// time, to bound memory) stores and finds exactly what one analysed at
+// once does, before and after a reopen, including a replacement that
+// removes chunks across slices.
 func TestPutInSlices(t *testing.T) {
 	words := []string{"pump", "valve", "seal", "bearing", "impeller", "gasket", "rotor", "flange"}
 	bigDoc := func(n int, version string) docSpec {
@@ -54,10 +55,10 @@ func TestPutInSlices(t *testing.T) {
 		sn.vector = ids(hits)
 		return sn
 	}
-	run := func(t *testing.T, slice int) (snapshot, snapshot) {
-		old := analyzeSlice
-		analyzeSlice = slice
-		t.Cleanup(func() { analyzeSlice = old })
+	run := func(t *testing.T, slice, budget int) (snapshot, snapshot) {
+		oldSlice, oldBudget := analyzeSlice, analyzeBudget
+		analyzeSlice, analyzeBudget = slice, budget
+		t.Cleanup(func() { analyzeSlice, analyzeBudget = oldSlice, oldBudget })
 		s, dir := newTestStore(t)
 		put(t, s, bigDoc(10, "v1"), small, other)
 		put(t, s, bigDoc(7, "v2")) // replaces ten chunks by seven, across slices
@@ -67,13 +68,46 @@ func TestPutInSlices(t *testing.T) {
 		s = openTest(t, dir, Options{})
 		return before, take(t, s)
 	}
-	wantBefore, wantAfter := run(t, 1<<20)
+	wantBefore, wantAfter := run(t, 1<<20, 1<<30)
 	require.Len(t, wantBefore.chunks, 7+1+1)
-	for _, slice := range []int{1, 3, 4} {
-		t.Run(fmt.Sprint(slice), func(t *testing.T) {
-			before, after := run(t, slice)
+	// A chunk here costs about 4 KB by analysisCost: budgets of 1 byte
+	// and of 2 to 3 chunks.
+	for _, c := range []struct{ slice, budget int }{{1, 1 << 30}, {3, 1 << 30}, {4, 1 << 30}, {1 << 20, 1}, {1 << 20, 10_000}} {
+		t.Run(fmt.Sprint(c.slice, "/", c.budget), func(t *testing.T) {
+			before, after := run(t, c.slice, c.budget)
 			require.Equal(t, wantBefore, before)
 			require.Equal(t, wantAfter, after)
+		})
+	}
+}
+
+// TestSliceLen: slices end at analyzeSlice chunks or once the next chunk
+// would take the estimated analysis over analyzeBudget, and never hold
+// less than one chunk.
+func TestSliceLen(t *testing.T) {
+	chunk := &store.Chunk{Title: "t", Text: "some words to analyse"}
+	cost := analysisCost(chunk)
+	p := make([]pendingDoc, 10)
+	for i := range p {
+		p[i].chunk = chunk
+	}
+	for _, c := range []struct {
+		name          string
+		slice, budget int
+		want          int
+	}{
+		{"everything fits", 100, 100 * cost, 10},
+		{"chunk cap", 4, 100 * cost, 4},
+		{"budget exactly three", 100, 3 * cost, 3},
+		{"budget just under three", 100, 3*cost - 1, 2},
+		{"budget below one chunk", 100, 1, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			oldSlice, oldBudget := analyzeSlice, analyzeBudget
+			analyzeSlice, analyzeBudget = c.slice, c.budget
+			defer func() { analyzeSlice, analyzeBudget = oldSlice, oldBudget }()
+			require.Equal(t, c.want, sliceLen(p))
+			require.Equal(t, 0, sliceLen(nil))
 		})
 	}
 }

@@ -136,8 +136,9 @@ func (d *docStream) writePart(ctx context.Context, chunks []store.Chunk, vectors
 	rec := newRecord(64 + textBytes + textBytes/8 + n*(d.dim*4+512))
 	rec = appendPartHeader(rec, batchHeader{version: d.version, nextSerial: d.serial + uint64(n), nOps: n, dim: d.dim})
 	kw := d.s.kw
-	for lo := 0; lo < n; lo += analyzeSlice {
-		part := pending[lo:min(lo+analyzeSlice, n)]
+	for lo := 0; lo < n; {
+		part := pending[lo : lo+sliceLen(pending[lo:])]
+		lo += len(part)
 		if err := kw.buildDocs(part); err != nil {
 			return err
 		}
@@ -238,8 +239,10 @@ func (s *Store) applyStream(c commitRecord, parts []partRef) error {
 			}
 			continue
 		}
-		for lo := 0; lo < len(add); lo += analyzeSlice {
-			if err := s.kw.applyPart(remove, add[lo:min(lo+analyzeSlice, len(add))]); err != nil {
+		for lo := 0; lo < len(add); {
+			part := add[lo : lo+sliceLen(add[lo:])]
+			lo += len(part)
+			if err := s.kw.applyPart(remove, part); err != nil {
 				return err
 			}
 			remove = nil

@@ -78,9 +78,11 @@ func (s *Store) Put(ctx context.Context, entries ...store.Entry) error {
 	// each slice's analysis dropped once its chunks are in the record:
 	// holding the analysis of every chunk at once took most of the memory
 	// of indexing a large file. apply analyses them again, slice by slice.
-	keep := n <= analyzeSlice
-	for lo := 0; lo < n; lo += analyzeSlice {
-		part := pending[lo:min(lo+analyzeSlice, n)]
+	// A batch of one slice keeps its analysis for apply.
+	keep := sliceLen(pending) == n
+	for lo := 0; lo < n; {
+		part := pending[lo : lo+sliceLen(pending[lo:])]
+		lo += len(part)
 		if err := s.kw.buildDocs(part); err != nil {
 			return err
 		}
