@@ -361,7 +361,8 @@ func BenchmarkIndexing(b *testing.B) {
 
 // BenchmarkVectorAppend measures how fast committed vectors enter the
 // in-memory index: applying an encoded batch of benchIndexOps chunk ops
-// (decode, copy into the slab, row metadata, maps) to a state. "cold" starts
+// from 2,500 documents (decode, copy into the slab, row metadata, maps) to
+// a state. "cold" starts
 // from an empty state each time, so it also pays for allocating and
 // growing the slab and maps; "warm" appends into a state that already has
 // the room (the batch's documents are deleted, untimed, between runs), as
@@ -370,7 +371,12 @@ func BenchmarkVectorAppend(b *testing.B) {
 	c := newBenchCorpus(benchIndexOps, 5)
 	entries := c.entries(0, benchIndexOps)
 	rec := newRecord(benchIndexOps * (benchDim*4 + 256))
-	rec = appendHeader(rec, batchHeader{version: 1, nextSerial: benchIndexOps + 1, nOps: benchIndexOps, dim: benchDim})
+	// Laid out as Put commits a batch: a delete op per document first.
+	rec = appendHeader(rec, batchHeader{version: 1, nextSerial: benchIndexOps + 1, nOps: len(entries) + benchIndexOps, dim: benchDim})
+	for i := range entries {
+		d := &entries[i].Document
+		rec = appendDelete(rec, d.TenantID, d.ProjectID, d.ID)
+	}
 	serial := uint64(1)
 	vecs := make([]float32, 0, benchIndexOps*benchDim)
 	for i := range entries {
