@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -26,8 +27,8 @@ type slabMem struct {
 	// walk per page for nothing (about as much as copying the vectors,
 	// measured), and a store that refills its slab after deletes, or a
 	// slab made from the spare mapping, would pay it on every batch.
-	// A hint only: pages the kernel took back (MADV_FREE) fault in
-	// during the copy instead.
+	// A hint only: pages the kernel took back from the spare (MADV_FREE)
+	// fault in during the copy instead.
 	faulted int
 }
 
@@ -40,10 +41,13 @@ func (m *slabMem) free() {
 	if len(mem) <= spareMaxBytes {
 		spare.Lock()
 		if spare.mem == nil {
-			// The kernel may take the pages back under memory pressure;
-			// until it does, the next slab reuses them without faults.
-			_ = unix.Madvise(mem, unix.MADV_FREE)
-			spare.mem, spare.faulted, mem = mem, m.faulted, nil
+			spare.mem, spare.faulted, spare.given, mem = mem, m.faulted, false, nil
+			spare.since = time.Now()
+			if spare.timer == nil {
+				spare.timer = time.AfterFunc(spareKeep, giveBackSpare)
+			} else {
+				spare.timer.Reset(spareKeep)
+			}
 		}
 		spare.Unlock()
 	}
@@ -59,13 +63,38 @@ func (m *slabMem) free() {
 // vectors into them costs, so a store closed and opened again, or a test
 // making stores one after another, would otherwise pay it each time.
 // Larger slabs are unmapped: their pages are returned at Close.
+//
+// The pages stay as they are for spareKeep, then are given back lazily
+// (MADV_FREE: the kernel may take them under memory pressure; until it
+// does, reusing them costs no fault). Giving them back at once made every
+// reuse within that time pay for it: writing over MADV_FREE pages took
+// 1.5–1.9× as long as over pages kept (the dirty bit is set again page by
+// page), and the madvise itself as much as a third of the copy.
 var spare struct {
 	sync.Mutex
 	mem     []byte
-	faulted int // slabMem.faulted of the mapping when it was freed
+	faulted int         // slabMem.faulted of the mapping when it was freed
+	since   time.Time   // when mem became the spare
+	given   bool        // mem's pages were given back (MADV_FREE)
+	timer   *time.Timer // runs giveBackSpare spareKeep after the latest free
 }
 
-const spareMaxBytes = 64 << 20
+const (
+	spareMaxBytes = 64 << 20
+	spareKeep     = 5 * time.Second
+)
+
+// giveBackSpare lets the kernel take the spare's pages once it has been
+// unused for spareKeep.
+func giveBackSpare() {
+	spare.Lock()
+	defer spare.Unlock()
+	if spare.mem == nil || spare.given || time.Since(spare.since) < spareKeep {
+		return // taken, already given back, or replaced (its timer is reset)
+	}
+	_ = unix.Madvise(spare.mem, unix.MADV_FREE)
+	spare.given = true
+}
 
 // takeSpare returns the spare mapping, and how many of its leading bytes
 // were faulted in, if it holds at least bytes.

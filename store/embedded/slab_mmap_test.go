@@ -85,3 +85,36 @@ func TestPrefaultMark(t *testing.T) {
 	st = next
 	check(t)
 }
+
+// A freed slab's pages are kept as they are for spareKeep after the latest
+// free, then given back lazily; the next slab reuses the mapping either way.
+func TestSpareGivenBack(t *testing.T) {
+	const dim = 256
+	if mem, _ := takeSpare(0); mem != nil {
+		require.NoError(t, unix.Munmap(mem))
+	}
+	st := newState()
+	require.NoError(t, st.applyBatch(blockBatch(1, 50, dim), logHeaderSize+frameSize))
+	st.freeSlab()
+
+	giveBackSpare() // too early: kept
+	spare.Lock()
+	require.NotNil(t, spare.mem)
+	require.False(t, spare.given)
+	spare.since = spare.since.Add(-spareKeep)
+	spare.Unlock()
+	giveBackSpare()
+	spare.Lock()
+	require.True(t, spare.given)
+	spare.Unlock()
+
+	next := newState()
+	defer next.freeSlab()
+	require.NoError(t, next.applyBatch(blockBatch(1, 50, dim), logHeaderSize+frameSize))
+	spare.Lock()
+	require.Nil(t, spare.mem, "the next slab took the spare")
+	spare.Unlock()
+	for i, r := range next.rows {
+		require.Equal(t, testVector(strconv.FormatUint(r.serial, 10), dim), next.vector(int32(i)), "serial %d", r.serial)
+	}
+}
