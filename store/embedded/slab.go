@@ -42,11 +42,11 @@ func (st *state) reserve(n int) {
 	st.byChunk = newChunkMap[uint64](n)
 }
 
-// rowRoom makes room for the next row: when rows are full, for every op
-// left in the batch at once. It grows rows only when they are full, not by
-// each batch's op count, because the count includes the batch's deletes,
-// which reserve leaves out: a state reserved from its log's headers is
-// never regrown while it replays.
+// rowRoom makes room for the next row: when rows are full, for every
+// chunk op the batch may still hold at once (its op count less its leading
+// deletes: applyBatch sets batchEnd). It grows rows only when they are
+// full, so a state reserved from its log's headers is never regrown while
+// it replays.
 func (st *state) rowRoom() {
 	if len(st.rows) == cap(st.rows) {
 		st.rows = slices.Grow(st.rows, max(st.batchEnd-len(st.rows), 1))

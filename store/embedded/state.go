@@ -98,7 +98,7 @@ type state struct {
 
 	tenants, projects, sourceTypes, confs, docIDs *interner
 
-	batchEnd int // len(rows) once the batch being applied is in, at most: sizes serialArena
+	batchEnd int // len(rows) once the batch being applied is in, at most: sizes serialArena and rows
 
 	totalTokens int64 // Σ rows.tokens, BM25's length statistic
 	liveBytes   int64 // Σ rows.logBytes, to decide when to compact the log
