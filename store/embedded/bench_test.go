@@ -315,11 +315,16 @@ func BenchmarkIndexing(b *testing.B) {
 // BenchmarkVectorAppend measures how fast committed vectors enter the
 // in-memory index: applying an encoded batch of benchIndexOps chunk ops
 // from 2,500 documents (decode, copy into the slab, row metadata, maps) to
-// a state. "cold" starts
-// from an empty state each time, so it also pays for allocating and
-// growing the slab and maps; "warm" appends into a state that already has
-// the room (the batch's documents are deleted, untimed, between runs), as
-// a long-running store mostly does.
+// a state. "cold" starts from an empty state each time, so it also pays
+// for allocating the rows, maps and documents and for sizing the slab,
+// whose mapping is the one the previous state freed (as when a store is
+// closed and another opened); "fresh" maps the slab anew each time, so it
+// also pays for the kernel faulting in and zeroing every page; "warm"
+// appends into a state that already has the room (the batch's documents
+// are deleted, untimed, between runs), as a long-running store mostly does.
+//
+//	go test -c -o /tmp/ca.test ./store/embedded/ && cd store/embedded && \
+//	    /tmp/ca.test -test.run '^$' -test.bench BenchmarkVectorAppend -test.benchtime 40x
 func BenchmarkVectorAppend(b *testing.B) {
 	c := newBenchCorpus(benchIndexOps, 5)
 	entries := c.entries(0, benchIndexOps)
@@ -362,6 +367,12 @@ func BenchmarkVectorAppend(b *testing.B) {
 	}
 	b.Run("cold", func(b *testing.B) {
 		measure(b, newState, func(s *state) { s.freeSlab() })
+	})
+	// "fresh" is cold without the freed slab's mapping to reuse (see
+	// spare in slab_mmap.go): every page of the slab is faulted in new,
+	// as in a process's first store.
+	b.Run("fresh", func(b *testing.B) {
+		measure(b, func() *state { dropSpare(); return newState() }, func(s *state) { s.freeSlab() })
 	})
 	b.Run("warm", func(b *testing.B) {
 		warm := newState()

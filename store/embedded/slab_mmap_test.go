@@ -39,9 +39,7 @@ func TestPrefaultMark(t *testing.T) {
 	const dim = 256 // a row is a 1 KiB: four rows a page
 	// Start without a spare mapping, so that this test's slab is the one
 	// kept.
-	if mem, _ := takeSpare(0); mem != nil {
-		require.NoError(t, unix.Munmap(mem))
-	}
+	dropSpare()
 	st := newState()
 	rowBytes := func(n int) int { return (4*n*dim + pageBytes - 1) &^ (pageBytes - 1) }
 	check := func(t *testing.T) {
@@ -90,9 +88,7 @@ func TestPrefaultMark(t *testing.T) {
 // free, then given back lazily; the next slab reuses the mapping either way.
 func TestSpareGivenBack(t *testing.T) {
 	const dim = 256
-	if mem, _ := takeSpare(0); mem != nil {
-		require.NoError(t, unix.Munmap(mem))
-	}
+	dropSpare()
 	st := newState()
 	require.NoError(t, st.applyBatch(blockBatch(1, 50, dim), logHeaderSize+frameSize))
 	st.freeSlab()
@@ -116,5 +112,13 @@ func TestSpareGivenBack(t *testing.T) {
 	spare.Unlock()
 	for i, r := range next.rows {
 		require.Equal(t, testVector(strconv.FormatUint(r.serial, 10), dim), next.vector(int32(i)), "serial %d", r.serial)
+	}
+}
+
+// dropSpare unmaps the spare mapping, so that the next slab is mapped
+// fresh.
+func dropSpare() {
+	if mem, _ := takeSpare(0); mem != nil {
+		_ = unix.Munmap(mem)
 	}
 }
