@@ -23,10 +23,10 @@ const pageBytes = 4 << 10
 type slabMem struct {
 	mem []byte // as returned by unix.Mmap/Mremap; nil when unmapped
 	// faulted is how many bytes from the start of mem prefault has
-	// already made resident: prefaulting them again costs a page-table
-	// walk per page for nothing (about as much as copying the vectors,
-	// measured), and a store that refills its slab after deletes, or a
-	// slab made from the spare mapping, would pay it on every batch.
+	// already made resident: prefaulting them again walks the page table
+	// for nothing (half as much again as copying the vectors,
+	// scripts/pagecost), and a store that refills its slab after deletes,
+	// or a slab made from the spare mapping, would pay it on every batch.
 	// A hint only: pages the kernel took back from the spare (MADV_FREE)
 	// fault in during the copy instead.
 	faulted int
@@ -68,8 +68,9 @@ func (m *slabMem) free() {
 // (MADV_FREE: the kernel may take them under memory pressure; until it
 // does, reusing them costs no fault). Giving them back at once made every
 // reuse within that time pay for it: writing over MADV_FREE pages took
-// 1.5–1.9× as long as over pages kept (the dirty bit is set again page by
-// page), and the madvise itself as much as a third of the copy.
+// 1.5–3× as long as over pages kept (the dirty bit is set again page by
+// page), and the madvise itself about as long as the copy
+// (scripts/pagecost).
 var spare struct {
 	sync.Mutex
 	mem     []byte
