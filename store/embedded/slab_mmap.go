@@ -27,8 +27,8 @@ type slabMem struct {
 	// for nothing (half as much again as copying the vectors,
 	// scripts/pagecost), and a store that refills its slab after deletes,
 	// or a slab made from the spare mapping, would pay it on every batch.
-	// A hint only: pages the kernel took back from the spare (MADV_FREE)
-	// fault in during the copy instead.
+	// A hint only: it stays valid while the pages are mapped and not given
+	// back (giveBackSpare clears it).
 	faulted int
 }
 
@@ -68,9 +68,8 @@ func (m *slabMem) free() {
 // (MADV_FREE: the kernel may take them under memory pressure; until it
 // does, reusing them costs no fault). Giving them back at once made every
 // reuse within that time pay for it: writing over MADV_FREE pages took
-// 1.5–3× as long as over pages kept (the dirty bit is set again page by
-// page), and the madvise itself about as long as the copy
-// (scripts/pagecost).
+// 1.5–3× as long as over pages kept, and the madvise itself about as long
+// as the copy (scripts/pagecost).
 var spare struct {
 	sync.Mutex
 	mem     []byte
@@ -94,7 +93,8 @@ func giveBackSpare() {
 		return // taken, already given back, or replaced (its timer is reset)
 	}
 	_ = unix.Madvise(spare.mem, unix.MADV_FREE)
-	spare.given = true
+	// The kernel may now take any page: the next slab prefaults them all.
+	spare.given, spare.faulted = true, 0
 }
 
 // takeSpare returns the spare mapping, and how many of its leading bytes

@@ -102,6 +102,7 @@ func TestSpareGivenBack(t *testing.T) {
 	giveBackSpare()
 	spare.Lock()
 	require.True(t, spare.given)
+	require.Zero(t, spare.faulted, "given-back pages are prefaulted again")
 	spare.Unlock()
 
 	next := newState()
@@ -110,6 +111,7 @@ func TestSpareGivenBack(t *testing.T) {
 	spare.Lock()
 	require.Nil(t, spare.mem, "the next slab took the spare")
 	spare.Unlock()
+	require.Equal(t, (4*50*dim+pageBytes-1)&^(pageBytes-1), next.mem.faulted)
 	for i, r := range next.rows {
 		require.Equal(t, testVector(strconv.FormatUint(r.serial, 10), dim), next.vector(int32(i)), "serial %d", r.serial)
 	}
