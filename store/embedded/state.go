@@ -185,11 +185,7 @@ func (st *state) presize(chunks, docs int) {
 	if len(st.rows) == 0 && cap(st.rows) < chunks && st.bySerial.len() == 0 && st.byChunk.len() == 0 && st.chunkMore.len() == 0 {
 		st.byChunk = newChunkMap[uint64](chunks)
 	}
-	if len(st.docList) == 0 && cap(st.docList) < docs {
-		st.docs = make(map[docKey]int32, docs)
-		st.docList = make([]docEntry, 0, docs)
-		st.docIDs.reserve(docs)
-	}
+	st.reserveDocs(docs)
 }
 
 func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
