@@ -2,8 +2,9 @@
 
 // Command openbench generates a synthetic embedded store of N chunks and
 // measures how long opening it takes and how much memory the process needs
-// (BENCHMARKS.md, "Opening at 1M chunks"). The corpus matches the
-// store/embedded benchmarks: 160 Zipf-distributed words per chunk, four
+// (BENCHMARKS.md, "Opening at 1M chunks"). The corpus is the store/embedded
+// benchmarks' (internal/benchcorpus, seed 42 as their 100k store): 160
+// Zipf-distributed words per chunk unless -words says otherwise, four
 // chunks per document, three tenants, 384-dimensional random vectors,
 // batches of 2,000 chunks. The same flags always give the same store.
 //
@@ -30,16 +31,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hybridrag/hybridrag/internal/benchcorpus"
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/store/embedded"
 )
 
 const (
-	dim       = 384
-	vocab     = 50_000
 	batch     = 2000
-	perDoc    = 4
-	nTenants  = 3
 	querySeed = 7
 )
 
@@ -47,7 +45,7 @@ func main() {
 	gen := flag.Int("gen", 0, "generate a store of this many chunks into -dir (which must not exist)")
 	dir := flag.String("dir", "", "store directory")
 	open := flag.String("open", "", "open this store and report time and peak RSS")
-	flag.IntVar(&words, "words", 160, "words per chunk (-gen)")
+	flag.IntVar(&words, "words", benchcorpus.Words, "words per chunk (-gen)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of -open's Open to this file")
 	flag.Parse()
 	var err error
@@ -68,20 +66,6 @@ func main() {
 
 var words int
 
-func word(i uint64) string {
-	var b [12]byte
-	n := len(b)
-	for {
-		n--
-		b[n] = byte('a' + i%26)
-		i /= 26
-		if i == 0 {
-			break
-		}
-	}
-	return "z" + string(b[n:])
-}
-
 func generate(dir string, n int) error {
 	if _, err := os.Stat(dir); err == nil {
 		return fmt.Errorf("%s exists", dir)
@@ -90,43 +74,15 @@ func generate(dir string, n int) error {
 	if err != nil {
 		return err
 	}
-	r := rand.New(rand.NewPCG(42, 1))
-	zipf := rand.NewZipf(r, 1.1, 1, vocab-1)
+	g := benchcorpus.New(42, words, benchcorpus.Dim)
 	start := time.Now()
-	var sb strings.Builder
+	texts, vecs := make([]string, batch), make([][]float32, batch)
 	for lo := 0; lo < n; lo += batch {
 		hi := min(lo+batch, n)
-		var entries []store.Entry
-		for i := lo; i < hi; {
-			doc := i / perDoc
-			docID := "doc" + strconv.Itoa(doc)
-			tenant := "t" + strconv.Itoa(doc%nTenants)
-			e := store.Entry{Document: store.Document{ID: docID, TenantID: tenant, Title: "Synthetic " + docID}}
-			for j := i; j < hi && j/perDoc == doc; j++ {
-				sb.Reset()
-				for w := range words {
-					if w > 0 {
-						sb.WriteByte(' ')
-					}
-					sb.WriteString(word(zipf.Uint64()))
-				}
-				text := sb.String()
-				v := make([]float32, dim)
-				for k := range v {
-					v[k] = float32(r.NormFloat64())
-				}
-				e.Chunks = append(e.Chunks, store.Chunk{
-					ID: store.ChunkID(docID, j%perDoc, text), DocumentID: docID, TenantID: tenant,
-					Title: e.Document.Title, Text: text, Index: j % perDoc,
-					Metadata: store.Metadata{SourceType: []string{"manual", "report"}[j%2],
-						Date: time.Date(2020+j%5, 1, 1, 0, 0, 0, 0, time.UTC)},
-				})
-				e.Vectors = append(e.Vectors, v)
-				i = j + 1
-			}
-			entries = append(entries, e)
+		for i := range hi - lo {
+			texts[i], vecs[i] = g.Chunk()
 		}
-		if err := s.Put(context.Background(), entries...); err != nil {
+		if err := s.Put(context.Background(), benchcorpus.Entries(texts[:hi-lo], vecs[:hi-lo], lo)...); err != nil {
 			s.Close()
 			return err
 		}
@@ -168,7 +124,7 @@ func measureOpen(dir, cpuProfile string) error {
 	if _, err := s.SearchVector(context.Background(), q, 10, store.Filter{}); err != nil {
 		return err
 	}
-	if _, err := s.SearchKeyword(context.Background(), word(3)+" "+word(40), 10, store.Filter{}); err != nil {
+	if _, err := s.SearchKeyword(context.Background(), benchcorpus.Word(3)+" "+benchcorpus.Word(40), 10, store.Filter{}); err != nil {
 		return err
 	}
 	var ms runtime.MemStats

@@ -21,6 +21,16 @@ func newInterner() *interner {
 	return &interner{ids: map[string]uint32{}}
 }
 
+// reserve gives an interner that has never held a name room for n names.
+func (in *interner) reserve(n int) {
+	if len(in.names) > 0 || n <= linearInternMax {
+		return
+	}
+	in.ids = make(map[string]uint32, n)
+	in.names = make([]string, 0, n)
+	in.refs = make([]int32, 0, n)
+}
+
 // acquire returns the id of b, adding one reference. Looking up with
 // string(b) does not allocate; only a new string is copied.
 func (in *interner) acquire(b []byte) uint32 {
@@ -73,6 +83,12 @@ func (in *interner) release(id uint32) {
 // lookup returns the id of s if any row uses it.
 func (in *interner) lookup(s string) (uint32, bool) {
 	id, ok := in.ids[s]
+	return id, ok
+}
+
+// lookupBytes is lookup for a name in bytes, without copying it.
+func (in *interner) lookupBytes(b []byte) (uint32, bool) {
+	id, ok := in.ids[string(b)]
 	return id, ok
 }
 

@@ -233,7 +233,7 @@ func (s *Store) loadSnapshot() error {
 	}
 	s.log = log
 	st := s.newState()
-	st.reserve(log.countChunkOps())
+	st.reserve(log.countOps())
 	rp := newReplayer(st, log)
 	if _, err := log.replay(func(off int64, payload []byte) error {
 		if err := rp.apply(off, payload); err != nil {
@@ -287,7 +287,7 @@ func (s *Store) loadUpTo(logPath string, kw *keywordIndex, version int64) (ok bo
 		return false, err
 	}
 	st := s.newState()
-	st.reserve(log.countChunkOps())
+	st.reserve(log.countOps())
 	rp := newReplayer(st, log)
 	_, err = log.replay(func(off int64, payload []byte) error {
 		v, err := batchVersion(payload)

@@ -10,7 +10,7 @@ import "slices"
 //
 // Now it never moves by copying:
 //   - Open counts the chunk ops in the log's record headers first
-//     (recordLog.countChunkOps) and reserves rows and slab for all of them at once;
+//     (recordLog.countOps) and reserves rows, documents and slab for all of them at once;
 //   - on Linux the slab is an anonymous mapping outside the Go heap
 //     (slab_mmap.go): reserved capacity costs address space only, since a
 //     page becomes resident when a vector is first written to it, and a
@@ -28,25 +28,38 @@ import "slices"
 // O(log n) times.
 const slabGrowthNum, slabGrowthDen = 3, 2
 
-// reserve sizes a state that holds nothing yet for up to n rows, so that
-// replaying a log of n chunk ops neither regrows rows nor rehashes the
-// chunk-id map; the slab follows rows (vectorRoom reserves room for every
-// row rows has room for). n is an upper bound (chunks that later records
-// replace count twice); the unused part of the slab's reservation is never
+// reserve sizes a state that holds nothing yet for up to n rows from up to
+// docs documents, so that replaying a log of n chunk ops neither regrows
+// rows nor rehashes the chunk-id map, the document map or the document-id
+// interner; the slab follows rows (vectorRoom reserves room for every row
+// rows has room for). n and docs are upper bounds (what later records
+// replace counts twice); the unused part of the slab's reservation is never
 // written, so it never becomes resident.
-func (st *state) reserve(n int) {
+func (st *state) reserve(n, docs int) {
 	if n <= 0 || len(st.rows) > 0 || cap(st.rows) >= n {
 		return
 	}
 	st.rows = make([]rowMeta, 0, n)
 	st.byChunk = newChunkMap[uint64](n)
+	st.reserveDocs(min(docs, n))
 }
 
-// rowRoom makes room for the next row: when rows are full, for every op
-// left in the batch at once. It grows rows only when they are full, not by
-// each batch's op count, because the count includes the batch's deletes,
-// which reserve leaves out: a state reserved from its log's headers is
-// never regrown while it replays.
+// reserveDocs gives a state that has never held documents room for docs
+// of them.
+func (st *state) reserveDocs(docs int) {
+	if len(st.docList) > 0 || cap(st.docList) >= docs {
+		return
+	}
+	st.docs = make(map[docKey]int32, docs)
+	st.docList = make([]docEntry, 0, docs)
+	st.docIDs.reserve(docs)
+}
+
+// rowRoom makes room for the next row: when rows are full, for every
+// chunk op the batch may still hold at once (its op count less its leading
+// deletes: applyBatch sets batchEnd). It grows rows only when they are
+// full, so a state reserved from its log's headers is never regrown while
+// it replays.
 func (st *state) rowRoom() {
 	if len(st.rows) == cap(st.rows) {
 		st.rows = slices.Grow(st.rows, max(st.batchEnd-len(st.rows), 1))

@@ -31,35 +31,39 @@ func TestCountChunkOps(t *testing.T) {
 	three := docSpec{tenant: "t", id: "b", texts: []string{"beta one", "beta two", "beta three"}}
 	other := docSpec{tenant: "u", project: "p", id: "a", texts: []string{"other alpha"}}
 	tests := []struct {
-		name string
-		run  func(t *testing.T, s *Store)
-		want int // chunk ops in the log (replaced chunks count again)
-		live int
+		name     string
+		run      func(t *testing.T, s *Store)
+		want     int // chunk ops in the log (replaced chunks count again)
+		wantDocs int // documents the log's records write (replaced ones count again)
+		live     int
 	}{
 		{name: "empty", run: func(*testing.T, *Store) {}},
-		{name: "one batch", run: func(t *testing.T, s *Store) { put(t, s, two, three, other) }, want: 6, live: 6},
-		{name: "batches", run: func(t *testing.T, s *Store) { put(t, s, two); put(t, s, three); put(t, s, other) }, want: 6, live: 6},
-		{name: "replaced", run: func(t *testing.T, s *Store) { put(t, s, two, three); put(t, s, three) }, want: 8, live: 5},
+		{name: "one batch", run: func(t *testing.T, s *Store) { put(t, s, two, three, other) }, want: 6, wantDocs: 3, live: 6},
+		{name: "batches", run: func(t *testing.T, s *Store) { put(t, s, two); put(t, s, three); put(t, s, other) }, want: 6, wantDocs: 3, live: 6},
+		{name: "replaced", run: func(t *testing.T, s *Store) { put(t, s, two, three); put(t, s, three) }, want: 8, wantDocs: 3, live: 5},
 		{name: "deleted", run: func(t *testing.T, s *Store) {
 			put(t, s, two, three)
 			require.NoError(t, s.Delete(ctx, "t", "", "a", "b"))
-		}, want: 5, live: 0},
+		}, want: 5, wantDocs: 2, live: 0},
 		{name: "deletes past the window", run: func(t *testing.T, s *Store) {
 			put(t, s, manyDocs(2000, "d")...)
 			put(t, s, manyDocs(2000, "d")...)
-		}, want: 4000, live: 2000},
+		}, want: 4000, wantDocs: 4000, live: 2000},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s, dir := newTestStore(t)
 			tc.run(t, s)
-			require.Equal(t, tc.want, s.log.countChunkOps())
+			chunks, docs := s.log.countOps()
+			require.Equal(t, tc.want, chunks)
+			require.Equal(t, tc.wantDocs, docs)
 			require.NoError(t, s.Close())
 
 			s = openTest(t, dir, Options{})
 			require.Equal(t, tc.live, len(s.st.rows))
 			if tc.want > 0 {
 				require.Equal(t, tc.want, cap(s.st.rows), "Open reserves rows for the log's chunk ops")
+				require.Equal(t, tc.wantDocs, cap(s.st.docList), "Open reserves documents for the log's")
 			}
 		})
 	}
@@ -78,7 +82,9 @@ func TestCountChunkOpsTornTail(t *testing.T) {
 	log, err := openLog(path, true)
 	require.NoError(t, err)
 	defer log.close()
-	require.Equal(t, 2, log.countChunkOps())
+	chunks, docs := log.countOps()
+	require.Equal(t, 2, chunks)
+	require.Equal(t, 1, docs)
 }
 
 func TestChunkOpsIn(t *testing.T) {
@@ -97,22 +103,25 @@ func TestChunkOpsIn(t *testing.T) {
 		prefix     []byte
 		payloadLen int64
 		chunks     int
+		docs       int
 		ok         bool
 	}{
-		{"deletes then chunks", append(append(header(kindBlockBatch, 5, 2), del...), opPutBlockChunk), 1000, 4, true},
-		{"no deletes", append(header(kindBlockBatch, 3, 2), opPutBlockChunk), 1000, 3, true},
-		{"only deletes", append(append(header(kindBatch, 2, 0), del...), del...), 1000, 0, true},
-		{"prefix ends in the deletes", append(append(header(kindBatch, 3, 0), del...), del[:3]...), 1000, 0, false},
-		{"prefix ends after the deletes", append(header(kindBatch, 3, 0), del...), 1000, 0, false},
-		{"prefix ends in the header", header(kindBlockBatch, 3, 2)[:3], 1000, 0, false},
-		{"count larger than the record could hold", append(header(kindBlockBatch, 120, 2), opPutBlockChunk), 250, 250 / (17 + 8), true},
-		{"not a batch", []byte{9, 1, 1, 1}, 1000, 0, true},
+		{"deletes then chunks", append(append(header(kindBlockBatch, 5, 2), del...), opPutBlockChunk), 1000, 4, 1, true},
+		{"more deletes than chunks", append(append(append(append(header(kindBlockBatch, 4, 2), del...), del...), del...), opPutBlockChunk), 1000, 1, 1, true},
+		{"no deletes", append(header(kindBlockBatch, 3, 2), opPutBlockChunk), 1000, 3, 0, true},
+		{"only deletes", append(append(header(kindBatch, 2, 0), del...), del...), 1000, 0, 0, true},
+		{"prefix ends in the deletes", append(append(header(kindBatch, 3, 0), del...), del[:3]...), 1000, 0, 0, false},
+		{"prefix ends after the deletes", append(header(kindBatch, 3, 0), del...), 1000, 0, 0, false},
+		{"prefix ends in the header", header(kindBlockBatch, 3, 2)[:3], 1000, 0, 0, false},
+		{"count larger than the record could hold", append(header(kindBlockBatch, 120, 2), opPutBlockChunk), 250, 250 / (17 + 8), 0, true},
+		{"not a batch", []byte{9, 1, 1, 1}, 1000, 0, 0, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			chunks, ok := chunkOpsIn(tc.prefix, tc.payloadLen)
+			chunks, docs, ok := chunkOpsIn(tc.prefix, tc.payloadLen)
 			require.Equal(t, tc.ok, ok)
 			require.Equal(t, tc.chunks, chunks)
+			require.Equal(t, tc.docs, docs)
 		})
 	}
 }
@@ -130,7 +139,7 @@ func TestReplaySizesSlabOnce(t *testing.T) {
 	defer log.close()
 	st := newState()
 	defer st.freeSlab()
-	st.reserve(log.countChunkOps())
+	st.reserve(log.countOps())
 	var base *float32
 	_, err = log.replay(func(off int64, payload []byte) error {
 		if err := st.applyBatch(payload, off); err != nil {

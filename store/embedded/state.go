@@ -98,7 +98,7 @@ type state struct {
 
 	tenants, projects, sourceTypes, confs, docIDs *interner
 
-	batchEnd int // len(rows) once the batch being applied is in, at most: sizes serialArena
+	batchEnd int // len(rows) once the batch being applied is in, at most: sizes serialArena and rows
 
 	totalTokens int64 // Σ rows.tokens, BM25's length statistic
 	liveBytes   int64 // Σ rows.logBytes, to decide when to compact the log
@@ -129,11 +129,21 @@ func newState() *state {
 
 // applyBatch applies one record payload found at payloadOff in the log.
 func (st *state) applyBatch(payload []byte, payloadOff int64) error {
+	nOps, deletes, sized := 0, 0, false
+	// chunks runs before the batch's first chunk op, once its leading
+	// delete ops (one per document the batch writes, as writers lay
+	// batches out) are counted: only then is it known how many rows and
+	// documents the batch can add.
+	chunks := func() {
+		if !sized {
+			sized = true
+			st.batchEnd = len(st.rows) + nOps - deletes
+			st.presize(nOps-deletes, min(deletes, nOps-deletes))
+		}
+	}
 	h, err := decodeBatch(payload, batchVisitor{
 		header: func(h batchHeader) {
-			// Reserve room for the batch at once: growing the slab a
-			// vector at a time would copy it over and over.
-			st.presizeMaps(h.nOps)
+			nOps = h.nOps
 			// A fresh arena per batch: the previous one is still
 			// aliased by the documents it holds the serials of.
 			st.serialArena = nil
@@ -141,11 +151,14 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 			st.blockRows = st.blockRows[:0]
 		},
 		delete: func(op *deleteOp) error {
-			st.removeDoc(docKey{string(op.tenant), string(op.project), string(op.docID)})
+			deletes++
+			if key, ok := st.storedDocKey(op.tenant, op.project, op.docID); ok {
+				st.removeDoc(key)
+			}
 			return nil
 		},
-		vector: st.vectorRoom,
-		chunk:  func(op *chunkOp) error { return st.addChunk(op, payloadOff) },
+		vector: func(dim int) []float32 { chunks(); return st.vectorRoom(dim) },
+		chunk:  func(op *chunkOp) error { chunks(); return st.addChunk(op, payloadOff) },
 		block:  st.fillBlock,
 	})
 	st.serialArena = nil
@@ -160,16 +173,19 @@ func (st *state) applyBatch(payload []byte, payloadOff int64) error {
 	return nil
 }
 
-// presizeMaps makes the per-chunk maps of a state that holds no rows, and
-// has never had room for n of them, with room for n entries, so that a
-// large first batch (opening a store, a bulk load) does not rehash them
-// again and again as they grow. A state that once held as many rows keeps
-// its maps: Go maps do not shrink, so they still have the room.
-func (st *state) presizeMaps(n int) {
-	if len(st.rows) > 0 || cap(st.rows) >= n || st.bySerial.len() > 0 || st.byChunk.len() > 0 || st.chunkMore.len() > 0 {
-		return
+// presize gives a state that has never held documents room for a batch
+// of up to chunks rows from up to docs documents at once: the chunk-id
+// map, the document map and list, and the document-id interner, so that a
+// large first batch (a bulk load into a new store) does not regrow and
+// rehash them again and again. (Rows and the slab grow once per batch
+// anyway: rowRoom.) A state that once held documents keeps what it has: Go
+// maps do not shrink, so they still have the room; Open reserves from the
+// whole log instead (reserve).
+func (st *state) presize(chunks, docs int) {
+	if len(st.rows) == 0 && cap(st.rows) < chunks && st.bySerial.len() == 0 && st.byChunk.len() == 0 && st.chunkMore.len() == 0 {
+		st.byChunk = newChunkMap[uint64](chunks)
 	}
-	st.byChunk = newChunkMap[uint64](n)
+	st.reserveDocs(docs)
 }
 
 func (st *state) addChunk(op *chunkOp, payloadOff int64) error {
@@ -333,6 +349,27 @@ func (st *state) vectorRoom(dim int) []float32 {
 		st.growSlab((cap(st.rows) - len(st.rows) + 1) * dim)
 	}
 	return st.slab[end : end+dim]
+}
+
+// storedDocKey returns the key of a stored document, built from the
+// interned names: a put batch deletes every document it writes first, so
+// replay looks up one absent document per document, and building the key
+// from the op's bytes would copy three strings each time. A stored
+// document has chunks, and they hold its names in the interners.
+func (st *state) storedDocKey(tenant, project, docID []byte) (docKey, bool) {
+	d, ok := st.docIDs.lookupBytes(docID)
+	if !ok {
+		return docKey{}, false
+	}
+	t, ok := st.tenants.lookupBytes(tenant)
+	if !ok {
+		return docKey{}, false
+	}
+	p, ok := st.projects.lookupBytes(project)
+	if !ok {
+		return docKey{}, false
+	}
+	return docKey{st.tenants.name(t), st.projects.name(p), st.docIDs.name(d)}, true
 }
 
 // removeDoc deletes every chunk of a document and returns their serials.

@@ -190,7 +190,7 @@ func (s *Store) load() error {
 	}
 	s.log = log
 	st := s.newState()
-	st.reserve(log.countChunkOps())
+	st.reserve(log.countOps())
 	rp := newReplayer(st, log)
 	truncated, err := log.replay(func(off int64, payload []byte) error {
 		if err := rp.apply(off, payload); err != nil {
