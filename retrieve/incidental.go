@@ -40,8 +40,8 @@ const incidentalShare = 0.3
 //     that no source holds in its title or headings or near other content
 //     terms of the question: incidentalBefore words before it to
 //     incidentalAfter words after it must hold incidentalShare of their
-//     weight. "What does the SYSTEM_USER function return?" against a
-//     manual that lists SYSTEM_USER only in its table of key words, or "How
+//     weight. "What does the FROB_INFO function return?" against a
+//     manual that lists FROB_INFO only in its table of key words, or "How
 //     do I enable raster support in PostGIS?" against one that names
 //     PostGIS once among other projects: the name occurs, but only where
 //     nothing is said about it. A name in no source, a call or expression
