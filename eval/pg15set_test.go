@@ -80,3 +80,49 @@ func readPG15(t *testing.T) []eval.Question {
 	}
 	return all
 }
+
+// TestPG15FreshSet checks the fresh PostgreSQL 15 set (issue 13), written
+// after tuning and measured once: it reads strictly, shares no question
+// with the tune/held-out halves, has the promised mix, and, when
+// HYBRIDRAG_PG15_HTML is set, every evidence string occurs in its page.
+func TestPG15FreshSet(t *testing.T) {
+	f, err := os.Open("../testdata/eval/pg15-fresh.jsonl")
+	require.NoError(t, err)
+	fresh, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
+	require.NoError(t, f.Close())
+	require.NoError(t, err)
+	require.Empty(t, warns)
+	seen := map[string]bool{}
+	for _, q := range readPG15(t) {
+		seen[q.ID], seen[q.Query] = true, true
+	}
+	dir := os.Getenv("HYBRIDRAG_PG15_HTML")
+	var answerable, paraphrased, unanswerable int
+	for _, q := range fresh {
+		require.False(t, seen[q.ID] || seen[q.Query], "%s repeats a question", q.ID)
+		seen[q.ID], seen[q.Query] = true, true
+		if q.Unanswerable {
+			unanswerable++
+			continue
+		}
+		answerable++
+		require.NotEmpty(t, q.Evidence, q.ID)
+		require.NotEmpty(t, q.ExpectedFacts, q.ID)
+		if slices.Contains(q.Tags, "paraphrased") {
+			paraphrased++
+		}
+		for _, page := range q.RelevantDocuments {
+			if dir == "" {
+				continue
+			}
+			doc, err := loader.LoadFile(filepath.Join(dir, page))
+			require.NoError(t, err, q.ID)
+			for _, ev := range q.Evidence {
+				require.True(t, evaluate.ContainsEvidence(doc.Text, ev), "%s: %q not in %s", q.ID, ev, page)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, answerable, 55)
+	require.GreaterOrEqual(t, paraphrased, 20)
+	require.GreaterOrEqual(t, unanswerable, 25)
+}
