@@ -86,13 +86,11 @@ func answerSpans(answer string, end int) []textutil.Span {
 	return out
 }
 
+// trimmed trims white space as textutil.Sentences does (every Unicode
+// space, \v and \f included), so that glued-citation cuts keep the
+// splitter's invariant.
 func trimmed(s string, start, end int) textutil.Span {
-	for start < end && strings.ContainsRune(" \t\r\n", rune(s[start])) {
-		start++
-	}
-	for end > start && strings.ContainsRune(" \t\r\n", rune(s[end-1])) {
-		end--
-	}
+	start, end = textutil.TrimSpan(s, start, end)
 	return textutil.Span{Start: start, End: end}
 }
 
