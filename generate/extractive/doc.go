@@ -17,10 +17,7 @@
 // sentence covers enough of the question (MinOverlap of its weighted
 // terms, or the lower SupportedOverlap when some source's Relevance shows
 // that retrieval found strong evidence, with a linear ramp between the two
-// over SupportedRamp below SupportedRelevance), and no passage of
-// PassageSentences consecutive sentences of one source covers that plus
-// PassageMargin (a paraphrase spreads the question's words over the
-// sentences that answer it), it answers
+// over SupportedRamp below SupportedRelevance) it answers
 // generate.NotInDocs, which the pipeline maps to the model_declined refusal,
 // exactly as it does for a language model that declines.
 //

@@ -55,23 +55,6 @@ const (
 	// 0.05 gave the same outcomes there (BENCHMARKS.md, "Issue 13: refusal
 	// targets").
 	DefaultSupportedRamp = 0.05
-	// DefaultPassageSentences and DefaultPassageMargin let a passage
-	// answer a paraphrase: the generator also answers when some run of
-	// DefaultPassageSentences consecutive sentences of one source, taken
-	// together with the first one's heading, covers the overlap one
-	// sentence needs plus DefaultPassageMargin. A paraphrased question's
-	// words are spread over the sentences that answer it ("Does signed
-	// integer overflow panic…?": overflow in one sentence, "no panic" and
-	// "wraps around" in the next). The window is retrieval's passage size
-	// (retrieve.PassageSentences). The margin keeps questions whose words
-	// are merely scattered over a topic refused: on the tune sets (PG15
-	// tune and own sets, Go docs) the two unanswerables the generator sees
-	// have windows 0.01 above and below the single-sentence need, the two
-	// declined answerables 0.03 and 0.10 above it; 0.05 answers one of
-	// them and keeps both unanswerables refused (BENCHMARKS.md, "Issue 13:
-	// extractive support for paraphrases").
-	DefaultPassageSentences = 3
-	DefaultPassageMargin    = 0.05
 )
 
 // Scoring constants. They are not options: they shape, rather than tune,
@@ -125,16 +108,6 @@ type Options struct {
 	// MinOverlap to SupportedOverlap (see DefaultSupportedRamp). Zero means
 	// the default; a negative value makes it a step at SupportedRelevance.
 	SupportedRamp float64
-	// PassageSentences is the window of consecutive sentences of one
-	// source whose joint coverage may also support an answer (see
-	// DefaultPassageSentences). Zero means the default; a negative value,
-	// or 1, turns passage support off (a single sentence is the
-	// sentence rule).
-	PassageSentences int
-	// PassageMargin is what a window must cover above the overlap one
-	// sentence needs (see DefaultPassageMargin). Zero means the default; a
-	// negative value means no margin.
-	PassageMargin float64
 }
 
 // Generator composes answers from source sentences. It holds only its
@@ -147,8 +120,6 @@ type Generator struct {
 	supOverlap   float64
 	supRelevance float64 // > 1: off
 	supRamp      float64 // 0: a step
-	passage      int     // < 2: off
-	passMargin   float64
 }
 
 var (
@@ -166,8 +137,6 @@ func New(opts Options) *Generator {
 		supOverlap:   opts.SupportedOverlap,
 		supRelevance: opts.SupportedRelevance,
 		supRamp:      opts.SupportedRamp,
-		passage:      opts.PassageSentences,
-		passMargin:   opts.PassageMargin,
 	}
 	if g.maxSentences <= 0 {
 		g.maxSentences = DefaultMaxSentences
@@ -205,18 +174,6 @@ func New(opts Options) *Generator {
 	case g.supRamp < 0:
 		g.supRamp = 0
 	}
-	switch {
-	case g.passage == 0:
-		g.passage = DefaultPassageSentences
-	case g.passage < 0:
-		g.passage = 0
-	}
-	switch {
-	case g.passMargin == 0:
-		g.passMargin = DefaultPassageMargin
-	case g.passMargin < 0:
-		g.passMargin = 0
-	}
 	return g
 }
 
@@ -227,9 +184,7 @@ func (g *Generator) Name() string { return Name }
 // req.Prompt.Sources and req.Question only; the prompt's messages are not
 // read. The answer is generate.NotInDocs when no usable sentence, with its
 // heading, covers MinOverlap of the question's terms (SupportedOverlap when
-// some source's Relevance reaches SupportedRelevance) and no run of
-// PassageSentences consecutive sentences of one source covers that plus
-// PassageMargin. If req.Stream is set, the answer is
+// some source's Relevance reaches SupportedRelevance). If req.Stream is set, the answer is
 // streamed sentence by sentence before Generate returns; the chunks
 // concatenate to Generation.Text.
 func (g *Generator) Generate(ctx context.Context, req generate.Request) (*generate.Generation, error) {
@@ -276,7 +231,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamed(cands, namedTerms(question))
 	scoreIntent(cands, retrieve.DetectIntent(question))
 	chosen := g.choose(cands)
-	if len(chosen) == 0 || !g.answers(cands, sources, qterms, idf) {
+	if len(chosen) == 0 || !g.answers(cands, sources) {
 		return nil
 	}
 	chosen = answerOrder(chosen)
@@ -367,16 +322,15 @@ func separator(prev, next *candidate) string {
 }
 
 // answers reports whether some candidate covers enough of the question
-// (needed), or some passage of consecutive candidates covers that plus the
-// passage margin.
-func (g *Generator) answers(cands []*candidate, sources []generate.ContextSource, qterms []string, idf map[string]float64) bool {
+// (needed).
+func (g *Generator) answers(cands []*candidate, sources []generate.ContextSource) bool {
 	need := g.needed(sources)
 	for _, c := range cands {
 		if c.overlap >= need {
 			return true
 		}
 	}
-	return g.passage > 1 && bestWindow(cands, g.passage, qterms, idf) >= need+g.passMargin
+	return false
 }
 
 // needed returns the overlap the best sentence must reach: MinOverlap, or

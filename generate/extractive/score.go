@@ -250,44 +250,6 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 	}
 }
 
-// bestWindow returns the largest IDF-weighted share of qterms that a run
-// of up to n consecutive candidates of one source holds together (a term
-// in the first one's heading counting headingWeight, as in scoreAll).
-// Candidates are in source and reading order (collect).
-func bestWindow(cands []*candidate, n int, qterms []string, idf map[string]float64) float64 {
-	total := 0.0
-	for _, t := range qterms {
-		total += idf[t]
-	}
-	if total == 0 {
-		return 0
-	}
-	best := 0.0
-	for i, c := range cands {
-		sum := 0.0
-		for _, t := range qterms {
-			held := false
-			for _, o := range cands[i:min(i+n, len(cands))] {
-				if o.source != c.source {
-					break
-				}
-				if o.terms[t] {
-					held = true
-					break
-				}
-			}
-			switch {
-			case held:
-				sum += idf[t]
-			case c.heading[t]:
-				sum += headingWeight * idf[t]
-			}
-		}
-		best = max(best, sum/total)
-	}
-	return best
-}
-
 // codeWeight scales the score of code blocks. A synopsis or an example
 // shares the question's identifiers, so by term overlap alone it outranks
 // the prose sentence that says what they do.
