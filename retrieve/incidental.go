@@ -64,10 +64,13 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 	fields := strings.Fields(question)
 	byCase := caseTells(fields)
 	var (
-		names  []string
-		runs   [][]string
-		run    []string
-		nameOf = map[string]bool{} // analysed terms of the names
+		names []string
+		runs  [][]string
+		run   []string
+		// Analysed terms of the words that are not names: a name's parts
+		// ("log" of log_line_prefix) stay context when the question also
+		// uses them as words ("what does it log?").
+		plain = map[string]bool{}
 	)
 	endRun := func() {
 		if len(run) >= 2 {
@@ -88,13 +91,15 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		} else {
 			endRun()
 		}
+		if !name {
+			for _, t := range analyse(word) {
+				plain[t] = true
+			}
+		}
 		if !name || codeForm(word) || slices.Contains(unknown, word) || slices.Contains(names, word) {
 			continue
 		}
 		names = append(names, word)
-		for _, t := range analyse(word) {
-			nameOf[t] = true
-		}
 	}
 	endRun()
 
@@ -107,10 +112,12 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 			}
 		}
 	}
-	// The question's terms that are not the names', by weight.
+	// The question's terms of its other words, by weight. A term no chunk
+	// contains ("rerun", a paraphrase) can be near nothing: counting it
+	// would make the name's every occurrence look incidental.
 	context, total := map[string]float64{}, 0.0
 	for i, t := range q.terms {
-		if !nameOf[t] {
+		if plain[t] && !q.absent[t] {
 			context[t] = q.weights[i]
 			total += q.weights[i]
 		}
@@ -143,6 +150,9 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 // ("lower(column)", "a->b"), whose arguments and spacing the documents
 // write their own way, as unknownNames also assumes of such forms.
 func codeForm(w string) bool {
+	if command(w) {
+		return false // a backslash command is a name ("\\watch")
+	}
 	return strings.IndexFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_.-/", r)
 	}) >= 0

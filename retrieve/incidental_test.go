@@ -182,3 +182,62 @@ func TestPrecedingWord(t *testing.T) {
 	require.Equal(t, "EXPLAIN", precedingWord(text, strings.Index(text, "BUFFERS")))
 	require.Equal(t, "", precedingWord(text, 0))
 }
+
+func TestIncidentalNamesContext(t *testing.T) {
+	analyze := func(w string) []string {
+		if strings.HasPrefix(w, `\`) && !strings.ContainsRune(w, ' ') {
+			return []string{strings.TrimPrefix(strings.ToLower(w), `\`), strings.ToLower(w)}
+		}
+		parts := textutil.ContentTerms(w)
+		if len(parts) > 1 {
+			return append([]string{strings.ToLower(w)}, parts...)
+		}
+		return parts
+	}
+	terms := func(question string, absent ...string) queryTerms {
+		var q queryTerms
+		seen := map[string]bool{}
+		forEachWord(question, func(w string) {
+			for _, t := range analyze(trimWord(w)) {
+				if seen[t] || textutil.IsStopword(t) {
+					continue
+				}
+				seen[t] = true
+				q.terms = append(q.terms, t)
+				q.weights, q.rare = append(q.weights, 3), append(q.rare, true)
+			}
+		})
+		for _, a := range absent {
+			if q.absent == nil {
+				q.absent = map[string]bool{}
+			}
+			q.absent[a] = true
+		}
+		return dropScaffold(q, analyze)
+	}
+	chunk := func(text string) Source { return Source{Chunk: store.Chunk{Text: text, Heading: []string{"Note"}}} }
+	prefix := chunk("Other settings come first.\n\nfrob_line_prefix (string)\nThis string is printed at the start of each log line.")
+	interval := chunk("Commands\n\nFROB_INFO [ seconds ]\nRuns the buffer again after the given seconds (default 2).")
+	list := chunk(`Meta-commands: \frob, \zap and \quux are listed in the table.`)
+	cases := []struct {
+		name, question string
+		absent         []string
+		sources        []Source
+		want           []string
+	}{
+		// "log" is a part of the name and a word of the question: it
+		// stays context, and the definition speaks of it.
+		{"a name's part asked as a word", "What is the default frob_line_prefix and what does it log?", nil, []Source{prefix}, nil},
+		{"a name's part only inside the name", "What is the default frob_line_prefix value for colour?", nil, []Source{prefix}, []string{"frob_line_prefix"}},
+		// Words no chunk contains can be near no name.
+		{"paraphrase words count for nothing", "How often does FROB_INFO rerun, recompute and reissue by default?", []string{"rerun", "recomput", "reissu"}, []Source{interval}, nil},
+		{"words chunks hold but not near it", "How often does FROB_INFO rerun, recompute and reissue by default?", nil, []Source{interval}, []string{"FROB_INFO"}},
+		{"backslash command only listed", `What does \frob print about the palette?`, nil, []Source{list}, []string{`\frob`}},
+		{"backslash command described", `What does \frob print about the palette?`, nil, []Source{list, chunk(`\frob [ palette ] prints the palette in use.`)}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, incidentalNames(c.question, terms(c.question, c.absent...), c.sources, analyze))
+		})
+	}
+}
