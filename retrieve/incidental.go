@@ -151,7 +151,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 // write their own way, as unknownNames also assumes of such forms.
 func codeForm(w string) bool {
 	if command(w) {
-		return false // a backslash command is a name ("\\watch")
+		return false // a backslash command is a name ("\watch")
 	}
 	return strings.IndexFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_.-/", r)
@@ -267,6 +267,9 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 		headingTerms := map[string]bool{}
 		headingShare := share(heading, headingTerms)
 		for _, at := range occ {
+			if defines(c.Text, at, len(name)) {
+				return true
+			}
 			seen := maps.Clone(headingTerms)
 			if headingShare+share(around(c.Text, at, len(name), incidentalBefore, incidentalAfter), seen) >= incidentalShare {
 				return true
@@ -279,6 +282,46 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 	// be seen to be incidental.
 	return !occurs
 }
+
+// defines reports whether the occurrence of a name at byte offset at of
+// length size is the term of a definition: it starts a line that holds
+// little else (a type, a synopsis: "log_line_prefix (string)", "\watch
+// [ seconds ]", "pg_backend_pid () → integer"), and the next line that is
+// not empty is prose, with a sentence end. A definition speaks about its
+// term whatever words the question uses; its heading is often generic
+// ("Note", "Parameters") and a literal question has few other words. A
+// table of key words or an index ("FROB_INFO | reserved |", "log_line_prefix
+// configuration parameter, What to Log") puts names at line starts too,
+// but lists more of them on the lines that follow.
+func defines(text string, at, size int) bool {
+	lineStart := strings.LastIndexByte(text[:at], '\n') + 1
+	if strings.TrimSpace(text[lineStart:at]) != "" {
+		return false
+	}
+	rest := text[at+size:]
+	end := strings.IndexByte(rest, '\n')
+	if end < 0 {
+		return false
+	}
+	if len(strings.Fields(rest[:end])) > definitionTermWords {
+		return false
+	}
+	rest = strings.TrimLeft(rest[end:], " \t\r\n")
+	if end = strings.IndexByte(rest, '\n'); end >= 0 {
+		rest = rest[:end]
+	}
+	line := strings.TrimSpace(rest)
+	return len(strings.Fields(line)) >= definitionWords &&
+		(strings.HasSuffix(line, ".") || strings.Contains(line, ". "))
+}
+
+// A definition term's line holds at most definitionTermWords words after
+// the name (a type or a synopsis), and the prose after it at least
+// definitionWords.
+const (
+	definitionTermWords = 6
+	definitionWords     = 4
+)
 
 // occurrences returns the byte offsets at which name occurs in text as a
 // whole word, ignoring case: not preceded or followed by a letter, digit

@@ -216,8 +216,10 @@ func TestIncidentalNamesContext(t *testing.T) {
 		return dropScaffold(q, analyze)
 	}
 	chunk := func(text string) Source { return Source{Chunk: store.Chunk{Text: text, Heading: []string{"Note"}}} }
-	prefix := chunk("Other settings come first.\n\nfrob_line_prefix (string)\nThis string is printed at the start of each log line.")
-	interval := chunk("Commands\n\nFROB_INFO [ seconds ]\nRuns the buffer again after the given seconds (default 2).")
+	// Mid-line, so that only the words around the names tell.
+	prefix := chunk("Other settings come first. Set frob_line_prefix (string): this string is printed at the start of each log line.")
+	interval := chunk("Commands: FROB_INFO [ seconds ] runs the buffer again after the given seconds (default 2).")
+	definition := chunk("Commands\n\nFROB_INFO [ seconds ]\nRuns the buffer again after the given seconds (default 2).")
 	list := chunk(`Meta-commands: \frob, \zap and \quux are listed in the table.`)
 	cases := []struct {
 		name, question string
@@ -233,11 +235,36 @@ func TestIncidentalNamesContext(t *testing.T) {
 		{"paraphrase words count for nothing", "How often does FROB_INFO rerun, recompute and reissue by default?", []string{"rerun", "recomput", "reissu"}, []Source{interval}, nil},
 		{"words chunks hold but not near it", "How often does FROB_INFO rerun, recompute and reissue by default?", nil, []Source{interval}, []string{"FROB_INFO"}},
 		{"backslash command only listed", `What does \frob print about the palette?`, nil, []Source{list}, []string{`\frob`}},
+		{"definition under a generic heading", "What is FROB_INFO's colour?", nil, []Source{definition}, nil},
+		{"the same words mid-line", "What is FROB_INFO's colour?", nil, []Source{interval}, []string{"FROB_INFO"}},
 		{"backslash command described", `What does \frob print about the palette?`, nil, []Source{list, chunk(`\frob [ palette ] prints the palette in use.`)}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			require.Equal(t, c.want, incidentalNames(c.question, terms(c.question, c.absent...), c.sources, analyze))
+		})
+	}
+}
+
+func TestDefines(t *testing.T) {
+	cases := []struct {
+		name, text, term string
+		want             bool
+	}{
+		{"setting with its type", "Other text.\n\nfrob_prefix (string)\n\nThis string is printed at the start of each line.", "frob_prefix", true},
+		{"command synopsis", "\\frob [ seconds ]\nRuns the buffer again every few seconds.", `\frob`, true},
+		{"function row", "frob_pid () → integer\nReturns the process ID of the server.", "frob_pid", true},
+		{"mid-line", "Set frob_prefix (string)\nThis string is printed at the start of each line.", "frob_prefix", false},
+		{"table of key words", "FROB_INFO | reserved |\nFROB_LIST | non-reserved |\nGAMMA | reserved |", "FROB_INFO", false},
+		{"index entry", "frob_prefix configuration parameter, What to Log\nfrob_waits configuration parameter, What to Log\n", "frob_prefix", false},
+		{"term line too long", "frob_prefix is set by the administrator in the file for each database cluster\nThis string is printed at the start of each line.", "frob_prefix", false},
+		{"last line", "Other text.\nfrob_prefix (string)", "frob_prefix", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			at := strings.Index(c.text, c.term)
+			require.GreaterOrEqual(t, at, 0)
+			require.Equal(t, c.want, defines(c.text, at, len(c.term)))
 		})
 	}
 }
