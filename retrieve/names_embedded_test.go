@@ -25,7 +25,7 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		putChunks(t, st, emb, "filler"+string(rune('a'+i%26))+string(rune('a'+i/26)), []string{"The server reads its configuration file at start and on reload."}, [][]string{{"Configuration"}})
 	}
 	cases := []struct {
-		name, q              string
+		name, q             string
 		unknown, incidental []string
 	}{
 		{"backslash command no chunk holds", `How do I use psql's \bind meta-command to pass parameters?`, []string{`\bind`}, nil},
