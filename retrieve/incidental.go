@@ -37,8 +37,10 @@ const incidentalShare = 0.3
 //   - A name (isName: an identifier, a word in capitals, a capitalised word
 //     inside a sentence) that is rare in the collection (a term of it in at
 //     most RareTermDocFraction of the chunks), that some source holds, and
-//     that no source holds in its title or headings or near other content
-//     terms of the question: incidentalBefore words before it to
+//     that no source holds in its title or headings, as the term of a
+//     definition (defines), or near other content terms of the question
+//     (the terms of its words that are not names, and that some chunk
+//     contains): incidentalBefore words before it to
 //     incidentalAfter words after it must hold incidentalShare of their
 //     weight. "What does the FROB_INFO function return?" against a
 //     manual that lists FROB_INFO only in its table of key words, or "How
@@ -236,7 +238,7 @@ func precedingWord(text string, at int) string {
 }
 
 // spokenAbout reports whether some source speaks about name: holds it in
-// its title or headings, or holds it near terms of context weighing
+// its title or headings, defines it (defines), or holds it near terms of context weighing
 // incidentalShare (the chunk's headings count as near every word, since
 // they say what its sentences are about). A name no source holds counts
 // as spoken about: nothing is known of how the collection uses it.

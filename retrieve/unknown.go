@@ -8,7 +8,8 @@ import (
 
 // unknownNames returns the words of question that name something (see
 // isName) and that the collection never contains: one of the word's
-// analysed terms (analyze; of terms with code symbols, only dotted names)
+// analysed terms (analyze; of terms with code symbols, only dotted names
+// and backslash commands)
 // has document frequency 0 in df. df maps the question's analysed terms to
 // their document frequencies; terms it lacks are not judged.
 //
