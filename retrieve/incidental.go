@@ -37,8 +37,10 @@ const incidentalShare = 0.3
 //   - A name (isName: an identifier, a word in capitals, a capitalised word
 //     inside a sentence) that is rare in the collection (a term of it in at
 //     most RareTermDocFraction of the chunks), that some source holds, and
-//     that no source holds in its title or headings or near other content
-//     terms of the question: incidentalBefore words before it to
+//     that no source holds in its title or headings, as the term of a
+//     definition (defines), or near other content terms of the question
+//     (the terms of its words that are not names, and that some chunk
+//     contains): incidentalBefore words before it to
 //     incidentalAfter words after it must hold incidentalShare of their
 //     weight. "What does the FROB_INFO function return?" against a
 //     manual that lists FROB_INFO only in its table of key words, or "How
@@ -64,10 +66,13 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 	fields := strings.Fields(question)
 	byCase := caseTells(fields)
 	var (
-		names  []string
-		runs   [][]string
-		run    []string
-		nameOf = map[string]bool{} // analysed terms of the names
+		names []string
+		runs  [][]string
+		run   []string
+		// Analysed terms of the words that are not names: a name's parts
+		// ("log" of log_line_prefix) stay context when the question also
+		// uses them as words ("what does it log?").
+		plain = map[string]bool{}
 	)
 	endRun := func() {
 		if len(run) >= 2 {
@@ -88,13 +93,15 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		} else {
 			endRun()
 		}
+		if !name {
+			for _, t := range analyse(word) {
+				plain[t] = true
+			}
+		}
 		if !name || codeForm(word) || slices.Contains(unknown, word) || slices.Contains(names, word) {
 			continue
 		}
 		names = append(names, word)
-		for _, t := range analyse(word) {
-			nameOf[t] = true
-		}
 	}
 	endRun()
 
@@ -107,10 +114,12 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 			}
 		}
 	}
-	// The question's terms that are not the names', by weight.
+	// The question's terms of its other words, by weight. A term no chunk
+	// contains ("rerun", a paraphrase) can be near nothing: counting it
+	// would make the name's every occurrence look incidental.
 	context, total := map[string]float64{}, 0.0
 	for i, t := range q.terms {
-		if !nameOf[t] {
+		if plain[t] && !q.absent[t] {
 			context[t] = q.weights[i]
 			total += q.weights[i]
 		}
@@ -143,6 +152,9 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 // ("lower(column)", "a->b"), whose arguments and spacing the documents
 // write their own way, as unknownNames also assumes of such forms.
 func codeForm(w string) bool {
+	if command(w) {
+		return false // a backslash command is a name ("\watch")
+	}
 	return strings.IndexFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_.-/", r)
 	}) >= 0
@@ -226,7 +238,7 @@ func precedingWord(text string, at int) string {
 }
 
 // spokenAbout reports whether some source speaks about name: holds it in
-// its title or headings, or holds it near terms of context weighing
+// its title or headings, defines it (defines), or holds it near terms of context weighing
 // incidentalShare (the chunk's headings count as near every word, since
 // they say what its sentences are about). A name no source holds counts
 // as spoken about: nothing is known of how the collection uses it.
@@ -257,6 +269,9 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 		headingTerms := map[string]bool{}
 		headingShare := share(heading, headingTerms)
 		for _, at := range occ {
+			if defines(c.Text, at, len(name)) {
+				return true
+			}
 			seen := maps.Clone(headingTerms)
 			if headingShare+share(around(c.Text, at, len(name), incidentalBefore, incidentalAfter), seen) >= incidentalShare {
 				return true
@@ -269,6 +284,46 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 	// be seen to be incidental.
 	return !occurs
 }
+
+// defines reports whether the occurrence of a name at byte offset at of
+// length size is the term of a definition: it starts a line that holds
+// little else (a type, a synopsis: "log_line_prefix (string)", "\watch
+// [ seconds ]", "pg_backend_pid () → integer"), and the next line that is
+// not empty is prose, with a sentence end. A definition speaks about its
+// term whatever words the question uses; its heading is often generic
+// ("Note", "Parameters") and a literal question has few other words. A
+// table of key words or an index ("FROB_INFO | reserved |", "log_line_prefix
+// configuration parameter, What to Log") puts names at line starts too,
+// but lists more of them on the lines that follow.
+func defines(text string, at, size int) bool {
+	lineStart := strings.LastIndexByte(text[:at], '\n') + 1
+	if strings.TrimSpace(text[lineStart:at]) != "" {
+		return false
+	}
+	rest := text[at+size:]
+	end := strings.IndexByte(rest, '\n')
+	if end < 0 {
+		return false
+	}
+	if len(strings.Fields(rest[:end])) > definitionTermWords {
+		return false
+	}
+	rest = strings.TrimLeft(rest[end:], " \t\r\n")
+	if end = strings.IndexByte(rest, '\n'); end >= 0 {
+		rest = rest[:end]
+	}
+	line := strings.TrimSpace(rest)
+	return len(strings.Fields(line)) >= definitionWords &&
+		(strings.HasSuffix(line, ".") || strings.Contains(line, ". "))
+}
+
+// A definition term's line holds at most definitionTermWords words after
+// the name (a type or a synopsis), and the prose after it at least
+// definitionWords.
+const (
+	definitionTermWords = 6
+	definitionWords     = 4
+)
 
 // occurrences returns the byte offsets at which name occurs in text as a
 // whole word, ignoring case: not preceded or followed by a letter, digit

@@ -182,3 +182,89 @@ func TestPrecedingWord(t *testing.T) {
 	require.Equal(t, "EXPLAIN", precedingWord(text, strings.Index(text, "BUFFERS")))
 	require.Equal(t, "", precedingWord(text, 0))
 }
+
+func TestIncidentalNamesContext(t *testing.T) {
+	analyze := func(w string) []string {
+		if strings.HasPrefix(w, `\`) && !strings.ContainsRune(w, ' ') {
+			return []string{strings.TrimPrefix(strings.ToLower(w), `\`), strings.ToLower(w)}
+		}
+		parts := textutil.ContentTerms(w)
+		if len(parts) > 1 {
+			return append([]string{strings.ToLower(w)}, parts...)
+		}
+		return parts
+	}
+	terms := func(question string, absent ...string) queryTerms {
+		var q queryTerms
+		seen := map[string]bool{}
+		forEachWord(question, func(w string) {
+			for _, t := range analyze(trimWord(w)) {
+				if seen[t] || textutil.IsStopword(t) {
+					continue
+				}
+				seen[t] = true
+				q.terms = append(q.terms, t)
+				q.weights, q.rare = append(q.weights, 3), append(q.rare, true)
+			}
+		})
+		for _, a := range absent {
+			if q.absent == nil {
+				q.absent = map[string]bool{}
+			}
+			q.absent[a] = true
+		}
+		return dropScaffold(q, analyze)
+	}
+	chunk := func(text string) Source { return Source{Chunk: store.Chunk{Text: text, Heading: []string{"Note"}}} }
+	// Mid-line, so that only the words around the names tell.
+	prefix := chunk("Other settings come first. Set frob_line_prefix (string): this string is printed at the start of each log line.")
+	interval := chunk("Commands: FROB_INFO [ seconds ] runs the buffer again after the given seconds (default 2).")
+	definition := chunk("Commands\n\nFROB_INFO [ seconds ]\nRuns the buffer again after the given seconds (default 2).")
+	list := chunk(`Meta-commands: \frob, \zap and \quux are listed in the table.`)
+	cases := []struct {
+		name, question string
+		absent         []string
+		sources        []Source
+		want           []string
+	}{
+		// "log" is a part of the name and a word of the question: it
+		// stays context, and the definition speaks of it.
+		{"a name's part asked as a word", "What is the default frob_line_prefix and what does it log?", nil, []Source{prefix}, nil},
+		{"a name's part only inside the name", "What is the default frob_line_prefix value for colour?", nil, []Source{prefix}, []string{"frob_line_prefix"}},
+		// Words no chunk contains can be near no name.
+		{"paraphrase words count for nothing", "How often does FROB_INFO rerun, recompute and reissue by default?", []string{"rerun", "recomput", "reissu"}, []Source{interval}, nil},
+		{"words chunks hold but not near it", "How often does FROB_INFO rerun, recompute and reissue by default?", nil, []Source{interval}, []string{"FROB_INFO"}},
+		{"backslash command only listed", `What does \frob print about the palette?`, nil, []Source{list}, []string{`\frob`}},
+		{"definition under a generic heading", "What is FROB_INFO's colour?", nil, []Source{definition}, nil},
+		{"the same words mid-line", "What is FROB_INFO's colour?", nil, []Source{interval}, []string{"FROB_INFO"}},
+		{"backslash command described", `What does \frob print about the palette?`, nil, []Source{list, chunk(`\frob [ palette ] prints the palette in use.`)}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, incidentalNames(c.question, terms(c.question, c.absent...), c.sources, analyze))
+		})
+	}
+}
+
+func TestDefines(t *testing.T) {
+	cases := []struct {
+		name, text, term string
+		want             bool
+	}{
+		{"setting with its type", "Other text.\n\nfrob_prefix (string)\n\nThis string is printed at the start of each line.", "frob_prefix", true},
+		{"command synopsis", "\\frob [ seconds ]\nRuns the buffer again every few seconds.", `\frob`, true},
+		{"function row", "frob_pid () → integer\nReturns the process ID of the server.", "frob_pid", true},
+		{"mid-line", "Set frob_prefix (string)\nThis string is printed at the start of each line.", "frob_prefix", false},
+		{"table of key words", "FROB_INFO | reserved |\nFROB_LIST | non-reserved |\nGAMMA | reserved |", "FROB_INFO", false},
+		{"index entry", "frob_prefix configuration parameter, What to Log\nfrob_waits configuration parameter, What to Log\n", "frob_prefix", false},
+		{"term line too long", "frob_prefix is set by the administrator in the file for each database cluster\nThis string is printed at the start of each line.", "frob_prefix", false},
+		{"last line", "Other text.\nfrob_prefix (string)", "frob_prefix", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			at := strings.Index(c.text, c.term)
+			require.GreaterOrEqual(t, at, 0)
+			require.Equal(t, c.want, defines(c.text, at, len(c.term)))
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -122,7 +123,7 @@ func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
 			scaffold[t] = true
 		}
 	}
-	out := queryTerms{unknown: q.unknown}
+	out := queryTerms{unknown: q.unknown, absent: q.absent}
 	for i, t := range q.terms {
 		if !scaffold[t] {
 			out.terms = append(out.terms, t)
@@ -147,6 +148,9 @@ type queryTerms struct {
 	// unknown are the question's names that no chunk contains (see
 	// unknownNames); always empty without statistics.
 	unknown []string
+	// absent are the terms no chunk contains (df 0); nil without
+	// statistics.
+	absent map[string]bool
 }
 
 // analyseQuery reads the question with the keyword index's analysis and
@@ -176,6 +180,26 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 	for i, t := range ts.Terms {
 		dfs[t] = ts.DocFreq[i]
 	}
+	for cmd, forms := range commandForms(text) {
+		// Rare (a question with a backslash command), so one more lookup.
+		more, err := h.stats.TermStats(ctx, strings.Join(forms, " "), f)
+		if err != nil {
+			return queryTerms{}, fmt.Errorf("retrieve: term statistics: %w", err)
+		}
+		n := 0
+		for i, t := range more.Terms {
+			if hasSymbol(t) && i < len(more.DocFreq) {
+				n += more.DocFreq[i]
+			}
+		}
+		for _, t := range h.words.termsOf(cmd) {
+			if command(t) && dfs[t] == 0 && n > 0 {
+				if _, ok := dfs[t]; ok {
+					dfs[t] = n
+				}
+			}
+		}
+	}
 	q := queryTerms{unknown: unknownNames(text, h.words.termsOf, dfs)}
 	for i, df := range ts.DocFreq {
 		if df == 0 && hasSymbol(ts.Terms[i]) {
@@ -195,6 +219,10 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 			// paraphrase ("slope" for "falls 3 cm per metre") does not
 			// outweigh every term the question shares with the text.
 			q.weights[j] = idf(1, ts.Docs)
+			if q.absent == nil {
+				q.absent = map[string]bool{}
+			}
+			q.absent[ts.Terms[i]] = true
 		}
 		q.rare[j] = float64(df) <= RareTermDocFraction*float64(ts.Docs)
 	}

@@ -8,7 +8,8 @@ import (
 
 // unknownNames returns the words of question that name something (see
 // isName) and that the collection never contains: one of the word's
-// analysed terms (analyze; of terms with code symbols, only dotted names)
+// analysed terms (analyze; of terms with code symbols, only dotted names
+// and backslash commands)
 // has document frequency 0 in df. df maps the question's analysed terms to
 // their document frequencies; terms it lacks are not judged.
 //
@@ -34,7 +35,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 		seen[word] = true
 		for _, t := range analyze(word) {
-			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t)) {
+			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t)) {
 				out = append(out, word)
 				break
 			}
@@ -58,6 +59,35 @@ func dotted(t string) bool {
 		}
 	}
 	return strings.IndexFunc(t, unicode.IsLetter) >= 0
+}
+
+// command reports whether a term is a backslash command ("\watch",
+// "\gset", "\section"): a backslash and a name of letters, digits and
+// '_'. Like a dotted name, its whole form is what documents write, and the
+// word after the backslash ("bind" of "\bind") is an ordinary word that
+// occurs anyway.
+func command(t string) bool {
+	rest, ok := strings.CutPrefix(t, `\`)
+	return ok && rest != "" && !hasSymbol(rest) && strings.IndexFunc(rest, unicode.IsLetter) >= 0
+}
+
+// commandForms returns, for each backslash command among the question's
+// words, the forms documents write it in with its optional modifiers in
+// brackets ("\dt[S+]", "\dA[+]", "\dt+"), which a code-token
+// analysis keeps whole: a command only ever written so is not unknown.
+func commandForms(question string) map[string][]string {
+	var out map[string][]string
+	for _, f := range strings.Fields(question) {
+		w := trimWord(f)
+		if !command(w) {
+			continue
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[w] = []string{w + "[+]", w + "[S+]", w + "+"}
+	}
+	return out
 }
 
 // termsOf returns the analysed terms of one word through w's cache: the

@@ -113,3 +113,32 @@ func TestRetrieveReportsUnknownNames(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, res.Analysis.Unknown)
 }
+
+func TestUnknownCommands(t *testing.T) {
+	// As the embedded store's code tokens: the word and the whole command.
+	analyze := func(w string) []string {
+		if strings.HasPrefix(w, `\`) {
+			return []string{strings.TrimPrefix(strings.ToLower(w), `\`), strings.ToLower(w)}
+		}
+		return textutil.ContentTerms(w)
+	}
+	df := map[string]int{"bind": 4, `\bind`: 0, "watch": 9, `\watch`: 2, "psql": 40, "paramet": 30, "meta": 5, "command": 50}
+	cases := []struct {
+		name, question string
+		want           []string
+	}{
+		{"command no chunk holds", `How do I use psql's \bind meta-command to pass parameters?`, []string{`\bind`}},
+		{"command the chunks hold", `How does psql's \watch command work?`, nil},
+		{"not a command: no letters", `What does \\ do in psql?`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, unknownNames(c.question, analyze, df))
+		})
+	}
+	require.Equal(t, map[string][]string{
+		`\dt`: {`\dt[+]`, `\dt[S+]`, `\dt+`},
+		`\x`:  {`\x[+]`, `\x[S+]`, `\x+`},
+	}, commandForms(`Does \dt list tables, and what does \x do? Not "\\" or \1.`))
+	require.Nil(t, commandForms("no commands here, C:/x or a\\b"))
+}

@@ -1,0 +1,43 @@
+package retrieve_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+)
+
+// TestNameRulesWithCodeTokens runs the name rules over the embedded
+// store's own analysis (code tokens kept whole and Porter-stemmed), as the
+// PostgreSQL manual set does.
+func TestNameRulesWithCodeTokens(t *testing.T) {
+	st, emb := openExpansionStore(t)
+	putChunks(t, st, emb, "psql", []string{
+		"Meta-Commands\n\n\\watch [ seconds ]\n\nRepeatedly execute the current query buffer until interrupted. Wait the specified number of seconds (default 2) between executions.",
+		"\\dv[S+] [ pattern ]\n\nLists views. If + is appended, each view is listed with its size and description.",
+		"Parameters can be bound to a prepared statement with EXECUTE; bind values are sent separately.",
+	}, [][]string{{"psql"}, {"psql"}, {"psql"}})
+	putChunks(t, st, emb, "auto_explain", []string{
+		"Note\n\nauto_explain.log_min_duration (integer)\n\nauto_explain.log_min_duration is the minimum statement execution time, in milliseconds, that will cause the statement's plan to be logged. Setting this to -1 (the default) disables logging of plans.",
+	}, [][]string{{"Note"}})
+	for i := range 30 {
+		putChunks(t, st, emb, "filler"+string(rune('a'+i%26))+string(rune('a'+i/26)), []string{"The server reads its configuration file at start and on reload."}, [][]string{{"Configuration"}})
+	}
+	cases := []struct {
+		name, q             string
+		unknown, incidental []string
+	}{
+		{"backslash command no chunk holds", `How do I use psql's \bind meta-command to pass parameters?`, []string{`\bind`}, nil},
+		{"backslash command the chunks hold", `How long does \watch wait by default?`, nil, nil},
+		{"backslash command held only with its modifiers", `What does \dv list?`, nil, nil},
+		{"dotted setting defined under a generic heading", "What does auto_explain log if auto_explain.log_min_duration is left at its default?", nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := retrieveKeyword(t, st, retrieve.Options{}, c.q)
+			require.Equal(t, c.unknown, res.Analysis.Unknown)
+			require.Equal(t, c.incidental, res.Analysis.Incidental)
+		})
+	}
+}
