@@ -217,46 +217,9 @@ func TestFuncAdapter(t *testing.T) {
 	require.Equal(t, gate.UnsupportedAnswer, d.Reason)
 }
 
-func TestDefaultRefusesUnknownNames(t *testing.T) {
-	withUnknown := func(unknown ...string) *retrieve.Result {
-		res := result(0.9, 0.8, 0.7)
-		res.Analysis.Unknown = unknown
-		return res
-	}
-	cases := []struct {
-		name    string
-		gate    *gate.Default
-		res     *retrieve.Result
-		allow   bool
-		unknown []string
-	}{
-		{"a name the collection lacks outweighs strong sources", &gate.Default{}, withUnknown("pg_stat_io"), false, []string{"pg_stat_io"}},
-		{"every unknown name is recorded", gate.New(gate.Thresholds{}), withUnknown("Patroni", "RAC"), false, []string{"Patroni", "RAC"}},
-		{"no unknown name", &gate.Default{}, withUnknown(), true, nil},
-		{"rule turned off", &gate.Default{IgnoreUnknown: true}, withUnknown("pg_stat_io"), true, nil},
-		{"nil gate uses the defaults", nil, withUnknown("pg_stat_io"), false, []string{"pg_stat_io"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			d := c.gate.Check(context.Background(), gate.Evidence{Result: c.res})
-			require.Equal(t, c.allow, d.Allow)
-			require.Equal(t, c.unknown, d.Unknown)
-			if !c.allow {
-				require.Equal(t, gate.NoRelevantContent, d.Reason)
-				require.Equal(t, gate.StageProbe, d.Stage)
-				require.Equal(t, gate.Refused, d.Confidence)
-				require.InDelta(t, 0.9, d.BestRelevance, 1e-12)
-			}
-		})
-	}
-	// The decision does not alias the retrieval result.
-	res := withUnknown("pg_stat_io")
-	d := gate.New(gate.Thresholds{}).Check(context.Background(), gate.Evidence{Result: res})
-	res.Analysis.Unknown[0] = "changed"
-	require.Equal(t, []string{"pg_stat_io"}, d.Unknown)
-}
-
-func TestDefaultRefusesIncidentalNames(t *testing.T) {
+// Names the collection lacks (unknown) or holds only where nothing is said
+// about them (incidental) refuse however strong the sources are.
+func TestDefaultRefusesNames(t *testing.T) {
 	with := func(unknown []string, incidental ...string) *retrieve.Result {
 		res := result(0.9, 0.8, 0.7)
 		res.Analysis.Unknown = unknown
@@ -271,10 +234,14 @@ func TestDefaultRefusesIncidentalNames(t *testing.T) {
 		unknown    []string
 		incidental []string
 	}{
+		{"a name the collection lacks outweighs strong sources", &gate.Default{}, with([]string{"pg_stat_io"}), false, []string{"pg_stat_io"}, nil},
+		{"every unknown name is recorded", gate.New(gate.Thresholds{}), with([]string{"Patroni", "RAC"}), false, []string{"Patroni", "RAC"}, nil},
+		{"unknown rule turned off", &gate.Default{IgnoreUnknown: true}, with([]string{"pg_stat_io"}), true, nil, nil},
+		{"nil gate uses the defaults", nil, with([]string{"pg_stat_io"}), false, []string{"pg_stat_io"}, nil},
 		{"a name no source speaks about outweighs strong sources", &gate.Default{}, with(nil, "FROB_INFO"), false, nil, []string{"FROB_INFO"}},
 		{"a keyword phrase no source writes", &gate.Default{}, with(nil, "REBUILD FAST"), false, nil, []string{"REBUILD FAST"}},
-		{"none", &gate.Default{}, with(nil), true, nil, nil},
-		{"rule turned off", &gate.Default{IgnoreIncidental: true}, with(nil, "FROB_INFO"), true, nil, nil},
+		{"no name either way", &gate.Default{}, with(nil), true, nil, nil},
+		{"incidental rule turned off", &gate.Default{IgnoreIncidental: true}, with(nil, "FROB_INFO"), true, nil, nil},
 		{"unknown names decide first", &gate.Default{}, with([]string{"Zork"}, "FROB_INFO"), false, []string{"Zork"}, nil},
 		{"off for unknown names only", &gate.Default{IgnoreUnknown: true}, with([]string{"Zork"}, "FROB_INFO"), false, nil, []string{"FROB_INFO"}},
 	}
@@ -287,11 +254,18 @@ func TestDefaultRefusesIncidentalNames(t *testing.T) {
 			if !c.allow {
 				require.Equal(t, gate.NoRelevantContent, d.Reason)
 				require.Equal(t, gate.StageProbe, d.Stage)
+				require.Equal(t, gate.Refused, d.Confidence)
+				require.InDelta(t, 0.9, d.BestRelevance, 1e-12)
 			}
 		})
 	}
-	res := with(nil, "FROB_INFO")
+	// The decision does not alias the retrieval result.
+	res := with([]string{"pg_stat_io"})
 	d := gate.New(gate.Thresholds{}).Check(context.Background(), gate.Evidence{Result: res})
+	res.Analysis.Unknown[0] = "changed"
+	require.Equal(t, []string{"pg_stat_io"}, d.Unknown)
+	res = with(nil, "FROB_INFO")
+	d = gate.New(gate.Thresholds{}).Check(context.Background(), gate.Evidence{Result: res})
 	res.Analysis.Incidental[0] = "changed"
-	require.Equal(t, []string{"FROB_INFO"}, d.Incidental, "the decision does not alias the retrieval result")
+	require.Equal(t, []string{"FROB_INFO"}, d.Incidental)
 }
