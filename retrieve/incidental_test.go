@@ -13,35 +13,11 @@ import (
 )
 
 func TestIncidentalNames(t *testing.T) {
-	// analyze keeps a code word whole and adds its parts, as the embedded
-	// store's analyzer does.
-	analyze := func(w string) []string {
-		parts := textutil.ContentTerms(w)
-		if len(parts) > 1 {
-			return append([]string{strings.ToLower(w)}, parts...)
-		}
-		return parts
-	}
+	analyze := testAnalyze
 	// common terms occur in many chunks; the others are rare.
 	common := map[string]bool{"function": true, "return": true, "us": true, "widget": true, "frobnic": true}
 	terms := func(question string) queryTerms {
-		var q queryTerms
-		seen := map[string]bool{}
-		forEachWord(question, func(w string) {
-			for _, t := range analyze(trimWord(w)) {
-				if seen[t] || textutil.IsStopword(t) {
-					continue
-				}
-				seen[t] = true
-				q.terms = append(q.terms, t)
-				if common[t] {
-					q.weights, q.rare = append(q.weights, 0.5), append(q.rare, false)
-				} else {
-					q.weights, q.rare = append(q.weights, 3), append(q.rare, true)
-				}
-			}
-		})
-		return dropScaffold(q, analyze)
+		return testQueryTerms(question, func(t string) bool { return !common[t] })
 	}
 	chunk := func(text string, heading ...string) Source {
 		return Source{Chunk: store.Chunk{Text: text, Heading: heading}}
@@ -184,36 +160,16 @@ func TestPrecedingWord(t *testing.T) {
 }
 
 func TestIncidentalNamesContext(t *testing.T) {
-	analyze := func(w string) []string {
-		if strings.HasPrefix(w, `\`) && !strings.ContainsRune(w, ' ') {
-			return []string{strings.TrimPrefix(strings.ToLower(w), `\`), strings.ToLower(w)}
-		}
-		parts := textutil.ContentTerms(w)
-		if len(parts) > 1 {
-			return append([]string{strings.ToLower(w)}, parts...)
-		}
-		return parts
-	}
+	analyze := testAnalyze
 	terms := func(question string, absent ...string) queryTerms {
-		var q queryTerms
-		seen := map[string]bool{}
-		forEachWord(question, func(w string) {
-			for _, t := range analyze(trimWord(w)) {
-				if seen[t] || textutil.IsStopword(t) {
-					continue
-				}
-				seen[t] = true
-				q.terms = append(q.terms, t)
-				q.weights, q.rare = append(q.weights, 3), append(q.rare, true)
-			}
-		})
+		q := testQueryTerms(question, func(string) bool { return true })
 		for _, a := range absent {
 			if q.absent == nil {
 				q.absent = map[string]bool{}
 			}
 			q.absent[a] = true
 		}
-		return dropScaffold(q, analyze)
+		return q
 	}
 	chunk := func(text string) Source { return Source{Chunk: store.Chunk{Text: text, Heading: []string{"Note"}}} }
 	// Mid-line, so that only the words around the names tell.
@@ -267,4 +223,40 @@ func TestDefines(t *testing.T) {
 			require.Equal(t, c.want, defines(c.text, at, len(c.term)))
 		})
 	}
+}
+
+// testAnalyze keeps a code word whole and adds its parts, and keeps a
+// backslash command with and without its backslash, as the embedded
+// store's analyzer does.
+func testAnalyze(w string) []string {
+	if strings.HasPrefix(w, `\`) && !strings.ContainsRune(w, ' ') {
+		return []string{strings.TrimPrefix(strings.ToLower(w), `\`), strings.ToLower(w)}
+	}
+	parts := textutil.ContentTerms(w)
+	if len(parts) > 1 {
+		return append([]string{strings.ToLower(w)}, parts...)
+	}
+	return parts
+}
+
+// testQueryTerms analyses question as a query would: rare terms weigh 3,
+// the others 0.5.
+func testQueryTerms(question string, rare func(term string) bool) queryTerms {
+	var q queryTerms
+	seen := map[string]bool{}
+	forEachWord(question, func(w string) {
+		for _, t := range testAnalyze(trimWord(w)) {
+			if seen[t] || textutil.IsStopword(t) {
+				continue
+			}
+			seen[t] = true
+			q.terms = append(q.terms, t)
+			if rare(t) {
+				q.weights, q.rare = append(q.weights, 3), append(q.rare, true)
+			} else {
+				q.weights, q.rare = append(q.weights, 0.5), append(q.rare, false)
+			}
+		}
+	})
+	return dropScaffold(q, testAnalyze)
 }
