@@ -163,6 +163,21 @@ func BenchmarkVectorTopK(b *testing.B) {
 	})
 }
 
+// rawBleveQuery is the "raw bleve" baseline of the keyword benchmarks: a
+// plain match query on the text field, with the filter (if any) as a
+// boolean filter clause.
+func rawBleveQuery(q string, filter query.Query) query.Query {
+	mq := query.NewMatchQuery(q)
+	mq.SetField(fieldText)
+	if filter == nil {
+		return mq
+	}
+	boolean := query.NewBooleanQuery(nil, nil, nil)
+	boolean.AddMust(mq)
+	boolean.AddFilter(filter)
+	return boolean
+}
+
 // BenchmarkKeywordTopK times a top-10 keyword query over the 100k-chunk
 // store against a plain bleve match query (bleve's own scoring and top-k
 // collector) on the same index, both per iteration; x-bleve is the ratio.
@@ -180,17 +195,8 @@ func BenchmarkKeywordTopK(b *testing.B) {
 		for b.Loop() {
 			q := c.queries[i%len(c.queries)]
 			i++
-			mq := query.NewMatchQuery(q)
-			mq.SetField(fieldText)
-			var bq query.Query = mq
-			if filter != nil {
-				boolean := query.NewBooleanQuery(nil, nil, nil)
-				boolean.AddMust(mq)
-				boolean.AddFilter(filter)
-				bq = boolean
-			}
 			t0 := time.Now()
-			if _, err := s.kw.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(bq, benchK, 0, false)); err != nil {
+			if _, err := s.kw.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(rawBleveQuery(q, filter), benchK, 0, false)); err != nil {
 				b.Fatal(err)
 			}
 			t1 := time.Now()

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
@@ -91,6 +90,19 @@ func kwBenchQueries(seed uint64) []string {
 	return out
 }
 
+// pruneBenchStore returns the -kwbench.dir store and its queries when the
+// flag is set (closed at the end of the benchmark), else the 100k-chunk
+// bench store and its corpus's queries.
+func pruneBenchStore(b *testing.B) (*Store, []string) {
+	if *kwBenchDir == "" {
+		s, c := bigBench(b)
+		return s, c.queries
+	}
+	s := kwBenchStore(b)
+	b.Cleanup(func() { s.Close() })
+	return s, kwBenchQueries(7)
+}
+
 // kwBenchStore opens the store at -kwbench.dir, building it first when
 // the directory holds none.
 func kwBenchStore(b *testing.B) *Store {
@@ -146,17 +158,7 @@ func BenchmarkKeywordBuild(b *testing.B) {
 // the 100k-chunk bench store, or the -kwbench.dir store when set.
 // Filters: none; a tenant (scoped statistics); tenant + source type.
 func BenchmarkKeywordPruning(b *testing.B) {
-	var s *Store
-	var queries []string
-	if *kwBenchDir != "" {
-		s = kwBenchStore(b)
-		defer s.Close()
-		queries = kwBenchQueries(7)
-	} else {
-		var c *benchCorpus
-		s, c = bigBench(b)
-		queries = c.queries
-	}
+	s, queries := pruneBenchStore(b)
 	ctx := context.Background()
 	for _, fc := range []struct {
 		name string
@@ -182,17 +184,8 @@ func BenchmarkKeywordPruning(b *testing.B) {
 				terms := s.kw.analyzeQuery(q)
 				r, err := s.kw.reader()
 				require.NoError(b, err)
-				mq := query.NewMatchQuery(q)
-				mq.SetField(fieldText)
-				var bq query.Query = mq
-				if filter != nil {
-					boolean := query.NewBooleanQuery(nil, nil, nil)
-					boolean.AddMust(mq)
-					boolean.AddFilter(filter)
-					bq = boolean
-				}
 				t0 := time.Now()
-				_, err = s.kw.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(bq, benchK, 0, false))
+				_, err = s.kw.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(rawBleveQuery(q, filter), benchK, 0, false))
 				require.NoError(b, err)
 				t1 := time.Now()
 				top.Reset(benchK)
@@ -238,17 +231,7 @@ func BenchmarkKeywordPruning(b *testing.B) {
 // (docFreq) against the per-segment bitmap AND-cardinality the pruned
 // search uses (scopedDocFreqs); x-intersect is the ratio.
 func BenchmarkScopedDocFreqs(b *testing.B) {
-	var s *Store
-	var queries []string
-	if *kwBenchDir != "" {
-		s = kwBenchStore(b)
-		defer s.Close()
-		queries = kwBenchQueries(7)
-	} else {
-		var c *benchCorpus
-		s, c = bigBench(b)
-		queries = c.queries
-	}
+	s, queries := pruneBenchStore(b)
 	ctx := context.Background()
 	f := store.Filter{TenantID: "t1"}
 	scope := s.st.bm25Params(&f).scope
