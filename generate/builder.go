@@ -39,24 +39,24 @@ type ContextOptions struct {
 // in the given rank order, skipping sources with no text, and fences each
 // with the request's nonce:
 //
-//	<<<SOURCE S1 nonce=3f9c0a1b2d4e>>>
+//	<<<SOURCE S1 nonce=482915730264318>>>
 //	Document: Admin guide
 //	Section: Install > Linux
 //	Page: 3
 //
 //	…source text…
-//	<<<END S1 nonce=3f9c0a1b2d4e>>>
+//	<<<END S1 nonce=482915730264318>>>
 //
 // A transcript source (store.Chunk.TimeSpan) has no Section or Page but
 // its time range, speakers and the citation form for a moment in it:
 //
-//	<<<SOURCE S2 nonce=3f9c0a1b2d4e>>>
+//	<<<SOURCE S2 nonce=482915730264318>>>
 //	Document: Pump webinar
 //	Time: 1:02–2:10 (cite a moment as [S2] or [source: Pump webinar, t=M:SS] within this range)
 //	Speakers: Alice, Bob
 //
 //	…source text…
-//	<<<END S2 nonce=3f9c0a1b2d4e>>>
+//	<<<END S2 nonce=482915730264318>>>
 //
 // It keeps whole sources while they fit the budget; the first one that does
 // not fit is cut at the last sentence boundary that fits, or dropped when
