@@ -21,6 +21,9 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 	putChunks(t, st, emb, "auto_explain", []string{
 		"Note\n\nauto_explain.log_min_duration (integer)\n\nauto_explain.log_min_duration is the minimum statement execution time, in milliseconds, that will cause the statement's plan to be logged. Setting this to -1 (the default) disables logging of plans.",
 	}, [][]string{{"Note"}})
+	putChunks(t, st, emb, "pg_dump", []string{
+		"Options\n\n--no-sync\n\nBy default, pg_dump waits for all files to be written safely to disk. This option causes pg_dump to return without waiting.\n\n--format=format\n\nSelects the format of the output: plain, custom, directory or tar.",
+	}, [][]string{{"pg_dump"}})
 	for i := range 30 {
 		putChunks(t, st, emb, "filler"+string(rune('a'+i%26))+string(rune('a'+i/26)), []string{"The server reads its configuration file at start and on reload."}, [][]string{{"Configuration"}})
 	}
@@ -31,6 +34,9 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		{"backslash command no chunk holds", `How do I use psql's \bind meta-command to pass parameters?`, []string{`\bind`}, nil},
 		{"backslash command the chunks hold", `How long does \watch wait by default?`, nil, nil},
 		{"backslash command held only with its modifiers", `What does \dv list?`, nil, nil},
+		{"long option the chunks hold", "What does pg_dump --no-sync skip?", nil, nil},
+		{"long option no chunk holds, its words all occur", "Does pg_dump --sync-format wait for the disk?", []string{"--sync-format"}, nil},
+		{"long option with a value", "What does pg_dump --format=custom select?", nil, nil},
 		{"dotted setting defined under a generic heading", "What does auto_explain log if auto_explain.log_min_duration is left at its default?", nil, nil},
 	}
 	for _, c := range cases {

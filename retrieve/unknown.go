@@ -8,8 +8,8 @@ import (
 
 // unknownNames returns the words of question that name something (see
 // isName) and that the collection never contains: one of the word's
-// analysed terms (analyze; of terms with code symbols, only dotted names
-// and backslash commands)
+// analysed terms (analyze; of terms with code symbols, only dotted names,
+// backslash commands and long options)
 // has document frequency 0 in df. df maps the question's analysed terms to
 // their document frequencies; terms it lacks are not judged.
 //
@@ -35,7 +35,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 		seen[word] = true
 		for _, t := range analyze(word) {
-			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t)) {
+			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || longOption(t)) {
 				out = append(out, word)
 				break
 			}
@@ -69,6 +69,25 @@ func dotted(t string) bool {
 func command(t string) bool {
 	rest, ok := strings.CutPrefix(t, `\`)
 	return ok && rest != "" && !hasSymbol(rest) && strings.IndexFunc(rest, unicode.IsLetter) >= 0
+}
+
+// longOption reports whether a term is a command-line long option
+// ("--no-sync", "--dry-run"): two dashes and a name of letters, digits,
+// '-' and '_'. Manuals write an option whole, as the question does, so an
+// option no chunk holds is one the program does not have. Forms with a
+// value ("--format=custom") are not judged: manuals write a placeholder
+// there.
+func longOption(t string) bool {
+	rest, ok := strings.CutPrefix(t, "--")
+	if !ok || rest == "" || strings.HasPrefix(rest, "-") || strings.HasSuffix(rest, "-") {
+		return false
+	}
+	for _, r := range rest {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' {
+			return false
+		}
+	}
+	return strings.IndexFunc(rest, unicode.IsLetter) >= 0
 }
 
 // commandForms returns, for each backslash command among the question's
@@ -113,13 +132,16 @@ func trimWord(w string) string {
 // than being an ordinary word: a code identifier (snake_case, letters mixed
 // with digits, camelCase, a word with code symbols), a word of two or more
 // capitals (MERGE, PgBouncer), or a capitalised word inside a sentence
-// (Patroni, Kafka). A capitalised word at the start of a sentence is
+// (Patroni, Kafka), or a long option (--dry-run). A capitalised word at the start of a sentence is
 // ordinary, as is a word of one letter ("I") or of none ("15").
 //
 // With byCase false only the forms of code count: a question written in
 // title case or in capitals ("How Do I Recompute A View?") capitalises
 // ordinary words.
 func isName(word string, sentenceStart, byCase bool) bool {
+	if longOption(word) {
+		return true // "--dry-run": its dashes are not ordinary joins
+	}
 	letters, upper, digits, symbols := 0, 0, 0, 0
 	camel := false
 	prevLower := false

@@ -24,6 +24,10 @@ func TestIsName(t *testing.T) {
 		{"SHARD", true, true},
 		{"Patroni", false, true},
 		{"Redis-compatible", false, true},
+		{"--dry-run", true, true},
+		{"--no_sync", false, true},
+		{"--", false, false},
+		{"---", false, false},
 		{"Patroni", true, false}, // a sentence's first word is capitalised anyway
 		{"recompute", false, false},
 		{"time-ordered", false, false},
@@ -43,7 +47,7 @@ func TestUnknownNames(t *testing.T) {
 	// store's analyzer does.
 	analyze := func(w string) []string {
 		parts := textutil.ContentTerms(w)
-		if len(parts) > 1 {
+		if len(parts) > 1 || strings.HasPrefix(w, "--") {
 			return append([]string{strings.ToLower(w)}, parts...)
 		}
 		return parts
@@ -61,6 +65,8 @@ func TestUnknownNames(t *testing.T) {
 	}
 	known("view", "report", "backend", "pg", "stat", "io", "wait", "group", "go", "godebug", "1", "postgresql", "configur", "failov", "pump")
 	absent("pg_stat_io", "waitgroup.go", "patroni", "recomput", "godebug=asyncpreemptoff=1", "asyncpreemptoff")
+	known("--dry-run", "dry", "run", "no", "sync", "format", "custom", "skip", "lock")
+	absent("--no-sync", "--format=custom", "--skip-lock")
 	cases := []struct {
 		name, question string
 		want           []string
@@ -69,6 +75,10 @@ func TestUnknownNames(t *testing.T) {
 		{"dotted name", "How do I use the WaitGroup.Go method?", []string{"WaitGroup.Go"}},
 		{"proper name inside a sentence, possessive", "Does Patroni's failover configure PostgreSQL?", []string{"Patroni"}},
 		{"part of a settings form", "What does GODEBUG=asyncpreemptoff=1 do?", []string{"GODEBUG=asyncpreemptoff=1"}},
+		{"long option no chunk holds, its words known", "What does pg_dump --no-sync do?", []string{"--no-sync"}},
+		{"long option in quotes", "Is `--skip-lock` safe?", []string{"--skip-lock"}},
+		{"long option the chunks hold", "What does --dry-run print?", nil},
+		{"long option with a value: manuals write a placeholder", "What does --format=custom write?", nil},
 		{"ordinary word", "How do I recompute a view?", nil},
 		{"capitalised first word", "Patroni failover?", nil},
 		{"known names", "Does PostgreSQL report pg_stat?", nil},
