@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -70,18 +68,13 @@ type expander struct {
 // expansions returns the words to add to a question whose analysed terms
 // are q.terms: synonyms first, then corpus terms, none already a question
 // term, at most maxExpansions.
-func (e *expander) expansions(ctx context.Context, question string, q queryTerms, f store.Filter, analyze func(string) []string) ([]string, map[string]string, error) {
-	from := map[string]string{}
+func (e *expander) expansions(ctx context.Context, question string, q queryTerms, f store.Filter, analyze func(string) []string) ([]string, error) {
 	skip := make(map[string]bool, len(q.terms))
 	for _, t := range q.terms {
 		skip[t] = true
 	}
 	var out []string
 	limit := maxExpansions
-	if v, err := strconv.Atoi(os.Getenv("HRP_MAXEXP")); err == nil {
-		limit = v
-	} // EXPERIMENT
-	src := ""
 	add := func(word string) {
 		terms := analyze(word)
 		if len(terms) != 1 || skip[terms[0]] || len(out) == limit {
@@ -89,25 +82,20 @@ func (e *expander) expansions(ctx context.Context, question string, q queryTerms
 		}
 		skip[terms[0]] = true
 		out = append(out, word)
-		if src != "" {
-			from[word] = src
-		}
 	}
 	named := namedTerms(question, analyze)
 	for _, t := range q.terms {
 		if named[t] {
 			continue
 		}
-		src = t
 		for _, w := range e.synonyms[t] {
 			add(w)
 		}
 	}
-	src = ""
 	if e.vocab != nil {
 		v, err := e.vocab.get(ctx, f)
 		if err != nil {
-			return nil, nil, fmt.Errorf("retrieve: expansion vocabulary: %w", err)
+			return nil, fmt.Errorf("retrieve: expansion vocabulary: %w", err)
 		}
 		if v != nil {
 			limit = len(out) + maxCorpusExpansions
@@ -116,7 +104,7 @@ func (e *expander) expansions(ctx context.Context, question string, q queryTerms
 			}
 		}
 	}
-	return out, from, nil
+	return out, nil
 }
 
 // namedTerms returns the analysed terms of the words a question writes as
@@ -160,7 +148,7 @@ func cloneSet(m map[string]bool) map[string]bool {
 // expansion scale (see expandedScore). It returns the merged list, best
 // first, at most k long, and the expansion words the collection uses.
 func (h *Hybrid) searchExpanded(ctx context.Context, p plan, q queryTerms, hits []store.Hit) ([]store.Hit, []string, error) {
-	words, from, err := h.expand.expansions(ctx, p.text, q, p.filter, h.words.analyze)
+	words, err := h.expand.expansions(ctx, p.text, q, p.filter, h.words.analyze)
 	if err != nil || len(words) == 0 {
 		return hits, nil, err
 	}
@@ -188,63 +176,12 @@ func (h *Hybrid) searchExpanded(ctx context.Context, p plan, q queryTerms, hits 
 		}
 		text = strings.Join(words, " ")
 		scale = expansionScale(h.expand.weight, q.weights, maxIDF)
-		if rwWeight > 0 {
-			idfOf := map[string]float64{}
-			for i, t := range ts.Terms {
-				if i < len(ts.DocFreq) && ts.DocFreq[i] > 0 {
-					idfOf[t] = idf(ts.DocFreq[i], ts.Docs)
-				}
-			}
-			qidf := map[string]float64{}
-			for i, t := range q.terms {
-				qidf[t] = q.weights[i]
-			}
-			rep := map[string]string{}
-			best := map[string]float64{}
-			for _, w := range words {
-				t := from[w]
-				if t == "" {
-					continue
-				}
-				e := h.words.analyze(w)[0]
-				x := idfOf[e]
-				if x > 0 && x+rwRatio < qidf[t] && (best[t] == 0 || x < best[t]) {
-					best[t], rep[t] = x, w
-				}
-			}
-			if len(rep) > 0 {
-				var b []string
-				forEachWord(p.text, func(w string) {
-					if ts := h.words.analyze(w); len(ts) == 1 && rep[ts[0]] != "" {
-						w = rep[ts[0]]
-					}
-					b = append(b, w)
-				})
-				rw, err := h.keyword.SearchKeyword(ctx, strings.Join(b, " "), p.keywordK, p.filter)
-				if err != nil {
-					return nil, nil, err
-				}
-				hits = mergeExpanded(hits, rw, rwWeight, p.keywordK)
-			}
-		}
 	}
 	more, err := h.keyword.SearchKeyword(ctx, text, p.keywordK, p.filter)
 	if err != nil {
 		return nil, nil, err
 	}
 	return mergeExpanded(hits, more, scale, p.keywordK), words, nil
-}
-
-var (
-	rwWeight = envFloat("HRP_RW_W", 0)
-	rwRatio  = envFloat("HRP_RW_RATIO", 1)
-)
-
-func envFloat(k string, d float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
-		return v
-	}
-	return d
 }
 
 // expansionScale is the factor expansion BM25 scores are multiplied by:

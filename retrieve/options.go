@@ -3,8 +3,6 @@ package retrieve
 import (
 	"fmt"
 	"math"
-	"os"
-	"strconv"
 )
 
 // Fusion selects how the keyword and vector candidate lists are combined
@@ -218,18 +216,12 @@ func (o Options) resolve() (config, error) {
 	c.expansion = o.Expansion
 	if c.expansion == ExpansionDefault {
 		c.expansion = DefaultExpansion
-		if v, err := strconv.Atoi(os.Getenv("HRP_EXPMODE")); err == nil {
-			c.expansion = Expansion(v)
-		} // EXPERIMENT
 	}
 	switch w := o.ExpansionWeight; {
 	case math.IsNaN(w) || w < 0 || w >= 1:
 		return c, fmt.Errorf("%w: ExpansionWeight %v outside (0, 1)", ErrInvalidOptions, w)
 	case w == 0:
 		c.expansionWeight = DefaultExpansionWeight
-		if v, err := strconv.ParseFloat(os.Getenv("HRP_EXPW"), 64); err == nil {
-			c.expansionWeight = v
-		} // EXPERIMENT
 	default:
 		c.expansionWeight = w
 	}
