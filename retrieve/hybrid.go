@@ -273,10 +273,6 @@ func (h *Hybrid) expandKeyword(ctx context.Context, p plan, out *searched) error
 	}
 	out.terms = &q
 	out.keyword, out.expansions, err = h.searchExpanded(ctx, p, q, out.keyword)
-	if err != nil {
-		return err
-	}
-	out.keyword, err = h.feedback(ctx, p, q, out.keyword)
 	return err
 }
 
