@@ -157,9 +157,6 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		rrf(candidates, h.cfg.rrfK)
 	}
 	h.favourDefinitions(candidates, q.Text)
-	if found.terms != nil {
-		h.blendPassages(*found.terms, candidates)
-	}
 	if h.cfg.reranker != nil && len(candidates) > 0 {
 		if candidates, err = rerank(ctx, h.cfg.reranker, q.Text, candidates, h.cfg.rerankDepth); err != nil {
 			return nil, err
