@@ -126,3 +126,41 @@ func TestPG15FreshSet(t *testing.T) {
 	require.GreaterOrEqual(t, paraphrased, 20)
 	require.GreaterOrEqual(t, unanswerable, 25)
 }
+
+// TestPG15OwnParaphrases checks the second own paraphrase set
+// (pg15-paraphrase-own2.jsonl, written before any run to tune paraphrase
+// retrieval on): it reads strictly, repeats no question of the other PG15
+// sets, every question is a labelled paraphrase, and, when
+// HYBRIDRAG_PG15_HTML is set, every evidence string occurs in its page.
+func TestPG15OwnParaphrases(t *testing.T) {
+	f, err := os.Open("../testdata/eval/pg15-paraphrase-own2.jsonl")
+	require.NoError(t, err)
+	own, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
+	require.NoError(t, f.Close())
+	require.NoError(t, err)
+	require.Empty(t, warns)
+	seen := map[string]bool{}
+	for _, q := range readPG15(t) {
+		seen[q.ID], seen[q.Query] = true, true
+	}
+	dir := os.Getenv("HYBRIDRAG_PG15_HTML")
+	for _, q := range own {
+		require.False(t, seen[q.ID] || seen[q.Query], "%s repeats a question", q.ID)
+		seen[q.ID], seen[q.Query] = true, true
+		require.False(t, q.Unanswerable, q.ID)
+		require.Contains(t, q.Tags, "paraphrased", q.ID)
+		require.NotEmpty(t, q.Evidence, q.ID)
+		require.NotEmpty(t, q.ExpectedFacts, q.ID)
+		for _, page := range q.RelevantDocuments {
+			if dir == "" {
+				continue
+			}
+			doc, err := loader.LoadFile(filepath.Join(dir, page))
+			require.NoError(t, err, q.ID)
+			for _, ev := range q.Evidence {
+				require.True(t, evaluate.ContainsEvidence(doc.Text, ev), "%s: %q not in %s", q.ID, ev, page)
+			}
+		}
+	}
+	require.Len(t, own, 30)
+}
