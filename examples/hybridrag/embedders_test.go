@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"hash/fnv"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -433,4 +434,38 @@ func TestCLIEmbedderUsage(t *testing.T) {
 			require.ErrorIs(t, err, os.ErrNotExist, "nothing created")
 		})
 	}
+}
+
+// TestCLIRecordedEmbedderEvalAndServe: eval and serve also embed with the
+// embedder the store records, without a flag.
+func TestCLIRecordedEmbedderEvalAndServe(t *testing.T) {
+	oll := newOllamaEmbedServer(t, 16)
+	t.Setenv("OLLAMA_HOST", oll.URL)
+	docs := writeReindexDocs(t)
+	dir := t.TempDir()
+	st := filepath.Join(dir, "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", "--embedder", "ollama", docs)
+	require.Equal(t, 0, code, errOut)
+	qs := filepath.Join(dir, "eval.jsonl")
+	require.NoError(t, os.WriteFile(qs, []byte(`{"id":"relief","query":"At what pressure does the relief valve open?","evidence":["6 bar"]}`+"\n"+
+		`{"id":"seal","query":"How often is the shaft seal replaced?","evidence":["2,000"]}`+"\n"), 0o600))
+
+	before, _, _ := oll.counts()
+	code, _, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--no-log", "--json")
+	require.Equal(t, 0, code, errOut)
+	after, _, _ := oll.counts()
+	require.Equal(t, before+2, after, "one query embedding per question")
+
+	url, stop := startServe(t, "--store", st, "--open", "--no-log")
+	res, err := http.Post(url+"/v1/query", "application/json", strings.NewReader(`{"query": "When does the relief valve open?"}`))
+	require.NoError(t, err)
+	b, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	require.NoError(t, res.Body.Close())
+	require.Equal(t, http.StatusOK, res.StatusCode, string(b))
+	require.Contains(t, string(b), "6 bar")
+	code, errOut = stop()
+	require.Equal(t, 0, code, errOut)
+	served, _, _ := oll.counts()
+	require.Equal(t, after+1, served)
 }
