@@ -39,6 +39,7 @@ func fakeVector(text string, dim int) []float64 {
 type embedServer struct {
 	*httptest.Server
 	dim      int
+	fail     bool // answer 500 to every request
 	mu       sync.Mutex
 	requests int
 	texts    int
@@ -51,6 +52,18 @@ func (s *embedServer) record(model string, n int) {
 	s.requests++
 	s.texts += n
 	s.models[model] = true
+}
+
+func (s *embedServer) failing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fail
+}
+
+func (s *embedServer) setFail(fail bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fail = fail
 }
 
 // counts returns the requests and texts so far and the models named.
@@ -122,6 +135,10 @@ func newOllamaEmbedServer(t *testing.T, dim int) *embedServer {
 			return
 		}
 		s.record(req.Model, 1)
+		if s.failing() {
+			replyJSON(t, w, http.StatusInternalServerError, map[string]any{"error": "model crashed"})
+			return
+		}
 		replyJSON(t, w, http.StatusOK, map[string]any{"model": req.Model, "embeddings": [][]float64{fakeVector(req.Input, s.dim)}})
 	}))
 	t.Cleanup(s.Close)
@@ -468,4 +485,29 @@ func TestCLIRecordedEmbedderEvalAndServe(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	served, _, _ := oll.counts()
 	require.Equal(t, after+1, served)
+}
+
+// TestCLIReindexSwitchInterrupted: a failed switch says to repeat the
+// --embedder flags (a plain reindex would resume with the old embedder),
+// and repeating them finishes the switch.
+func TestCLIReindexSwitchInterrupted(t *testing.T) {
+	oll := newOllamaEmbedServer(t, 384)
+	t.Setenv("OLLAMA_HOST", oll.URL)
+	docs := writeReindexDocs(t)
+	st := filepath.Join(t.TempDir(), "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
+	require.Equal(t, 0, code, errOut)
+	recorded := recordedEmbedder(t, st)
+
+	oll.setFail(true)
+	code, _, errOut = runCLI(t, "reindex", "--store", st, "--embedder", "ollama", "--embedding-model", "all-minilm")
+	require.Equal(t, 1, code, errOut)
+	require.Contains(t, errOut, "run reindex --embedder ollama --embedding-model all-minilm again to resume")
+	require.Equal(t, recorded, recordedEmbedder(t, st), "the switch is recorded only when it finishes")
+
+	oll.setFail(false)
+	code, out, errOut := runCLI(t, "reindex", "--store", st, "--embedder", "ollama", "--embedding-model", "all-minilm")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "reindexed 2 documents")
+	require.Equal(t, "ollama:all-minilm", recordedEmbedder(t, st).Name)
 }

@@ -83,6 +83,16 @@ func cmdReindex(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("--embedder %s: its vectors have another dimension than the store's, which keeps one: "+
 			"index the files into a new store with --embedder %s instead, or pick a model of the store's dimension: %w", emb.name, emb.name, err)
 	}
+	if err != nil && chosen {
+		// A plain reindex would resume with the embedder the store still
+		// records, mixing two models' vectors: name the flags to repeat.
+		again := "--embedder " + emb.name
+		if emb.model != "" {
+			again += " --embedding-model " + emb.model
+		}
+		return fmt.Errorf("after %d documents (run reindex %s again to resume; until it finishes, "+
+			"the store holds vectors of two embedders): %w", stats.Documents+stats.Skipped, again, err)
+	}
 	if err != nil {
 		return fmt.Errorf("after %d documents (run the command again to resume): %w", stats.Documents+stats.Skipped, err)
 	}
