@@ -20,17 +20,14 @@ func newGenerator(ctx context.Context, name, model string) (generate.Generator, 
 	case "", "extractive":
 		return extractive.New(extractive.Options{}), nil
 	case "openai":
-		key := os.Getenv("OPENAI_API_KEY")
-		if key == "" {
-			return nil, fmt.Errorf("--generator openai needs OPENAI_API_KEY")
+		opts, err := openaiEnv("--generator openai")
+		if err != nil {
+			return nil, err
 		}
-		return openai.New(openai.Options{APIKey: key, Model: model, BaseURL: os.Getenv("OPENAI_BASE_URL")})
+		opts.Model = model
+		return openai.New(opts)
 	case "ollama":
-		host := os.Getenv("OLLAMA_HOST") // ollama's own convention: host:port, scheme optional
-		if host != "" && !strings.Contains(host, "://") {
-			host = "http://" + host
-		}
-		return ollama.New(ollama.Options{ServerURL: host, Model: model})
+		return ollama.New(ollama.Options{ServerURL: ollamaHost(), Model: model})
 	case "googleai":
 		key := os.Getenv("GOOGLE_API_KEY")
 		if key == "" {
@@ -40,4 +37,25 @@ func newGenerator(ctx context.Context, name, model string) (generate.Generator, 
 	default:
 		return nil, fmt.Errorf("%w: unknown generator %q (extractive, openai, ollama, googleai)", errUsage, name)
 	}
+}
+
+// openaiEnv reads the OpenAI settings from the environment: OPENAI_API_KEY
+// (required; who names what needs it in the error) and OPENAI_BASE_URL.
+// The generator and the embedder both call it, and only when chosen.
+func openaiEnv(who string) (openai.Options, error) {
+	key := os.Getenv("OPENAI_API_KEY")
+	if key == "" {
+		return openai.Options{}, fmt.Errorf("%s needs OPENAI_API_KEY", who)
+	}
+	return openai.Options{APIKey: key, BaseURL: os.Getenv("OPENAI_BASE_URL")}, nil
+}
+
+// ollamaHost reads OLLAMA_HOST, ollama's own convention (host:port, scheme
+// optional), as a server URL; "" means the default local server.
+func ollamaHost() string {
+	host := os.Getenv("OLLAMA_HOST")
+	if host != "" && !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	return host
 }

@@ -27,6 +27,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		sync     bool
 		idPrefix string
 		maxSize  = defaultMaxFileSize
+		emb      embedderFlags
 	)
 	fs := newFlagSet("index", &c)
 	fs.BoolVar(&strict, "strict", false, "fail on the first file that cannot be loaded or indexed, instead of skipping it")
@@ -34,6 +35,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	fs.Var(&maxSize, "max-file-size", "skip files larger than this (e.g. 512MB, 1GiB; 0: no limit); a skipped file is named on stderr and counted")
 	fs.BoolVar(&sync, "sync", false, "also remove the stored documents of each folder PATH whose files no longer exist")
 	addLogFlags(fs, &c, false)
+	addEmbedderFlags(fs, &emb)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -43,6 +45,10 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 	}
 	if len(paths) == 0 {
 		return fmt.Errorf("%w: missing PATH", errUsage)
+	}
+	embedder, chosen, err := emb.build()
+	if err != nil {
+		return err
 	}
 	start := time.Now()
 	sk := &skipper{w: stderr, strict: strict}
@@ -71,7 +77,12 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		return err
 	}
 	defer st.Close()
-	p, err := hybridrag.New(hybridrag.Config{Store: st})
+	if !chosen {
+		if embedder, err = storeEmbedder(ctx, st); err != nil {
+			return err
+		}
+	}
+	p, err := hybridrag.New(hybridrag.Config{Store: st, Embedder: embedder})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,6 @@
 // Command hybridrag indexes documents and answers questions only from them.
 //
-//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--max-file-size 256MB] [--log PATH | --no-log] PATH...
+//	hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--max-file-size 256MB] [--log PATH | --no-log] [--embedder hash|openai|ollama [--embedding-model M]] PATH...
 //	hybridrag retrieve --store DIR [--k N] [--json] QUESTION
 //	hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D] [--agent NAME] QUESTION
 //	hybridrag artifact --store DIR --type blueprint|pdr|workflow|build-plan|FILE.yaml [--agent NAME] [--json] TOPIC
@@ -8,7 +8,7 @@
 //	hybridrag log      --store DIR show ID [--json]
 //	hybridrag log      --store DIR feedback ID correct|incorrect [--comment C]
 //	hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
-//	hybridrag reindex  --store DIR [--tenant T --project P]
+//	hybridrag reindex  --store DIR [--tenant T --project P] [--embedder hash|openai|ollama [--embedding-model M]]
 //	hybridrag beir     --data DIR [--split test] [--json]
 //	hybridrag serve    --store DIR [--addr 127.0.0.1:8080] (--keys FILE | --open)
 //
@@ -20,9 +20,11 @@
 //
 // Exit status: 0 for an answer or a refusal, 1 for an error, 2 for bad usage.
 //
-// Environment: only the chosen generator's variables are read —
+// Environment: only the chosen generator's and embedder's variables are read —
 // OPENAI_API_KEY (and OPENAI_BASE_URL) for openai, OLLAMA_HOST for ollama,
-// GOOGLE_API_KEY for googleai. The default extractive generator needs none.
+// GOOGLE_API_KEY for googleai. The default extractive generator and hash
+// embedder need none. The embedder is chosen by index --embedder (or
+// reindex --embedder); every other command uses the one the store records.
 package main
 
 import (
@@ -44,6 +46,7 @@ const usage = `usage:
                      a document's id is its path relative to the folder given, after --id-prefix;
                      unchanged documents are skipped; --sync: also remove those whose files are gone;
                      files above --max-file-size (default 256MiB, 0: no limit) are skipped)
+                     [--embedder hash|openai|ollama [--embedding-model M]]   (default: the store's, hash for a new one)
   hybridrag retrieve --store DIR [--k N] [--json] QUESTION
   hybridrag ask      --store DIR [--json] [--print-prompt] [--generator extractive|openai|ollama|googleai] [--model M] [--judge] [--stream] [--timeout D]
                      [--agent NAME [--agents FILE]] QUESTION
@@ -57,6 +60,7 @@ const usage = `usage:
   hybridrag eval     --store DIR --questions FILE.jsonl [--json] [--report DIR] [--calibrate]
                      [--name N] [--concurrency N] [--log PATH | --no-log] [--generator G] [--model M] [--judge] [--timeout D]
   hybridrag reindex  --store DIR [--tenant T --project P]   (re-embeds every chunk; resumable)
+                     [--embedder hash|openai|ollama [--embedding-model M]]   (switch the store to it; same dimension)
   hybridrag beir     --data DIR [--split test] [--json] [--modes keyword,vector,hybrid]
                      [--fusion rrf|weighted] [--mmr-lambda F] [--depth N] [--concurrency N]
   hybridrag serve    --store DIR [--addr 127.0.0.1:8080] (--keys FILE | --open) [--generator G] [--model M]
@@ -85,8 +89,11 @@ ask --stream prints the answer as each sentence is validated (only supported one
         serve answers a request that overruns with 504.
 --agent NAME (ask, artifact): the agent's persona, model profile, tags and sampling, from --agents FILE
         (YAML or JSON; default DIR/agents.yaml or DIR/agents.json); every profile maps to --generator/--model.
+--embedder (index, reindex): hash (default, offline) or a semantic model, which finds paraphrased questions
+        (everyday words for the documents' terms): openai (text-embedding-3-small) or ollama (nomic-embed-text);
+        the store records it and every other command uses it; another embedder on that store is an error.
 hybridrag COMMAND -h (or --help) prints that command's usage and flags.
-Environment (read only for the chosen generator): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
+Environment (read only for the chosen generator or embedder): OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_HOST, GOOGLE_API_KEY
 `
 
 // errUsage marks errors that exit with status 2.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -10,15 +11,20 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// cmdReindex re-embeds every stored chunk with the configured embedder:
+// cmdReindex re-embeds every stored chunk with the store's recorded
+// embedder, or with --embedder (which the store then records):
 //
-//	reindex --store DIR|postgres://... [--tenant T --project P]
+//	reindex --store DIR|postgres://... [--tenant T --project P] [--embedder hash|openai|ollama [--embedding-model M]]
 //
 // An interrupted run (Ctrl-C, an embedding failure) leaves a checkpoint in
 // the store; running the command again resumes where it stopped.
 func cmdReindex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	var c common
+	var (
+		c   common
+		emb embedderFlags
+	)
 	fs := newFlagSet("reindex", &c)
+	addEmbedderFlags(fs, &emb)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -29,12 +35,25 @@ func cmdReindex(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if c.store == "" {
 		return fmt.Errorf("%w: --store DIR|postgres://... is required", errUsage)
 	}
+	if emb.name != "" && (c.tenant != "" || c.project != "") {
+		// The store records one embedder for all its vectors.
+		return fmt.Errorf("%w: reindex --embedder re-embeds the whole store: not with --tenant or --project", errUsage)
+	}
+	embedder, chosen, err := emb.build()
+	if err != nil {
+		return err
+	}
 	st, err := openStore(ctx, c.store, false)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	p, err := hybridrag.New(hybridrag.Config{Store: st})
+	if !chosen {
+		if embedder, err = storeEmbedder(ctx, st); err != nil {
+			return err
+		}
+	}
+	p, err := hybridrag.New(hybridrag.Config{Store: st, Embedder: embedder})
 	if err != nil {
 		return err
 	}
@@ -58,6 +77,21 @@ func cmdReindex(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	})
 	if bar != nil {
 		fmt.Fprintln(stderr)
+	}
+	if err != nil && chosen && errors.Is(err, store.ErrDimensionMismatch) {
+		// Resuming cannot help: a store keeps one vector dimension.
+		return fmt.Errorf("--embedder %s: its vectors have another dimension than the store's, which keeps one: "+
+			"index the files into a new store with --embedder %s instead, or pick a model of the store's dimension: %w", emb.name, emb.name, err)
+	}
+	if err != nil && chosen {
+		// A plain reindex would resume with the embedder the store still
+		// records, mixing two models' vectors: name the flags to repeat.
+		again := "--embedder " + emb.name
+		if emb.model != "" {
+			again += " --embedding-model " + emb.model
+		}
+		return fmt.Errorf("after %d documents (run reindex %s again to resume; until it finishes, "+
+			"the store holds vectors of two embedders): %w", stats.Documents+stats.Skipped, again, err)
 	}
 	if err != nil {
 		return fmt.Errorf("after %d documents (run the command again to resume): %w", stats.Documents+stats.Skipped, err)

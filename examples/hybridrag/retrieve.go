@@ -39,6 +39,12 @@ func openPipeline(c *common, cfg hybridrag.Config) (*hybridrag.Pipeline, error) 
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Embedder == nil {
+		if cfg.Embedder, err = storeEmbedder(context.Background(), st); err != nil {
+			_ = st.Close()
+			return nil, err
+		}
+	}
 	cfg.Store = st
 	cfg.QueryLog = c.queryLog()
 	cfg.RequireTenant = c.requireTenant

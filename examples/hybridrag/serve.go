@@ -114,6 +114,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if cfg.Embedder, err = storeEmbedder(ctx, st); err != nil {
+		_ = st.Close()
+		return err
+	}
 	cfg.Store = st
 	cfg.QueryLog = c.queryLog()
 	cfg.RequireTenant = c.requireTenant

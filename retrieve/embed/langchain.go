@@ -23,7 +23,18 @@ type Options struct {
 	// returned fixes it. Set it when the store already holds vectors of a
 	// known dimension, so a misconfigured model fails on its first reply.
 	Dim int
+	// Name identifies the provider and model ("openai:text-embedding-3-small"),
+	// as Name reports it and stores record it (hybridrag.EmbedderID): two
+	// models' vectors must not share a store. Empty means "*embed.Langchain",
+	// the name stores recorded before Options.Name existed, which cannot
+	// tell models apart. The hybridrag CLI rebuilds "openai:MODEL" and
+	// "ollama:MODEL" from a store's record.
+	Name string
 }
+
+// unnamed is what hybridrag.EmbedderID recorded for every Langchain (its Go
+// type) before Options.Name: kept as the default so those stores still match.
+const unnamed = "*embed.Langchain"
 
 // LangchainEmbedder is the method set of langchaingo's
 // embeddings.Embedder, declared here so that this package (and so the
@@ -51,6 +62,7 @@ type LangchainEmbedder interface {
 // (langchaingo's EmbedderImpl is).
 type Langchain struct {
 	e     LangchainEmbedder
+	name  string
 	batch int
 	check *validated
 }
@@ -66,8 +78,15 @@ func FromLangchain(e LangchainEmbedder, opts Options) *Langchain {
 	if opts.Dim > 0 {
 		v.dim.Store(int64(opts.Dim))
 	}
-	return &Langchain{e: e, batch: batch, check: v}
+	name := opts.Name
+	if name == "" {
+		name = unnamed
+	}
+	return &Langchain{e: e, name: name, batch: batch, check: v}
 }
+
+// Name returns Options.Name, or "*embed.Langchain" when it was empty.
+func (l *Langchain) Name() string { return l.name }
 
 // Dimension returns the vector dimension: Options.Dim, or the length of the
 // first valid vector received, or 0 before any.
