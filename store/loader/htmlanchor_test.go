@@ -54,9 +54,11 @@ var anchorPages = []anchorPage{
 		html: `<body><nav class="navbar"><a href="/">Docs</a></nav><main><article><div class="theme-doc-markdown markdown">
 <header><h1>Priming</h1></header>` + anchorProse + `
 <h2 class="anchor anchorWithStickyNavbar_LWe7" id="before-you-start">Before you start<a href="#before-you-start" class="hash-link" aria-label="Direct link to Before you start" title="Direct link to Before you start">&#8203;</a></h2>` + anchorProse + `
+<h3 class="anchor anchorWithStickyNavbar_LWe7" id="settings">Settings<a href="#settings" class="hash-link" aria-label="Direct link to Settings" title="Direct link to Settings">&#8203;</a></h3>
+<table><thead><tr><th>Name</th><th>Default</th></tr></thead><tbody><tr><td><code>strokes</code></td><td>12</td></tr></tbody></table>
 </div></article></main></body>`,
-		text:     "Priming\n\n" + anchorProseText + "\n\nBefore you start\n\n" + anchorProseText,
-		sections: [][]string{{"Priming"}, {"Priming", "Before you start"}},
+		text:     "Priming\n\n" + anchorProseText + "\n\nBefore you start\n\n" + anchorProseText + "\n\nSettings\n\nName | Default\nstrokes | 12",
+		sections: [][]string{{"Priming"}, {"Priming", "Before you start"}, {"Priming", "Before you start", "Settings"}},
 	},
 	{
 		name: "MkDocs heading slugs made of chrome words",

@@ -237,9 +237,10 @@ func (c *cleaner) restoreHeading(from int, st *contentStats, r *run) {
 }
 
 // restoreTitles keeps the headings among n's children that class hints
-// dropped when prose or code follows them before the next heading: they
-// title the text, whatever their class says about the theme ("anchor
-// anchorWithStickyNavbar"). A hinted heading over links only (a sidebar's
+// dropped when content follows them before the next heading (prose, code,
+// or text mostly outside links such as a table of parameters): they title
+// the text, whatever their class says about the theme ("anchor
+// anchorWithStickyNavbar"). A hinted heading over links (a sidebar's
 // title) stays dropped.
 func (c *cleaner) restoreTitles(n *html.Node, st *contentStats) {
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
@@ -249,7 +250,7 @@ func (c *cleaner) restoreTitles(n *html.Node, st *contentStats) {
 		}
 		delete(c.titles, ch)
 		for sib := ch.NextSibling; sib != nil && (sib.Type != html.ElementNode || headingLevels[sib.DataAtom] == 0); sib = sib.NextSibling {
-			if s, ok := c.stats[sib]; ok && !c.drop[sib] && (s.prose > 0 || s.code > 0) {
+			if s, ok := c.stats[sib]; ok && !c.drop[sib] && (s.prose > 0 || s.code > 0 || s.words > 0 && s.linkDensity() < 0.5) {
 				delete(c.drop, ch)
 				c.stats[ch] = h
 				st.add(h)
