@@ -50,6 +50,16 @@ var anchorPages = []anchorPage{
 		sections: [][]string{{"Priming"}},
 	},
 	{
+		name: "mdBook: the heading text is a link with class header",
+		html: `<body><nav id="sidebar" class="sidebar" aria-label="Table of contents"><ol class="chapter"><li><a href="ch01.html">1. Getting Started</a></li></ol></nav><div id="page-wrapper" class="page-wrapper"><div class="page"><div id="menu-bar" class="menu-bar"><h1 class="menu-title">The Pump Book</h1><a href="print.html" title="Print this book">Print</a></div>
+<div id="content" class="content"><main>
+<h1 id="priming"><a class="header" href="#priming">Priming</a></h1>` + anchorProse + `
+<h2 id="variable-strokes"><a class="header" href="#variable-strokes">Variable Strokes</a></h2>` + anchorProse + `
+</main><nav class="nav-wrapper" aria-label="Page navigation"><a rel="prev" href="ch01.html" class="mobile-nav-chapters previous">Previous chapter</a></nav></div></div></div></body>`,
+		text:     "Priming\n\n" + anchorProseText + "\n\nVariable Strokes\n\n" + anchorProseText,
+		sections: [][]string{{"Priming"}, {"Priming", "Variable Strokes"}},
+	},
+	{
 		name: "Docusaurus hash-link holding a zero-width space",
 		html: `<body><nav class="navbar"><a href="/">Docs</a></nav><main><article><div class="theme-doc-markdown markdown">
 <header><h1>Priming</h1></header>` + anchorProse + `
