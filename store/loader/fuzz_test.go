@@ -34,6 +34,9 @@ func FuzzParseHTML(f *testing.F) {
 		require.NoError(f, err)
 		f.Add(raw)
 	}
+	for _, pg := range anchorPages {
+		f.Add([]byte(pg.html))
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc := store.Document{ID: "f.html", Source: "f.html"}
 		if err := parseHTML(raw, &doc); err != nil {

@@ -19,7 +19,12 @@ import (
 //     its headings and code blocks; on the way up, elements that are chrome
 //     by structure are dropped: ARIA landmark roles, header/footer/aside
 //     outside an article, main or section, and class/id hints, the weak
-//     ones only where the element holds no prose.
+//     ones only where the element holds no prose. A heading is content
+//     even when its text is wrapped in a hinted link (a docutils
+//     "toc-backref", a VuePress "header-anchor") or its own class holds a
+//     hint word (Docusaurus's "anchorWithStickyNavbar") but prose follows
+//     it, and an id that anchors a heading, term or section is not a hint
+//     (see anchorID).
 //  2. trim, top-down: from <body> the walk follows the path into <main>
 //     (or role=main) and then into the child container that holds most of
 //     the page's content weight; a sibling met on that path is dropped when
@@ -82,12 +87,28 @@ type cleaner struct {
 	stats map[*html.Node]contentStats
 	drop  map[*html.Node]bool
 	main  *html.Node // the first <main> or role=main element, if any
+	// hinted holds the elements inside the heading being measured that
+	// class or id hints dropped, to restore if they held all its text.
+	hinted []hintedDrop
+	// titles holds the headings that class hints dropped, until their
+	// parent is measured: a heading that prose follows is content.
+	titles map[*html.Node]contentStats
 }
+
+type hintedDrop struct {
+	n  *html.Node
+	st contentStats
+	r  run
+}
+
+// place is where an element lies: inside a link, inside an article, main
+// or section, inside a heading.
+type place struct{ link, section, heading bool }
 
 // cleanPage measures root and returns the set of elements to leave out.
 func cleanPage(root *html.Node) map[*html.Node]bool {
 	c := &cleaner{stats: map[*html.Node]contentStats{}, drop: map[*html.Node]bool{}}
-	c.measure(root, false, false)
+	c.measure(root, place{})
 	if body := findBody(root); body != nil {
 		c.trim(body)
 	}
@@ -120,13 +141,13 @@ func sectioning(n *html.Node) bool {
 	return false
 }
 
-func (c *cleaner) measure(n *html.Node, inLink, inSection bool) (contentStats, run) {
+func (c *cleaner) measure(n *html.Node, at place) (contentStats, run) {
 	var st contentStats
 	var r run
 	switch n.Type {
 	case html.TextNode:
 		w := countWords(n.Data)
-		if inLink {
+		if at.link {
 			return contentStats{linkWords: w}, run{linkWords: w}
 		}
 		return contentStats{words: w}, run{words: w}
@@ -136,21 +157,31 @@ func (c *cleaner) measure(n *html.Node, inLink, inSection bool) (contentStats, r
 		}
 	}
 	isElem := n.Type == html.ElementNode
+	isHeading := isElem && headingLevels[n.DataAtom] > 0
+	inner := at
 	if isElem {
-		inLink = inLink || n.DataAtom == atom.A
+		inner.link = at.link || n.DataAtom == atom.A
+		inner.section = at.section || sectioning(n)
+		inner.heading = at.heading || isHeading
 	}
-	childSection := inSection || (isElem && sectioning(n))
 	if isElem && c.main == nil && (n.DataAtom == atom.Main || role(n) == "main") {
 		c.main = n
 	}
+	hinted := len(c.hinted)
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
-		cs, cr := c.measure(ch, inLink, childSection)
+		cs, cr := c.measure(ch, inner)
 		st.add(cs)
 		r.words += cr.words
 		r.linkWords += cr.linkWords
 	}
 	if !isElem {
 		return st, r
+	}
+	if isHeading {
+		c.restoreHeading(hinted, &st, &r)
+	}
+	if len(c.titles) > 0 {
+		c.restoreTitles(n, &st)
 	}
 	if blockBoundary(n.DataAtom) {
 		if r.words+r.linkWords >= proseWords && r.linkWords*2 < r.words+r.linkWords {
@@ -161,13 +192,25 @@ func (c *cleaner) measure(n *html.Node, inLink, inSection bool) (contentStats, r
 		}
 		r = run{}
 	}
-	if headingLevels[n.DataAtom] > 0 {
+	if isHeading {
 		st.headings++
 	}
 	if n.DataAtom == atom.Pre {
 		st.code++
 	}
-	if c.chrome(n, st, inSection) {
+	switch c.chrome(n, st, at.section) {
+	case chromeByHint:
+		switch {
+		case at.heading:
+			c.hinted = append(c.hinted, hintedDrop{n, st, r})
+		case isHeading:
+			if c.titles == nil {
+				c.titles = map[*html.Node]contentStats{}
+			}
+			c.titles[n] = st
+		}
+		fallthrough
+	case chromeByStructure:
 		c.drop[n] = true
 		return contentStats{}, run{}
 	}
@@ -175,50 +218,140 @@ func (c *cleaner) measure(n *html.Node, inLink, inSection bool) (contentStats, r
 	return st, r
 }
 
-// chrome reports an element that is site chrome by its structure: its tag
-// and place, its ARIA role, or its class and id.
-func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) bool {
+// restoreHeading keeps the elements inside a heading that hints dropped
+// (from c.hinted[from:]) when nothing of the heading's text is left without
+// them: the text was wrapped in a link or span whose class names a
+// back-reference or anchor, and it is the heading's text all the same. A
+// hinted part beside other text (an "edit" link) stays dropped.
+func (c *cleaner) restoreHeading(from int, st *contentStats, r *run) {
+	if st.words+st.linkWords == 0 {
+		for _, h := range c.hinted[from:] {
+			delete(c.drop, h.n)
+			c.stats[h.n] = h.st
+			st.add(h.st)
+			r.words += h.r.words
+			r.linkWords += h.r.linkWords
+		}
+	}
+	c.hinted = c.hinted[:from]
+}
+
+// restoreTitles keeps the headings among n's children that class hints
+// dropped when content follows them before the next heading (prose, code,
+// or text mostly outside links such as a table of parameters): they title
+// the text, whatever their class says about the theme ("anchor
+// anchorWithStickyNavbar"). A hinted heading over links (a sidebar's
+// title) stays dropped.
+func (c *cleaner) restoreTitles(n *html.Node, st *contentStats) {
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		h, ok := c.titles[ch]
+		if !ok {
+			continue
+		}
+		delete(c.titles, ch)
+		for sib := ch.NextSibling; sib != nil && (sib.Type != html.ElementNode || headingLevels[sib.DataAtom] == 0); sib = sib.NextSibling {
+			if s, ok := c.stats[sib]; ok && !c.drop[sib] && (s.prose > 0 || s.code > 0 || s.words > 0 && s.linkDensity() < 0.5) {
+				delete(c.drop, ch)
+				c.stats[ch] = h
+				st.add(h)
+				break
+			}
+		}
+	}
+}
+
+// Reasons chrome gives for dropping an element.
+const (
+	notChrome = iota
+	chromeByStructure
+	chromeByHint // class or id words alone
+)
+
+// chrome reports an element that is site chrome by its structure (its tag
+// and place, its ARIA role) or by its class and id.
+func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) int {
 	switch n.DataAtom {
 	case atom.Html, atom.Body, atom.Main:
-		return false // the page itself, whatever its classes say
+		return notChrome // the page itself, whatever its classes say
 	}
 	if r := role(n); r == "main" || r == "article" {
-		return false
+		return notChrome
 	}
 	noContent := st.prose == 0 && st.code == 0
 	switch role(n) {
 	case "navigation", "banner", "contentinfo", "complementary", "search",
 		"menu", "menubar", "toolbar", "doc-toc", "doc-pagelist":
-		return true
+		return chromeByStructure
 	}
 	switch n.DataAtom {
 	case atom.Header, atom.Footer, atom.Aside:
 		if !inSection {
-			return true // the page's banner, footer or sidebar
+			return chromeByStructure // the page's banner, footer or sidebar
 		}
 		if noContent && (st.headings == 0 || st.linkDensity() >= 0.5) && (st.linkWords > 0 || n.DataAtom == atom.Aside) {
-			return true // an article's link bar, or a side remark without a sentence
+			return chromeByStructure // an article's link bar, or a side remark without a sentence
 		}
 	case atom.A:
-		// Heading anchors ("¶", "#") that Sphinx and MkDocs append.
+		// Heading anchors ("¶", "#", an invisible U+200B) that Sphinx,
+		// MkDocs, Docusaurus and others append.
 		if st.words+st.linkWords == 1 && isAnchorMark(strings.TrimSpace(textOf(n, nil))) {
+			return chromeByStructure
+		}
+	}
+	switch hintOf(n, anchorID(n, st)) {
+	case hintStrong:
+		return chromeByHint
+	case hintWeak:
+		if noContent {
+			return chromeByHint
+		}
+	case hintHeader:
+		if noContent && st.headings == 0 {
+			return chromeByHint
+		}
+	}
+	return notChrome
+}
+
+// anchorID reports an element whose id is a link target derived from its
+// text, not a name the site's theme gave a part of the page: generators
+// give headings and terms (dt) slugs of their text ("next-steps",
+// "search"), titled sections with a sentence the slug of their title
+// ("copyright", "cookie-objects"), and API entries their qualified name
+// ("http.cookies.Morsel", "method.next", "next()"), with characters a
+// theme's ids avoid because CSS selectors must escape them. Such an id's
+// words are no hint; the class's still are.
+func anchorID(n *html.Node, st contentStats) bool {
+	if headingLevels[n.DataAtom] > 0 || n.DataAtom == atom.Dt {
+		return true
+	}
+	id := attrVal(n, "id")
+	if id == "" {
+		return false
+	}
+	for _, r := range id {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' {
 			return true
 		}
 	}
-	switch hintOf(n) {
-	case hintStrong:
-		return true
-	case hintWeak:
-		return noContent
-	case hintHeader:
-		return noContent && st.headings == 0
+	if st.prose == 0 && st.code == 0 {
+		return false
+	}
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.Type == html.ElementNode && headingLevels[ch.DataAtom] > 0 {
+			return true
+		}
 	}
 	return false
 }
 
+// isAnchorMark reports the text of a heading's permalink: a glyph, or
+// nothing visible but format characters (Docusaurus and VitePress write a
+// zero-width space).
 func isAnchorMark(s string) bool {
+	s = strings.TrimFunc(s, func(r rune) bool { return unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) })
 	switch s {
-	case "¶", "#", "§", "🔗", "⚓":
+	case "¶", "#", "§", "🔗", "⚓", "":
 		return true
 	}
 	return false
@@ -454,11 +587,12 @@ var hintWords = map[string]hint{
 	"header": hintHeader, "masthead": hintHeader,
 }
 
-// hintOf returns the strongest hint among n's class and id words.
-func hintOf(n *html.Node) hint {
+// hintOf returns the strongest hint among n's class and id words, or its
+// class words alone when its id is an anchor.
+func hintOf(n *html.Node, anchor bool) hint {
 	best := hintNone
 	for _, a := range n.Attr {
-		if a.Key != "class" && a.Key != "id" {
+		if a.Key != "class" && (a.Key != "id" || anchor) {
 			continue
 		}
 		forEachWord(a.Val, func(w string) {

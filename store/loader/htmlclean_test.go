@@ -85,7 +85,8 @@ var generatorPages = []generatorPage{
 		boilerplate: []string{"¶", "Skip to Main Content", "Why Go", "Learn", "cookies", "Standard library",
 			"Valid go.mod file", "Redistributable license", "cs.opensource.google", "Terms of Service",
 			"Privacy Policy", "Report an Issue", "Use Cases", "Copyright", "Imported by"},
-		sections: []string{"ring", "ring > Documentation", "ring > Documentation > Overview", "ring > Documentation > Types", "ring > Source Files"},
+		sections: []string{"ring", "ring > Documentation", "ring > Documentation > Overview", "ring > Documentation > Types",
+			"ring > Documentation > Types > type Ring", "ring > Source Files"},
 	},
 	{
 		file: "javadoc.html", // Javadoc (Java 8 style)
