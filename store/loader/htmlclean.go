@@ -583,6 +583,9 @@ var hintWords = map[string]hint{
 	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,
 	"feedback": hintWeak, "search": hintWeak, "subnav": hintWeak, "topbar": hintWeak, "meta": hintWeak,
 	"banner": hintWeak, "toolbar": hintWeak, "prev": hintWeak, "next": hintWeak, "previous": hintWeak,
+	// Overlays a theme shows on demand, hidden by its CSS until then
+	// (mdBook's keyboard-shortcut help on every page).
+	"popup": hintWeak, "modal": hintWeak, "overlay": hintWeak,
 
 	"header": hintHeader, "masthead": hintHeader,
 }

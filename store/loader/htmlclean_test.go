@@ -196,6 +196,30 @@ func TestLoadHTMLKeepsContentThatLooksLikeChrome(t *testing.T) {
 	}
 }
 
+// Overlays a theme opens on demand are hidden by its stylesheet, which the
+// loader does not read: their class words mark them.
+func TestLoadHTMLDropsOverlays(t *testing.T) {
+	cases := []struct{ name, html, want string }{
+		{"mdBook keyboard help popup",
+			`<body><div id="mdbook-help-container"><div id="mdbook-help-popup"><h2 class="mdbook-help-title">Keyboard shortcuts</h2><div><p>Press <kbd>S</kbd> or <kbd>/</kbd> to search in the book</p><p>Press <kbd>Esc</kbd> to hide this help</p></div></div></div>` +
+				`<main><h1>Ownership</h1><p>Each value in Rust has an owner, and there can only be one owner at a time.</p></main></body>`,
+			"Ownership\n\nEach value in Rust has an owner, and there can only be one owner at a time."},
+		{"search modal",
+			`<body><div class="search-modal"><input><p>No results</p></div><article><h1>Pumps</h1><p>The pump must be primed before it is started for the first time.</p></article></body>`,
+			"Pumps\n\nThe pump must be primed before it is started for the first time."},
+		{"a modal's prose stays: it may be the content",
+			`<body><div class="modal"><p>The pump must be primed before it is started for the first time, or its seal fails.</p></div></body>`,
+			"The pump must be primed before it is started for the first time, or its seal fails."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := store.Document{ID: "p.html"}
+			require.NoError(t, parseHTML([]byte(c.html), &doc))
+			require.Equal(t, c.want, doc.Text)
+		})
+	}
+}
+
 func TestHintWords(t *testing.T) {
 	cases := []struct {
 		in   string
