@@ -286,7 +286,7 @@ func cosine(a, b []float32) float64 {
 
 // scoreRelevance sets Relevance on every source and returns the query
 // analysis: the question's terms q, and the rare ones no source contains.
-func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float32) QueryAnalysis {
+func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float32, cal Calibration) QueryAnalysis {
 	index := make(map[string]int, len(q.terms))
 	total := 0.0
 	for t, term := range q.terms {
@@ -302,9 +302,9 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 		if span.End > span.Start {
 			sources[i].Passage = &Passage{Start: span.Start, End: span.End, Text: text[span.Start:span.End], Coverage: passage}
 		}
-		w := h.cfg.cal.PassageWeight
+		w := cal.PassageWeight
 		coverage := w*passage + (1-w)*chunk
-		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
+		sources[i].Relevance = cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
 	}
 	a := QueryAnalysis{Keywords: append([]string{}, q.terms...), Unknown: q.unknown}
 	for t, term := range q.terms {
