@@ -13,6 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/gate"
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
 	"github.com/hybridrag/hybridrag/store"
@@ -145,9 +146,25 @@ func TestSemanticCalibrationMeasure(t *testing.T) {
 					res, err := eval.Evaluate(ctx, p, qs, eval.Options{})
 					require.NoError(t, err)
 					a := res.Aggregate
-					t.Logf("%-10s %-5s %-7s %-28s FR %2d/%-2d RR %2d/%-2d ev@5 %.3f kf %.3f", c.name, e.name, run.name,
-						filepath.Base(set), a.RefusedAnswerable, a.Answerable, a.RefusedUnanswerable, a.Unanswerable,
-						a.EvidenceHitAt5, a.KeyFactRecall)
+					// Best Relevance by kind, and how many questions the
+					// Relevance threshold alone (best < the default probe)
+					// would refuse, whatever the name rules do.
+					var sum [2]float64
+					var n, low [2]int
+					for _, r := range res.Questions {
+						k := 0
+						if r.Unanswerable {
+							k = 1
+						}
+						sum[k] += r.BestRelevance
+						n[k]++
+						if r.BestRelevance < gate.DefaultProbeThreshold {
+							low[k]++
+						}
+					}
+					t.Logf("%-10s %-5s %-7s %-28s FR %2d/%-2d RR %2d/%-2d ev@5 %.3f kf %.3f | best Relevance answerable %.3f unanswerable %.3f | below probe: answerable %d unanswerable %d | reasons %v",
+						c.name, e.name, run.name, filepath.Base(set), a.RefusedAnswerable, a.Answerable, a.RefusedUnanswerable, a.Unanswerable,
+						a.EvidenceHitAt5, a.KeyFactRecall, sum[0]/float64(max(n[0], 1)), sum[1]/float64(max(n[1], 1)), low[0], low[1], a.RefusalReasons)
 				}
 				require.NoError(t, p.Close())
 			}
