@@ -17,8 +17,10 @@ import (
 // Relevance). The zero value means the defaults, which were fitted for the
 // offline hashing embedder (retrieve/embed.Hash). A real embedding model
 // has its own cosine range (unrelated texts often score 0.5 or more with
-// modern models): its users should fit CosineFloor and CosineCeiling, and
-// check Exponent, on labelled questions of their own.
+// modern models): set Options.CosineFromCollection to derive CosineFloor
+// and CosineCeiling from the collection (see CollectionCosine; hybridrag's
+// default retriever does so for every embedder but the hashing one), or
+// fit them, and check Exponent, on labelled questions of your own.
 type Calibration struct {
 	// CosineFloor and CosineCeiling are the cosine similarities mapped to
 	// 0 and 1; cosines between are mapped linearly. 0 means the default
@@ -357,7 +359,8 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 // still in [0, 1]. NaN inputs count as 0 (coverage) or unknown (cosine).
 //
 // The defaults suit the offline hashing embedder; with a real embedding
-// model, fit Calibration on labelled questions. Hybrid computes Relevance
+// model, derive the cosine range from the collection
+// (Options.CosineFromCollection) or fit Calibration on labelled questions. Hybrid computes Relevance
 // for the selected sources only, after MMR.
 func Relevance(coverage, cosine float64, c Calibration) float64 {
 	if r, err := c.resolve(); err == nil {
