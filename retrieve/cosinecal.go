@@ -209,9 +209,10 @@ func finite(v []float32) bool {
 	return true
 }
 
-// cosineRanges caches one derived range per tenant and project. A scope
-// is derived again when the store's index version moved, at most every
-// cosineRefresh; without a store.Statter it is derived once. It is safe
+// cosineRanges caches one derived range per tenant and project. Every
+// cosineRefresh a query checks the store's index version, and derives the
+// range again when it moved; without a store.Statter it is derived once.
+// Between checks a changed collection is read with the older range. It is safe
 // for concurrent use; concurrent queries of a scope being derived wait for
 // that one derivation.
 type cosineRanges struct {
@@ -245,6 +246,11 @@ func (cr *cosineRanges) get(ctx context.Context, f store.Filter) (CosineRange, e
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// Within cosineRefresh of the last check no query asks the store for
+	// its version (a round trip with a remote store).
+	if e.ok && (cr.statter == nil || time.Since(e.built) < cosineRefresh) {
+		return e.r, nil
+	}
 	version := int64(0)
 	if cr.statter != nil {
 		st, err := cr.statter.Stats(ctx, store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID})
@@ -253,7 +259,8 @@ func (cr *cosineRanges) get(ctx context.Context, f store.Filter) (CosineRange, e
 		}
 		version = st.IndexVersion
 	}
-	if e.ok && (version == e.version || time.Since(e.built) < cosineRefresh) {
+	if e.ok && version == e.version {
+		e.built = time.Now()
 		return e.r, nil
 	}
 	r, err := CollectionCosine(ctx, cr.scanner, f)

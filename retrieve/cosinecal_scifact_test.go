@@ -123,3 +123,14 @@ func BenchmarkSciFactGateAnisotropic(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCollectionCosine measures one derivation over the SciFact
+// corpus (5,183 chunks in an embedded store): the one-off cost a scope's
+// first query pays with Options.CosineFromCollection.
+func BenchmarkCollectionCosine(b *testing.B) {
+	sf := openSciFact(b, "test")
+	for b.Loop() {
+		_, err := retrieve.CollectionCosine(context.Background(), sf.st, store.Filter{})
+		require.NoError(b, err)
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/stretchr/testify/require"
@@ -219,10 +221,37 @@ func TestHybridCosineCache(t *testing.T) {
 	_, err = h.CosineCalibration(ctx, store.Filter{})
 	require.NoError(t, err)
 	require.EqualValues(t, 2, st.scans.Load())
+	age := func() { h.cosines.scopes[[2]string{}].built = time.Now().Add(-2 * cosineRefresh) }
+	age() // the interval passed and the version moved: derived again
+	_, err = h.CosineCalibration(ctx, store.Filter{})
+	require.NoError(t, err)
+	require.EqualValues(t, 3, st.scans.Load())
+	age() // the interval passed, no write since: kept
+	_, err = h.CosineCalibration(ctx, store.Filter{})
+	require.NoError(t, err)
+	require.EqualValues(t, 3, st.scans.Load())
 }
 
 func TestHybridCosineNeedsScanner(t *testing.T) {
 	m := newMemStore(chunksOf(3, ""), randomVectors(rand.New(rand.NewPCG(1, 1)), 3, 8, 0))
 	_, err := NewHybrid(m, m, fixedEmbedder{make([]float32, 8)}, Options{CosineFromCollection: true})
 	require.ErrorIs(t, err, ErrInvalidOptions)
+}
+
+func TestHybridCosineConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	vecs := randomVectors(rng, 41, 16, 1)
+	st := &scanStore{memStore: newMemStore(chunksOf(40, ""), vecs[:40])}
+	h, err := NewHybrid(st, st, fixedEmbedder{vecs[40]}, Options{CosineFromCollection: true})
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			res, err := h.Retrieve(context.Background(), Query{Text: "words"})
+			require.NoError(t, err)
+			require.NotNil(t, res.Analysis.Cosine)
+		})
+	}
+	wg.Wait()
+	require.EqualValues(t, 1, st.scans.Load(), "concurrent first queries share one derivation")
 }
