@@ -127,6 +127,9 @@ func TestSemanticCalibrationMeasure(t *testing.T) {
 				name string
 				cal  retrieve.Calibration
 			}{{"derived", retrieve.Calibration{}}}
+			if e.emb == nil {
+				runs[0].name = "default" // the hashing embedder derives nothing
+			}
 			if e.emb != nil {
 				// Today's behaviour: the hashing defaults, set explicitly.
 				runs = append(runs, struct {
