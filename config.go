@@ -114,8 +114,17 @@ type RetrievalConfig struct {
 	// retrieve.ParseFusion reads the names "rrf" and "weighted".
 	Fusion retrieve.Fusion
 	// Calibration maps raw scores to Source.Relevance, the value the gate
-	// thresholds. The zero value suits the offline hashing embedder; fit it
-	// to a real embedding model with `hybridrag eval --calibrate`.
+	// thresholds. The zero value suits the offline hashing embedder. With
+	// any other Embedder, when CosineFloor and CosineCeiling are both zero
+	// and the Store implements store.Scanner, the cosine range is derived
+	// per tenant and project from the collection's own vectors (the median
+	// cosine of random chunk pairs from different documents is the floor;
+	// see retrieve.CollectionCosine), computed on the first query and
+	// refreshed at most once a minute while the index changes; a real
+	// model's unrelated texts often reach cosine 0.5, which the hashing
+	// defaults would read as strong evidence. retrieve.Result.Analysis.Cosine
+	// reports the range used. Explicit cosine values always win; fit them
+	// with `hybridrag eval --calibrate` when you have labelled questions.
 	Calibration retrieve.Calibration
 	// Expansion selects the query expansions keyword search adds (bundled
 	// synonyms, the collection's heading vocabulary); the zero value is

@@ -5,7 +5,15 @@ import (
 
 	"github.com/hybridrag/hybridrag/retrieve"
 	"github.com/hybridrag/hybridrag/retrieve/embed"
+	"github.com/hybridrag/hybridrag/store"
 )
+
+// isHashEmbedder reports whether emb is the offline hashing embedder (nil
+// selects it), the embedder the Calibration defaults were fitted for.
+func isHashEmbedder(emb retrieve.Embedder) bool {
+	_, ok := emb.(*embed.Hash)
+	return emb == nil || ok
+}
 
 // DefaultRetriever returns the retriever New builds when cfg.Retriever is
 // nil: hybrid BM25 + vector search over cfg.Store with cfg.Embedder (the
@@ -35,6 +43,11 @@ func newDefaultRetriever(cfg Config, emb retrieve.Embedder) (retrieve.Retriever,
 		return nil, ErrNoStore
 	}
 	opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration, Expansion: cfg.Retrieval.Expansion}
+	// The cosine defaults were fitted for the hashing embedder; any other
+	// model's range is derived from the collection unless set explicitly.
+	if _, scans := cfg.Store.(store.Scanner); scans && !isHashEmbedder(cfg.Embedder) {
+		opts.CosineFromCollection = true
+	}
 	opts.Fusion = cfg.Retrieval.Fusion
 	if opts.Fusion == retrieve.FusionDefault {
 		// The offline hashing embedder's lexical vectors are a weak second

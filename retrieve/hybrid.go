@@ -27,8 +27,9 @@ type Hybrid struct {
 	stats   store.TermStatter // keyword's optional capability; nil without it
 	// positions is either searcher's optional capability; nil without it.
 	positions store.ChunkPositioner
-	words     *wordTerms // chunk analysis for Relevance
-	expand    *expander  // nil: no expansions
+	words     *wordTerms    // chunk analysis for Relevance
+	expand    *expander     // nil: no expansions
+	cosines   *cosineRanges // nil: the configured cosine range
 	cfg       config
 }
 
@@ -63,6 +64,17 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 	for _, s := range []any{keyword, vector} {
 		if p, ok := s.(store.ChunkPositioner); ok && s != nil && h.positions == nil {
 			h.positions = p
+		}
+	}
+	if cfg.deriveCosine {
+		for _, s := range []any{vector, keyword} {
+			if sc, ok := s.(store.Scanner); ok && s != nil && h.cosines == nil {
+				st, _ := s.(store.Statter)
+				h.cosines = &cosineRanges{scanner: sc, statter: st, scopes: map[[2]string]*cosineEntry{}}
+			}
+		}
+		if h.cosines == nil {
+			return nil, fmt.Errorf("%w: CosineFromCollection needs a searcher that implements store.Scanner", ErrInvalidOptions)
 		}
 	}
 	if keyword != nil && cfg.expansion != ExpansionNone {
@@ -174,7 +186,16 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		}
 		found.terms = &t
 	}
-	res.Analysis = h.scoreRelevance(*found.terms, res.Sources, found.queryVec)
+	cal := h.cfg.cal
+	var derived *CosineRange
+	if found.queryVec != nil {
+		// Without a query vector no cosine enters Relevance.
+		if cal, derived, err = h.calibrationFor(ctx, q.Filter); err != nil {
+			return nil, err
+		}
+	}
+	res.Analysis = h.scoreRelevance(*found.terms, res.Sources, found.queryVec, cal)
+	res.Analysis.Cosine = derived
 	res.Analysis.Expansions = found.expansions
 	res.Analysis.Intent = DetectIntent(q.Text)
 	var added int
@@ -184,7 +205,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	if added > 0 {
 		// Neighbours need their own Relevance and passage; the analysis
 		// then also counts the terms they hold.
-		a := h.scoreRelevance(*found.terms, res.Sources, found.queryVec)
+		a := h.scoreRelevance(*found.terms, res.Sources, found.queryVec, cal)
 		res.Analysis.Keywords, res.Analysis.Missing = a.Keywords, a.Missing
 	}
 	if h.stats != nil {

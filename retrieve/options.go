@@ -118,6 +118,13 @@ type Options struct {
 	// Calibration maps raw scores to Source.Relevance; the zero value suits
 	// the offline hashing embedder (retrieve/embed.Hash).
 	Calibration Calibration
+	// CosineFromCollection derives Calibration's cosine range per tenant
+	// and project from the stored vectors (see CollectionCosine) when
+	// Calibration leaves both CosineFloor and CosineCeiling zero; set it
+	// for any embedder but the hashing one, whose range the defaults are.
+	// It needs a searcher that implements store.Scanner (ErrInvalidOptions
+	// otherwise). An explicit CosineFloor or CosineCeiling turns it off.
+	CosineFromCollection bool
 	// Diversity selects what MMR demotes; the zero value is
 	// DiversityRedundancy (overlapping and near-duplicate chunks only).
 	Diversity Diversity
@@ -147,10 +154,12 @@ type config struct {
 	reranker    Reranker
 	rerankDepth int
 	cal         Calibration
-	mmrTerm     mmrTerm
-	diversity   Diversity
-	dupCosine   float64
-	neighbors   int
+	// deriveCosine: derive the cosine range from the collection.
+	deriveCosine bool
+	mmrTerm      mmrTerm
+	diversity    Diversity
+	dupCosine    float64
+	neighbors    int
 
 	expansion       Expansion
 	expansionWeight float64
@@ -195,6 +204,7 @@ func (o Options) resolve() (config, error) {
 	if c.cal, err = o.Calibration.resolve(); err != nil {
 		return c, err
 	}
+	c.deriveCosine = o.CosineFromCollection && o.Calibration.CosineFloor == 0 && o.Calibration.CosineCeiling == 0
 	if !o.Diversity.valid() {
 		return c, fmt.Errorf("%w: unknown Diversity %d", ErrInvalidOptions, int(o.Diversity))
 	}

@@ -17,8 +17,10 @@ import (
 // Relevance). The zero value means the defaults, which were fitted for the
 // offline hashing embedder (retrieve/embed.Hash). A real embedding model
 // has its own cosine range (unrelated texts often score 0.5 or more with
-// modern models): its users should fit CosineFloor and CosineCeiling, and
-// check Exponent, on labelled questions of their own.
+// modern models): set Options.CosineFromCollection to derive CosineFloor
+// and CosineCeiling from the collection (see CollectionCosine; hybridrag's
+// default retriever does so for every embedder but the hashing one), or
+// fit them, and check Exponent, on labelled questions of your own.
 type Calibration struct {
 	// CosineFloor and CosineCeiling are the cosine similarities mapped to
 	// 0 and 1; cosines between are mapped linearly. 0 means the default
@@ -286,7 +288,7 @@ func cosine(a, b []float32) float64 {
 
 // scoreRelevance sets Relevance on every source and returns the query
 // analysis: the question's terms q, and the rare ones no source contains.
-func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float32) QueryAnalysis {
+func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float32, cal Calibration) QueryAnalysis {
 	index := make(map[string]int, len(q.terms))
 	total := 0.0
 	for t, term := range q.terms {
@@ -302,9 +304,9 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 		if span.End > span.Start {
 			sources[i].Passage = &Passage{Start: span.Start, End: span.End, Text: text[span.Start:span.End], Coverage: passage}
 		}
-		w := h.cfg.cal.PassageWeight
+		w := cal.PassageWeight
 		coverage := w*passage + (1-w)*chunk
-		sources[i].Relevance = h.cfg.cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
+		sources[i].Relevance = cal.relevance(coverage, sourceCosine(&sources[i], queryVec))
 	}
 	a := QueryAnalysis{Keywords: append([]string{}, q.terms...), Unknown: q.unknown}
 	for t, term := range q.terms {
@@ -357,7 +359,8 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 // still in [0, 1]. NaN inputs count as 0 (coverage) or unknown (cosine).
 //
 // The defaults suit the offline hashing embedder; with a real embedding
-// model, fit Calibration on labelled questions. Hybrid computes Relevance
+// model, derive the cosine range from the collection
+// (Options.CosineFromCollection) or fit Calibration on labelled questions. Hybrid computes Relevance
 // for the selected sources only, after MMR.
 func Relevance(coverage, cosine float64, c Calibration) float64 {
 	if r, err := c.resolve(); err == nil {

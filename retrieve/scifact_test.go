@@ -16,11 +16,12 @@ import (
 )
 
 // sciFact is the SciFact corpus indexed one chunk per document (title and
-// abstract) in an embedded store with offline hashing vectors.
+// abstract) in an embedded store with offline hashing vectors (or another
+// embedder's, see openSciFactWith).
 type sciFact struct {
 	ds    *beir.Dataset
 	st    *embedded.Store
-	emb   *embed.Hash
+	emb   retrieve.Embedder
 	texts map[string]string // document id → chunk text
 }
 
@@ -65,11 +66,16 @@ func sciFactSample(tb testing.TB, n int) []string {
 
 func openSciFact(tb testing.TB, split string) *sciFact {
 	tb.Helper()
+	return openSciFactWith(tb, split, newSciFactEmbedder())
+}
+
+func openSciFactWith(tb testing.TB, split string, emb retrieve.Embedder) *sciFact {
+	tb.Helper()
 	ds := loadSciFact(tb, split)
 	st, err := embedded.Open(tb.TempDir(), embedded.Options{Create: true})
 	require.NoError(tb, err)
 	tb.Cleanup(func() { require.NoError(tb, st.Close()) })
-	sf := &sciFact{ds: ds, st: st, emb: newSciFactEmbedder(), texts: map[string]string{}}
+	sf := &sciFact{ds: ds, st: st, emb: emb, texts: map[string]string{}}
 	ctx := context.Background()
 	for start := 0; start < len(ds.Corpus); start += sciFactBatch {
 		docs := ds.Corpus[start:min(start+sciFactBatch, len(ds.Corpus))]

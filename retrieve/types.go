@@ -107,6 +107,9 @@ type QueryAnalysis struct {
 	// default gate refuses such questions. Set only when the keyword
 	// searcher offers term statistics (store.TermStatter).
 	Incidental []string `json:"incidental,omitempty"`
+	// Cosine is the cosine range Relevance used when it was derived from
+	// the collection (Options.CosineFromCollection); nil otherwise.
+	Cosine *CosineRange `json:"cosine_range,omitempty"`
 }
 
 // Timings records where retrieval spent its time.
