@@ -121,7 +121,11 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 		if err := s.kw.topBM25(ctx, r, terms, p, &f, size, top); err != nil {
 			return nil, err
 		}
-		if scored, err = serialsOf(r, slices.Concat(top.Sorted(), top.Ties())); err != nil {
+		ties := top.Ties()
+		if len(ties) > maxTieSerials {
+			ties = nil
+		}
+		if scored, err = serialsOf(r, slices.Concat(top.Sorted(), ties)); err != nil {
 			return nil, err
 		}
 		scored = bestBySerial(scored, size)
@@ -136,6 +140,14 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 	}
 	return s.hits(rows)
 }
+
+// maxTieSerials bounds the chunks tied with the k-th best whose serials
+// SearchKeyword looks up (about 2 µs each) to decide which are kept: a
+// paragraph repeated in a few files is covered, while boilerplate held by
+// thousands of chunks would cost milliseconds (5,000 ties: 2.5 → 13 ms);
+// past the bound the kept ones are the index's choice, still listed by
+// serial.
+const maxTieSerials = 64
 
 // bestBySerial orders hits by score, best first, equal scores by serial
 // (the order chunks were written in), and keeps k. The keyword index
