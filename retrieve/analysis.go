@@ -41,98 +41,41 @@ func newWordTerms(analyze func(string) []string) *wordTerms {
 	return &wordTerms{analyze: analyze, cache: map[string][]string{}}
 }
 
-// each calls fn for every analysed term of text, in no particular order.
+// each calls fn for every analysed term of text, word by word in text
+// order, each word's terms in the analyzer's order (see eachIn).
 func (w *wordTerms) each(text string, fn func(term string)) {
-	var (
-		missed []string
-		seen   map[string]bool // allocated on the first miss
-	)
-	w.mu.RLock()
-	forEachWord(text, func(word string) {
-		terms, ok := w.cache[word]
-		if !ok {
-			if seen == nil {
-				seen = map[string]bool{}
-			}
-			if !seen[word] {
-				seen[word] = true
-				missed = append(missed, word)
-			}
-			return
-		}
-		for _, t := range terms {
-			fn(t)
-		}
-	})
-	w.mu.RUnlock()
-	if len(missed) == 0 {
-		return
-	}
-	// A word missed twice is analysed once: presence is all callers need.
-	analysed := make([][]string, len(missed))
-	for i, word := range missed {
-		analysed[i] = w.analyze(word)
-		for _, t := range analysed[i] {
-			fn(t)
-		}
-	}
-	w.mu.Lock()
-	if len(w.cache)+len(missed) > maxCachedWords {
-		clear(w.cache)
-	}
-	for i, word := range missed {
-		// Keys are cloned so that the cache does not pin whole chunk texts.
-		w.cache[strings.Clone(word)] = analysed[i]
-	}
-	w.mu.Unlock()
+	whole := [1]textutil.Span{{Start: 0, End: len(text)}}
+	w.eachIn(text, whole[:], func(_ int, t string) { fn(t) })
 }
 
 // eachIn calls fn(i, term) for every analysed term of each sentence
-// text[spans[i]], in the order each would give sentence by sentence (a
-// word first met in one sentence is a cached word in the next), under one
-// read lock for the whole text. Locking per sentence made the lock's
-// shared reader count a cache line that two goroutines scoring chunks at
-// once wrote hundreds of times per retrieval (issue 16 item 6). New words
-// are analysed under the read lock, which only a cache insert waits for,
-// and inserted once at the end.
+// text[spans[i]]: word by word in text order, every occurrence, whatever
+// the cache holds. coverage sums IDF weights in this order; when new words
+// came after a sentence's cached ones, the same question got Relevance
+// values differing in the last bits depending on what earlier retrievals
+// had cached. One read lock covers all sentences: locking per sentence
+// made the lock's reader count a cache line that two goroutines scoring
+// chunks at once wrote hundreds of times per retrieval (issue 16 item 6).
+// New words are analysed under the read lock and inserted once at the end.
 func (w *wordTerms) eachIn(text string, spans []textutil.Span, fn func(i int, term string)) {
-	type analysed struct {
-		terms    []string
-		sentence int // where the word was first met
-	}
-	var (
-		fresh   map[string]analysed // words this call analysed
-		pending []string            // this sentence's new words, each once
-	)
+	var fresh map[string][]string // words this call analysed
 	w.mu.RLock()
 	for i, sp := range spans {
-		pending = pending[:0]
 		forEachWord(text[sp.Start:sp.End], func(word string) {
 			terms, ok := w.cache[word]
 			if !ok {
-				a, seen := fresh[word]
-				switch {
-				case !seen:
+				if terms, ok = fresh[word]; !ok {
+					terms = w.analyze(word)
 					if fresh == nil {
-						fresh = map[string]analysed{}
+						fresh = map[string][]string{}
 					}
-					fresh[word] = analysed{w.analyze(word), i}
-					pending = append(pending, word)
-					return
-				case a.sentence == i: // its terms come with the sentence's new words
-					return
+					fresh[word] = terms
 				}
-				terms = a.terms
 			}
 			for _, t := range terms {
 				fn(i, t)
 			}
 		})
-		for _, word := range pending {
-			for _, t := range fresh[word].terms {
-				fn(i, t)
-			}
-		}
 	}
 	w.mu.RUnlock()
 	if len(fresh) == 0 {
@@ -142,8 +85,9 @@ func (w *wordTerms) eachIn(text string, spans []textutil.Span, fn func(i int, te
 	if len(w.cache)+len(fresh) > maxCachedWords {
 		clear(w.cache)
 	}
-	for word, a := range fresh {
-		w.cache[strings.Clone(word)] = a.terms
+	for word, terms := range fresh {
+		// Keys are cloned so that the cache does not pin whole chunk texts.
+		w.cache[strings.Clone(word)] = terms
 	}
 	w.mu.Unlock()
 }

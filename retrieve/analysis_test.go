@@ -1,6 +1,7 @@
 package retrieve_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -76,6 +77,49 @@ func TestWordTermsOneLockPerText(t *testing.T) {
 			per, one, cachedPer, cachedOne := retrieve.SentenceTerms(analyze, text)
 			require.Equal(t, per, one, "%s: %q", name, text)
 			require.Equal(t, cachedPer, cachedOne, "%s: %q", name, text)
+		}
+	}
+}
+
+// TestWordTermsOrderIndependentOfCache checks that each sentence's terms
+// come in the same order, every occurrence included, whatever words the
+// cache already holds: Relevance sums IDF weights in that order, and a
+// question must get the same Relevance, to the last bit, however many
+// retrievals ran before it.
+func TestWordTermsOrderIndependentOfCache(t *testing.T) {
+	st, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	texts := append([]string{
+		"Vacuum reclaims storage. An exclusive lock blocks vacuum, but plain vacuum takes no exclusive lock on the table.",
+		"New words here. New words here. Old words: here, new, words.",
+		"Use `Arc<T>` here. Then Arc<T> again. Arc<T>? --flag=1 and --flag=1.",
+	}, trickyTexts...)
+	for name, analyze := range map[string]func(string) []string{
+		"embedded": st.Analyze,
+		"textutil": textutil.ContentTerms,
+	} {
+		for _, text := range texts {
+			words := strings.Fields(text)
+			var odd, even []string
+			for i, w := range words {
+				if i%2 == 0 {
+					even = append(even, w)
+				} else {
+					odd = append(odd, w)
+				}
+			}
+			cold := retrieve.SentenceTermsAfter(analyze, text)
+			for label, warm := range map[string][]string{
+				"whole text":       {text},
+				"even words":       even,
+				"odd words":        odd,
+				"second half":      words[len(words)/2:],
+				"another text":     {texts[0]},
+				"words one by one": words,
+			} {
+				require.Equal(t, cold, retrieve.SentenceTermsAfter(analyze, text, warm...), "%s, %s cached: %q", name, label, text)
+			}
 		}
 	}
 }

@@ -125,3 +125,17 @@ func SentenceTerms(analyze func(string) []string, text string) (perSentence, one
 	}
 	return perSentence, oneLock, per.cache, one.cache
 }
+
+// SentenceTermsAfter reports, for every sentence of text, the terms eachIn
+// gives over a fresh cache over analyze that first analysed each of warm
+// (as earlier retrievals would have).
+func SentenceTermsAfter(analyze func(string) []string, text string, warm ...string) [][]string {
+	w := newWordTerms(analyze)
+	for _, t := range warm {
+		w.each(t, func(string) {})
+	}
+	spans := textutil.Sentences(text)
+	out := make([][]string, len(spans))
+	w.eachIn(text, spans, func(i int, t string) { out[i] = append(out[i], t) })
+	return out
+}

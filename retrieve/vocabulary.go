@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math"
@@ -166,11 +167,12 @@ func (v *vocabulary) expand(terms []string, skip map[string]bool) []string {
 				cands = append(cands, cand{h, npmi})
 			}
 		}
+		// A total order: co is a map, and the terms of one heading word
+		// ("max_connections", "max", "connect") share its surface.
 		slices.SortFunc(cands, func(a, b cand) int {
-			if a.score != b.score {
-				return cmpFloat(b.score, a.score)
-			}
-			return strings.Compare(v.surface[a.id], v.surface[b.id])
+			return cmp.Or(cmpFloat(b.score, a.score),
+				strings.Compare(v.surface[a.id], v.surface[b.id]),
+				strings.Compare(v.terms[a.id], v.terms[b.id]))
 		})
 		added := 0
 		for _, c := range cands {

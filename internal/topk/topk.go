@@ -22,6 +22,10 @@ func worse(a, b Candidate) bool {
 type Heap struct {
 	k     int
 	items []Candidate
+	// keepTies: ties holds the candidates beyond k whose score equals the
+	// worst kept one's (see ResetWithTies).
+	keepTies bool
+	ties     []Candidate
 }
 
 // New returns a heap keeping k candidates.
@@ -38,7 +42,24 @@ func (t *Heap) Reset(k int) {
 		t.items = make([]Candidate, 0, k)
 	}
 	t.items = t.items[:0]
+	t.keepTies = false
+	t.ties = t.ties[:0]
 }
+
+// ResetWithTies is Reset, and makes the heap also keep every candidate
+// that ties with the k-th best (Ties), so that a caller whose IDs are not
+// stable (a keyword index's document numbers change when segments merge)
+// can decide ties at the boundary by a key of its own. Candidates must
+// then also be offered when their score equals Min.
+func (t *Heap) ResetWithTies(k int) {
+	t.Reset(k)
+	t.keepTies = true
+}
+
+// Ties returns, after ResetWithTies, the candidates offered beyond the k
+// kept ones whose score equals Min, in no particular order; it aliases
+// the heap's memory like Sorted.
+func (t *Heap) Ties() []Candidate { return t.ties }
 
 // Full reports whether k candidates are kept; then Min is the bar to beat.
 func (t *Heap) Full() bool { return len(t.items) == t.k }
@@ -54,11 +75,31 @@ func (t *Heap) Offer(score float64, id uint64) {
 		t.up(len(t.items) - 1)
 		return
 	}
-	if t.k == 0 || !worse(t.items[0], c) {
+	if t.k == 0 {
+		return
+	}
+	root := t.items[0]
+	if !t.keepTies {
+		if worse(root, c) {
+			t.items[0] = c
+			t.down(0)
+		}
+		return
+	}
+	switch {
+	case score < root.Score:
+		return
+	case score == root.Score:
+		t.ties = append(t.ties, c)
 		return
 	}
 	t.items[0] = c
 	t.down(0)
+	if t.items[0].Score == root.Score {
+		t.ties = append(t.ties, root) // still tied with the k-th best
+	} else {
+		t.ties = t.ties[:0] // all below the new k-th best
+	}
 }
 
 func (t *Heap) up(i int) {

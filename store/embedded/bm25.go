@@ -345,7 +345,7 @@ func (k *keywordIndex) searchBM25(ctx context.Context, r index.IndexReader, term
 			}
 		}
 		score := sumParts(parts)
-		if top.Full() && score <= top.Min() {
+		if top.Full() && score < top.Min() {
 			continue
 		}
 		top.Offer(score, d)

@@ -385,14 +385,15 @@ func (k *keywordIndex) searchPruned(ctx context.Context, r index.IndexReader, te
 }
 
 // topBM25 resets top to size and offers it the best documents of r for
-// terms that pass f: pruned when r allows, exhaustively otherwise.
+// terms that pass f: pruned when r allows, exhaustively otherwise. top
+// also keeps the documents tied with the size-th (topk.Heap.Ties).
 func (k *keywordIndex) topBM25(ctx context.Context, r index.IndexReader, terms [][]byte, p bm25Params, f *store.Filter, size int, top *topk.Heap) error {
-	top.Reset(size)
+	top.ResetWithTies(size)
 	ok, err := k.searchPruned(ctx, r, terms, p, f, true, nil, top)
 	if err != nil || ok {
 		return err
 	}
-	top.Reset(size)
+	top.ResetWithTies(size)
 	return k.searchBM25(ctx, r, terms, p, keywordFilter(f), top)
 }
 
@@ -562,7 +563,7 @@ func (ps *pruneScratch) segment(ctx context.Context, ss *scorch.SegmentSnapshot,
 		}
 		score := sumParts(parts)
 		ps.stats.scored++
-		if top.Full() && score <= top.Min() {
+		if top.Full() && score < top.Min() {
 			continue
 		}
 		top.Offer(score, offset+d)

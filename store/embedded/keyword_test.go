@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -189,4 +190,28 @@ func TestKeywordTiesAreDeterministic(t *testing.T) {
 	sort.Strings(got)
 	require.Len(t, got, 4)
 	require.Equal(t, ids(first), ids(all)[:2])
+}
+
+// TestKeywordTiesFollowWriteOrder writes chunks of identical text (exact
+// BM25 ties) in one batch, whose documents bleve numbers in the order its
+// concurrent analysis finishes: ties must still come in write order, and
+// the k kept at a tie the first written, in every store built so.
+func TestKeywordTiesFollowWriteOrder(t *testing.T) {
+	ctx := context.Background()
+	var specs []docSpec
+	var written []string
+	for i := range 24 {
+		id := fmt.Sprintf("d%02d", i)
+		specs = append(specs, docSpec{id: id, texts: []string{"identical words here"}})
+		written = append(written, store.ChunkID(id, 0, "identical words here"))
+	}
+	for range 4 {
+		s, _ := newTestStore(t)
+		put(t, s, specs...)
+		for _, k := range []int{1, 3, 10, 24} {
+			hits, err := s.SearchKeyword(ctx, "identical words", k, store.Filter{})
+			require.NoError(t, err)
+			require.Equal(t, written[:k], ids(hits), "k=%d", k)
+		}
+	}
 }

@@ -1,8 +1,10 @@
 package embedded
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/hybridrag/hybridrag/internal/topk"
@@ -74,7 +76,8 @@ var topPool = sync.Pool{New: func() any { return new(topk.Heap) }}
 // or project's chunks never change a score. The other filter fields select
 // chunks without changing scores. (With ScoringBleve, a comparison mode,
 // document frequencies are bleve's, over the whole store.) A query with no
-// searchable terms (empty, or only stop words) returns no hits.
+// searchable terms (empty, or only stop words) returns no hits. Equal
+// scores come in the order the chunks were written (see bestBySerial).
 func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.Filter) ([]store.Hit, error) {
 	if k < 1 {
 		return nil, ErrInvalidK
@@ -114,12 +117,18 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 		defer r.Close()
 		top := topPool.Get().(*topk.Heap)
 		defer topPool.Put(top)
-		if err := s.kw.topBM25(ctx, r, terms, p, &f, min(k, len(st.rows)), top); err != nil {
+		size := min(k, len(st.rows))
+		if err := s.kw.topBM25(ctx, r, terms, p, &f, size, top); err != nil {
 			return nil, err
 		}
-		if scored, err = serialsOf(r, top.Sorted()); err != nil {
+		ties := top.Ties()
+		if len(ties) > maxTieSerials {
+			ties = nil
+		}
+		if scored, err = serialsOf(r, slices.Concat(top.Sorted(), ties)); err != nil {
 			return nil, err
 		}
+		scored = bestBySerial(scored, size)
 	}
 	rows := make([]topk.Candidate, len(scored))
 	for i, h := range scored {
@@ -130,6 +139,28 @@ func (s *Store) SearchKeyword(ctx context.Context, query string, k int, f store.
 		rows[i] = topk.Candidate{Score: h.score, ID: uint64(row)}
 	}
 	return s.hits(rows)
+}
+
+// maxTieSerials bounds the chunks tied with the k-th best whose serials
+// SearchKeyword looks up (about 2 µs each) to decide which are kept: a
+// paragraph repeated in a few files is covered, while boilerplate held by
+// thousands of chunks would cost milliseconds (5,000 ties: 2.5 → 13 ms);
+// past the bound the kept ones are the index's choice, still listed by
+// serial.
+const maxTieSerials = 64
+
+// bestBySerial orders hits by score, best first, equal scores by serial
+// (the order chunks were written in), and keeps k. The keyword index
+// breaks ties by its document numbers, which depend on its segment layout:
+// the order bleve's batch analysis happened to finish in, and background
+// merges, which move merged documents behind the others. So the same
+// question on the same store could list tied chunks in another order, or
+// keep another one at the k-th place, after a merge or a rebuild.
+func bestBySerial(hits []scoredSerial, k int) []scoredSerial {
+	slices.SortFunc(hits, func(a, b scoredSerial) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.serial, b.serial))
+	})
+	return hits[:min(len(hits), k)]
 }
 
 // TermStats analyses query as SearchKeyword does and reports, for each
