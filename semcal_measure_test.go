@@ -136,6 +136,10 @@ func TestSemanticCalibrationMeasure(t *testing.T) {
 					name string
 					cal  retrieve.Calibration
 				}{"today", retrieve.Calibration{CosineCeiling: retrieve.DefaultCosineCeiling}})
+				runs = append(runs, struct {
+					name string
+					cal  retrieve.Calibration
+				}{"lexical", retrieve.Calibration{CoverageWeight: 1}})
 			}
 			for _, run := range runs {
 				cfg := hybridrag.Config{Store: st, Embedder: e.emb}

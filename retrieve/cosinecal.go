@@ -61,6 +61,10 @@ type CosineRange struct {
 	// Derived is false when the collection was too small (or had too few
 	// usable vectors) to measure, and the defaults apply.
 	Derived bool `json:"derived"`
+	// LexicalOnly reports, for a query, that the range could not be
+	// derived and Relevance used lexical coverage alone (see
+	// Options.CosineFromCollection).
+	LexicalOnly bool `json:"lexical_only,omitempty"`
 	// Median, Q05 … Q95 are the median and quantiles of the sampled
 	// cosines; Pairs is how many were measured, Chunks how many chunks
 	// with a usable vector of the measured length the scan saw.
@@ -294,6 +298,16 @@ func (h *Hybrid) calibrationFor(ctx context.Context, f store.Filter) (Calibratio
 		return Calibration{}, nil, err
 	}
 	cal := h.cfg.cal
-	cal.CosineFloor, cal.CosineCeiling = r.Floor, r.Ceiling
+	switch {
+	case r.Derived:
+		cal.CosineFloor, cal.CosineCeiling = r.Floor, r.Ceiling
+	case h.cfg.lexicalFallback:
+		// Too few chunks to learn the model's cosine scale: a cosine whose
+		// scale is unknown is no evidence, so Relevance is lexical
+		// coverage alone rather than the hashing embedder's range, which
+		// reads a real model's unrelated 0.5 as a strong match.
+		cal.CoverageWeight = 1
+		r.LexicalOnly = true
+	}
 	return cal, &r, nil
 }

@@ -191,12 +191,20 @@ func TestHybridCosineFromCollection(t *testing.T) {
 	require.Nil(t, cr, "explicit values win")
 	require.Equal(t, anisoToday, explicit)
 
-	// A collection too small to measure falls back to the defaults.
+	// A collection too small to measure: Relevance is lexical coverage
+	// alone, as it would be with the cosine weighted zero, so the common
+	// direction inflates nothing; an explicit CoverageWeight wins.
 	fallback, cr, _ := best(t, derive, aniso, 3)
 	require.NotNil(t, cr)
 	require.False(t, cr.Derived)
+	require.True(t, cr.LexicalOnly)
+	lexical, _, _ := best(t, Options{Calibration: Calibration{CoverageWeight: 1}}, aniso, 3)
+	require.Equal(t, lexical, fallback)
 	small, _, _ := best(t, Options{}, aniso, 3)
-	require.Equal(t, small, fallback)
+	require.Less(t, fallback, small, "the hashing defaults read the common direction as evidence")
+	weighted, cr, _ := best(t, Options{CosineFromCollection: true, Calibration: Calibration{CoverageWeight: 0.7}}, aniso, 3)
+	require.False(t, cr.LexicalOnly)
+	require.Equal(t, small, weighted)
 }
 
 func TestHybridCosineCache(t *testing.T) {

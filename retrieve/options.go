@@ -124,6 +124,9 @@ type Options struct {
 	// for any embedder but the hashing one, whose range the defaults are.
 	// It needs a searcher that implements store.Scanner (ErrInvalidOptions
 	// otherwise). An explicit CosineFloor or CosineCeiling turns it off.
+	// When the collection is too small to measure (Derived false),
+	// Relevance is lexical coverage alone unless Calibration sets
+	// CoverageWeight: an unknown cosine scale is no evidence.
 	CosineFromCollection bool
 	// Diversity selects what MMR demotes; the zero value is
 	// DiversityRedundancy (overlapping and near-duplicate chunks only).
@@ -154,8 +157,10 @@ type config struct {
 	reranker    Reranker
 	rerankDepth int
 	cal         Calibration
-	// deriveCosine: derive the cosine range from the collection.
-	deriveCosine bool
+	// deriveCosine: derive the cosine range from the collection;
+	// lexicalFallback: when it cannot be derived, Relevance is coverage
+	// alone (the caller left CoverageWeight to its default).
+	deriveCosine, lexicalFallback bool
 	mmrTerm      mmrTerm
 	diversity    Diversity
 	dupCosine    float64
@@ -205,6 +210,7 @@ func (o Options) resolve() (config, error) {
 		return c, err
 	}
 	c.deriveCosine = o.CosineFromCollection && o.Calibration.CosineFloor == 0 && o.Calibration.CosineCeiling == 0
+	c.lexicalFallback = c.deriveCosine && o.Calibration.CoverageWeight == 0
 	if !o.Diversity.valid() {
 		return c, fmt.Errorf("%w: unknown Diversity %d", ErrInvalidOptions, int(o.Diversity))
 	}
