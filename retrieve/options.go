@@ -161,10 +161,11 @@ type config struct {
 	// lexicalFallback: when it cannot be derived, Relevance is coverage
 	// alone (the caller left CoverageWeight to its default).
 	deriveCosine, lexicalFallback bool
-	mmrTerm                       mmrTerm
-	diversity                     Diversity
-	dupCosine                     float64
-	neighbors                     int
+
+	mmrTerm   mmrTerm
+	diversity Diversity
+	dupCosine float64
+	neighbors int
 
 	expansion       Expansion
 	expansionWeight float64
