@@ -174,7 +174,15 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 			return nil, err
 		}
 	}
-	order := h.selectDiverse(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources)
+	cal := h.cfg.cal
+	var derived *CosineRange
+	if found.queryVec != nil {
+		// Without a query vector no cosine enters Relevance.
+		if cal, derived, err = h.calibrationFor(ctx, q.Filter); err != nil {
+			return nil, err
+		}
+	}
+	order := h.selectDiverse(candidates, h.mmrRelevance(candidates, found.queryVec), p.lambda, p.maxSources, h.duplicateCosine(derived))
 	res.Sources = make([]Source, len(order))
 	for i, c := range order {
 		res.Sources[i] = candidates[c]
@@ -185,14 +193,6 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 			return nil, err
 		}
 		found.terms = &t
-	}
-	cal := h.cfg.cal
-	var derived *CosineRange
-	if found.queryVec != nil {
-		// Without a query vector no cosine enters Relevance.
-		if cal, derived, err = h.calibrationFor(ctx, q.Filter); err != nil {
-			return nil, err
-		}
 	}
 	res.Analysis = h.scoreRelevance(*found.terms, res.Sources, found.queryVec, cal)
 	res.Analysis.Cosine = derived

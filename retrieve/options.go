@@ -132,7 +132,8 @@ type Options struct {
 	// DiversityRedundancy (overlapping and near-duplicate chunks only).
 	Diversity Diversity
 	// DuplicateCosine in (0, 1) is DiversityRedundancy's near-duplicate
-	// threshold; 0 means DefaultDuplicateCosine.
+	// threshold; 0 means DefaultDuplicateCosine, moved up with the
+	// collection's cosine range when CosineFromCollection derives one.
 	DuplicateCosine float64
 	// Neighbors is how many adjacent chunks may join a result (see
 	// DefaultNeighbors); 0 means the default, a negative value none. It
@@ -162,10 +163,11 @@ type config struct {
 	// alone (the caller left CoverageWeight to its default).
 	deriveCosine, lexicalFallback bool
 
-	mmrTerm   mmrTerm
-	diversity Diversity
-	dupCosine float64
-	neighbors int
+	mmrTerm    mmrTerm
+	diversity  Diversity
+	dupCosine  float64
+	dupDefault bool // DuplicateCosine was left zero
+	neighbors  int
 
 	expansion       Expansion
 	expansionWeight float64
@@ -224,6 +226,7 @@ func (o Options) resolve() (config, error) {
 	default:
 		c.neighbors = o.Neighbors
 	}
+	c.dupDefault = o.DuplicateCosine == 0
 	if c.dupCosine, err = resolveDuplicateCosine(o.DuplicateCosine); err != nil {
 		return c, err
 	}

@@ -64,12 +64,26 @@ func redundancy(a, b *Source, cos, dupCos float64) float64 {
 	return clamp01(r)
 }
 
-// selectDiverse orders candidates by MMR with the configured diversity.
-func (h *Hybrid) selectDiverse(candidates []Source, relevance []float64, lambda float64, k int) []int {
+// duplicateCosine returns the near-duplicate threshold of one query: the
+// configured one, or, when the caller left it at its default and the
+// collection gave a cosine range (derived), the default placed as far
+// from that range's floor to 1 as it sits from 0 to 1 with the hashing
+// embedder. A model whose unrelated texts score 0.5 scores a section's
+// other chunks above 0.9, and the raw 0.9 would demote them as copies.
+func (h *Hybrid) duplicateCosine(derived *CosineRange) float64 {
+	dup := h.cfg.dupCosine
+	if derived == nil || !derived.Derived || !h.cfg.dupDefault || derived.Floor <= 0 || derived.Floor >= 1 {
+		return dup
+	}
+	return derived.Floor + dup*(1-derived.Floor)
+}
+
+// selectDiverse orders candidates by MMR with the configured diversity;
+// dup is the near-duplicate threshold (duplicateCosine).
+func (h *Hybrid) selectDiverse(candidates []Source, relevance []float64, lambda float64, k int, dup float64) []int {
 	if h.cfg.diversity == DiversityTopical {
 		return mmrOrder(candidates, relevance, lambda, k)
 	}
-	dup := h.cfg.dupCosine
 	return diverseOrder(candidates, relevance, lambda, k, func(i, j int, cos float64) float64 {
 		return redundancy(&candidates[i], &candidates[j], cos, dup)
 	})
