@@ -231,7 +231,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamed(cands, namedTerms(question))
 	scoreIntent(cands, retrieve.DetectIntent(question))
 	chosen := g.choose(cands)
-	if len(chosen) == 0 || !g.answers(cands, sources) {
+	if len(chosen) == 0 || !g.answers(question, cands, sources) {
 		return nil
 	}
 	chosen = answerOrder(chosen)
@@ -322,11 +322,12 @@ func separator(prev, next *candidate) string {
 }
 
 // answers reports whether some candidate covers enough of the question
-// (needed).
-func (g *Generator) answers(cands []*candidate, sources []generate.ContextSource) bool {
+// (needed) and, for a question asking for an amount, states one.
+func (g *Generator) answers(question string, cands []*candidate, sources []generate.ContextSource) bool {
 	need := g.needed(sources)
+	counted, isAmount := amountTerms(question)
 	for _, c := range cands {
-		if c.overlap >= need {
+		if c.overlap >= need && statesAmount(counted, isAmount, c) {
 			return true
 		}
 	}

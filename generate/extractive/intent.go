@@ -2,6 +2,9 @@ package extractive
 
 import (
 	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 
 	"github.com/hybridrag/hybridrag/retrieve"
 )
@@ -35,4 +38,83 @@ func scoreIntent(cands []*candidate, intent retrieve.Intent) {
 			c.score += intentBonus
 		}
 	}
+}
+
+// amountQuestion matches questions that ask for an amount ("How many …",
+// "How much memory …", "What percentage …", "the maximum number of …");
+// its last group is the text after the cue, which names what is counted.
+// Only a sentence that states an amount of that thing answers them: a
+// passage on the topic that never gives the figure ("the most recent
+// patterns are cached") is no answer, and quoting it would answer a
+// question the documents leave open. Durations ("how long", "how often")
+// are left out: "until the transaction ends" answers them without a
+// number.
+var amountQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:many|much)|how\s+(?:large|big)|what\s+(?:percentage|fraction|proportion)|(?:maximum|minimum|max|min|largest|smallest)\s+(?:number|size|length|count|amount))\b(.*)`)
+
+// amountCue matches a sentence that states an amount: a digit, a number
+// word, or the absence of a limit.
+var amountCue = regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
+
+// countedStop ends the words that name what an amount question counts:
+// the verb that follows them ("How many threads does …").
+var countedStop = map[string]bool{
+	"does": true, "do": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+	"can": true, "could": true, "will": true, "would": true, "should": true, "may": true,
+	"might": true, "must": true, "has": true, "have": true, "get": true, "gets": true,
+}
+
+// byteAmount matches an amount of storage ("4MB", "four megabytes"),
+// which counts what sizeStems name; defaultAmount a sentence that gives a
+// setting's default ("The default is 12."), which answers an amount
+// question about the thing it sits under without naming it again.
+var (
+	byteAmount    = regexp.MustCompile(`(?i)\d\s*[kmgt]i?b\b|\b(bytes?|[kmgt]b|kilobytes?|megabytes?|gigabytes?|terabytes?)\b`)
+	defaultAmount = regexp.MustCompile(`(?i)\bdefault\b`)
+	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
+)
+
+// maxCounted bounds the content words taken as what is counted.
+const maxCounted = 3
+
+// amountTerms returns, for a question asking for an amount, the terms of
+// what it counts ("bytes", "memori" for "How many bytes of memory does
+// …"), and whether it asks for an amount at all.
+func amountTerms(question string) (terms []string, ok bool) {
+	m := amountQuestion.FindStringSubmatch(question)
+	if m == nil {
+		return nil, false
+	}
+	for _, w := range textutil.Words(m[1]) {
+		if countedStop[strings.ToLower(w)] || len(terms) == maxCounted {
+			break
+		}
+		if textutil.IsStopword(w) {
+			continue
+		}
+		terms = append(terms, textutil.Stem(w))
+	}
+	return terms, true
+}
+
+// statesAmount reports whether a sentence can answer the question by
+// form: true unless the question asks for an amount (counted, from
+// amountTerms) that the sentence does not state: a number with a word for
+// the thing counted (or a size in bytes for memory, disk, cache), or a
+// default.
+func statesAmount(counted []string, isAmount bool, c *candidate) bool {
+	if !isAmount {
+		return true
+	}
+	if !amountCue.MatchString(c.text) {
+		return false
+	}
+	if len(counted) == 0 || defaultAmount.MatchString(c.text) {
+		return true // the cue matched above: an amount is stated
+	}
+	for _, t := range counted {
+		if c.terms[t] || c.heading[t] || sizeStems[t] && byteAmount.MatchString(c.text) {
+			return true
+		}
+	}
+	return false
 }

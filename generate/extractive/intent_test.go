@@ -30,3 +30,45 @@ func TestNumericQuestionLeadsWithTheNumber(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "The default value of the retry limit of the uploader protects"), gen.Text)
 }
+
+// A question asking for an amount is answered only by a sentence that
+// states one of the thing it counts; a passage on the topic that never
+// gives the figure is declined, not quoted.
+func TestAmountQuestionNeedsTheAmount(t *testing.T) {
+	topical := prompt(
+		"The uploader keeps a cache of compiled upload rules so that programs that use only a few rules needn't compile them again.",
+		"The uploader has one disadvantage: it cannot resume a transfer.",
+	)
+	stated := prompt(
+		"The uploader keeps a cache of compiled upload rules; at most 512 compiled rules are kept.",
+		"The uploader has one disadvantage: it cannot resume a transfer.",
+	)
+	sized := prompt(
+		"The upload buffer sets how much memory the uploader may use for pending parts.",
+		"The upload buffer defaults to 64MB of pending parts for the uploader.",
+	)
+	// A default given in the next sentence ("… at once. The default is
+	// 4.") is not linked to it: accepting the sentence after a topical one
+	// answered more unanswerable questions than it saved answerable ones.
+	byDefault := prompt(
+		"upload_parallel (integer)\n\nThe number of parts the uploader sends at once, by default 4.",
+	)
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{"topic without the figure", "How many compiled upload rules does the uploader keep in its cache?", topical, false},
+		{"the figure stated", "How many compiled upload rules does the uploader keep in its cache?", stated, true},
+		{"size for memory", "How much memory may the uploader use for pending parts of the upload buffer?", sized, true},
+		{"a default under its setting", "How many parts does the uploader send at once by default?", byDefault, true},
+		{"not an amount question", "Why does the uploader keep compiled upload rules in a cache?", topical, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+		})
+	}
+}
