@@ -98,7 +98,10 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 				plain[t] = true
 			}
 		}
-		if !name || codeForm(word) || slices.Contains(unknown, word) || slices.Contains(names, word) {
+		if !name || codeForm(word) || slices.Contains(unknown, word) || slices.Contains(names, word) ||
+			utf8.RuneCountInString(word) <= 2 {
+			// Two letters ("AB, BC, CD" as examples, "IO") are too short
+			// to tell a name's use from a passing mention.
 			continue
 		}
 		names = append(names, word)
@@ -140,7 +143,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		if !slices.ContainsFunc(analyse(n), func(t string) bool { return rare[t] }) {
 			continue
 		}
-		if !spokenAbout(n, context, sources, analyse) {
+		if !spokenAbout(n, context, sources, analyse) && !spokenAboutMember(n, context, sources, analyse) {
 			out = append(out, n)
 		}
 	}
@@ -285,6 +288,18 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 	return !occurs
 }
 
+// spokenAboutMember reports, for a qualified name ("asyncio.wait_for",
+// "collections.Counter"), whether some source speaks about its last part:
+// API references give the qualified form once, in a signature, and then
+// write the short one ("wait_for() raises TimeoutError").
+func spokenAboutMember(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 || i == len(name)-1 || !dotted(strings.ToLower(name)) {
+		return false
+	}
+	return spokenAbout(name[i+1:], context, sources, analyse)
+}
+
 // defines reports whether the occurrence of a name at byte offset at of
 // length size is the term of a definition: it starts a line that holds
 // little else (a type, a synopsis: "log_line_prefix (string)", "\watch
@@ -297,7 +312,7 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 // but lists more of them on the lines that follow.
 func defines(text string, at, size int) bool {
 	lineStart := strings.LastIndexByte(text[:at], '\n') + 1
-	if strings.TrimSpace(text[lineStart:at]) != "" {
+	if !signaturePrefix(text[lineStart:at]) {
 		return false
 	}
 	rest := text[at+size:]
@@ -315,6 +330,23 @@ func defines(text string, at, size int) bool {
 	line := strings.TrimSpace(rest)
 	return len(strings.Fields(line)) >= definitionWords &&
 		(strings.HasSuffix(line, ".") || strings.Contains(line, ". "))
+}
+
+// signaturePrefix reports whether the text before a name on its line may
+// start a definition: nothing, or at most two lower-case words, as API
+// references put a kind before a signature ("class collections.Counter(…)",
+// "coroutine asyncio.wait_for(aw, timeout)", "async def …").
+func signaturePrefix(prefix string) bool {
+	words := strings.Fields(prefix)
+	if len(words) > 2 {
+		return false
+	}
+	for _, w := range words {
+		if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // A definition term's line holds at most definitionTermWords words after
