@@ -120,18 +120,20 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 	// The question's terms of its other words, by weight. A term no chunk
 	// contains ("rerun", a paraphrase) can be near nothing: counting it
 	// would make the name's every occurrence look incidental.
-	context, total := map[string]float64{}, 0.0
+	weight := map[string]float64{}
 	for i, t := range q.terms {
-		if plain[t] && !q.absent[t] {
-			context[t] = q.weights[i]
-			total += q.weights[i]
+		if !q.absent[t] {
+			weight[t] = q.weights[i]
 		}
 	}
-	if total <= 0 {
-		return out
+	plainTotal := 0.0
+	for t, w := range weight {
+		if plain[t] {
+			plainTotal += w
+		}
 	}
-	for t := range context {
-		context[t] /= total
+	if plainTotal <= 0 {
+		return out
 	}
 	rare := map[string]bool{}
 	for i, t := range q.terms {
@@ -143,11 +145,45 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		if !slices.ContainsFunc(analyse(n), func(t string) bool { return rare[t] }) {
 			continue
 		}
+		context := nameContext(n, names, plain, weight, analyse)
 		if !spokenAbout(n, context, sources, analyse) && !spokenAboutMember(n, context, sources, analyse) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// nameContext returns the terms near which a source speaks about name, by
+// share of weight: the terms of the question's other words, and of its
+// other names ("What is the largest max_workers a ProcessPoolExecutor
+// accepts on Windows?": a source that writes max_workers beside
+// ProcessPoolExecutor speaks about it as the question does).
+func nameContext(name string, names []string, plain map[string]bool, weight map[string]float64, analyse func(string) []string) map[string]float64 {
+	own := map[string]bool{}
+	for _, t := range analyse(name) {
+		own[t] = true
+	}
+	context, total := map[string]float64{}, 0.0
+	add := func(t string) {
+		if w, ok := weight[t]; ok && !own[t] && context[t] == 0 {
+			context[t] = w
+			total += w
+		}
+	}
+	for t := range plain {
+		add(t)
+	}
+	for _, m := range names {
+		if m != name {
+			for _, t := range analyse(m) {
+				add(t)
+			}
+		}
+	}
+	for t := range context {
+		context[t] /= total
+	}
+	return context
 }
 
 // codeForm reports whether a word holds a symbol other than those that

@@ -49,6 +49,21 @@ func TestIncidentalNames(t *testing.T) {
 		{"punctuation ends a phrase", "What does WIDGET, CONCURRENTLY or FAST do?", []Source{synopsis}, nil, nil},
 		{"lower case around: capitals say nothing", "how do I run WIDGET REBUILD CONCURRENTLY", []Source{synopsis}, nil, nil},
 		{"title case says nothing", "How Do I Set The Palette In Quuxly With WIDGET REBUILD CONCURRENTLY?", []Source{passing}, nil, nil},
+		{"qualified name spoken about by its last part", "What happens when frobmod.frob_wait expires?", []Source{
+			chunk("Functions: frobmod.frob_wait, frobmod.frob_poll, frobmod.frob_list."),
+			chunk("If the deadline of frob_wait() expires, the pending call is cancelled and an error is raised."),
+		}, nil, nil},
+		{"qualified name only listed, its last part too", "What happens when frobmod.frob_wait expires?", []Source{
+			chunk("Functions: frobmod.frob_wait, frobmod.frob_poll, frobmod.frob_list. See also frob_wait in the index of all the other modules of the distribution, which lists more names than anyone reads."),
+		}, nil, []string{"frobmod.frob_wait"}},
+		{"signature after a kind", "How do I merge two frobmod.FrobCounter objects?", []Source{
+			chunk("Functions: frobmod.FrobCounter, frobmod.frob_wait."),
+			chunk("class frobmod.FrobCounter([iterable])\nA FrobCounter is a dict subclass for tallying hashable values."),
+		}, nil, nil},
+		{"two-letter examples are not names", "Which function gives overlapping pairs like AB, BC, CD?", []Source{chunk("Codes of the table: AB, BC and CD.")}, nil, nil},
+		{"another name of the question is context", "What is the largest frob_limit a FrobPool accepts on Quuxly?", []Source{
+			chunk("If frob_limit is None, the FrobPool picks a default. On Quuxly, frob_limit must be at most 61."),
+		}, nil, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
