@@ -120,7 +120,10 @@ func (w *walker) walk(n *html.Node) {
 	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && len(w.lists) > 0 {
 		brk = 1 // a nested list continues its item's list
 	}
-	if brk > 0 {
+	if brk > 0 && !(w.out.marker && (n.DataAtom == atom.P || n.DataAtom == atom.Div)) {
+		// A list item's first paragraph stays on its marker's line
+		// ("<li><p>First, …</p></li>", as Sphinx and Markdown write
+		// loose lists): "- First, …", not a lone "-".
 		w.out.lineBreak(brk)
 	}
 	switch n.DataAtom {
@@ -177,6 +180,7 @@ func (w *walker) listMarker() {
 		w.lists[k]++
 	}
 	w.out.inline(marker + " ")
+	w.out.marker = true
 }
 
 // heading writes a heading element's text and opens its section.

@@ -220,6 +220,29 @@ func TestLoadHTMLDropsOverlays(t *testing.T) {
 	}
 }
 
+// A loose list wraps each item in a paragraph (Sphinx, Markdown): the
+// item's text stays on its marker's line.
+func TestLoadHTMLListItemParagraphs(t *testing.T) {
+	cases := []struct{ name, html, want string }{
+		{"paragraphs in items",
+			"<body><p>Three steps:</p><ul><li><p>First, decorate.</p></li><li><p>Second, sort.</p><p>Stable.</p></li></ul></body>",
+			"Three steps:\n\n- First, decorate.\n\n- Second, sort.\n\nStable."},
+		{"numbered, in a div",
+			"<body><ol><li><div><p>Open the valve.</p></div></li><li>Start the pump.</li></ol></body>",
+			"1. Open the valve.\n\n2. Start the pump."},
+		{"code first stays fenced on its own line",
+			"<body><ul><li><pre>make install</pre></li></ul></body>",
+			"-\n\n```\nmake install\n```"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := store.Document{ID: "p.html"}
+			require.NoError(t, parseHTML([]byte(c.html), &doc))
+			require.Equal(t, c.want, doc.Text)
+		})
+	}
+}
+
 func TestHintWords(t *testing.T) {
 	cases := []struct {
 		in   string

@@ -10,6 +10,9 @@ type textBuilder struct {
 	b        strings.Builder
 	newlines int  // pending line breaks (more than 2 only inside <pre>)
 	space    bool // pending space
+	// marker: a list marker was the last thing written, so the item's
+	// first paragraph continues its line.
+	marker bool
 }
 
 // lineBreak asks for n line breaks (1: new line, 2: blank line) before the
@@ -30,7 +33,7 @@ func (t *textBuilder) flush() int {
 			t.b.WriteByte(' ')
 		}
 	}
-	t.newlines, t.space = 0, false
+	t.newlines, t.space, t.marker = 0, false, false
 	return t.b.Len()
 }
 
