@@ -35,6 +35,7 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		{"backslash command the chunks hold", `How long does \watch wait by default?`, nil, nil},
 		{"backslash command held only with its modifiers", `What does \dv list?`, nil, nil},
 		{"long option the chunks hold", "What does pg_dump --no-sync skip?", nil, nil},
+		{"operator no chunk holds", "What does the <=> operator of pg_dump return?", []string{"<=>"}, nil},
 		{"long option no chunk holds, its words all occur", "Does pg_dump --sync-format wait for the disk?", []string{"--sync-format"}, nil},
 		{"long option with a value", "What does pg_dump --format=custom select?", nil, nil},
 		{"dotted setting defined under a generic heading", "What does auto_explain log if auto_explain.log_min_duration is left at its default?", nil, nil},

@@ -9,7 +9,7 @@ import (
 // unknownNames returns the words of question that name something (see
 // isName) and that the collection never contains: one of the word's
 // analysed terms (analyze; of terms with code symbols, only dotted names,
-// backslash commands and long options)
+// backslash commands, long options and operators)
 // has document frequency 0 in df. df maps the question's analysed terms to
 // their document frequencies; terms it lacks are not judged.
 //
@@ -28,6 +28,9 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 	start := true // at the start of a sentence
 	for _, field := range fields {
 		word := trimWord(field)
+		if word == "" {
+			word = operatorWord(field) // "?." loses itself to trimWord
+		}
 		name := word != "" && isName(word, start, byCase)
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] {
@@ -35,7 +38,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 		seen[word] = true
 		for _, t := range analyze(word) {
-			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || longOption(t)) {
+			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || longOption(t) || operator(t)) {
 				out = append(out, word)
 				break
 			}
@@ -90,6 +93,35 @@ func longOption(t string) bool {
 	return strings.IndexFunc(rest, unicode.IsLetter) >= 0
 }
 
+// operatorChars are the characters operators are made of.
+const operatorChars = `<>=!?&|*+-/%^~@$#:.`
+
+// operator reports whether a word is an operator ("<=>", "?.", "->>",
+// ":="): two or more operator characters and nothing else, and not a run
+// of dashes or dots, which prose uses as punctuation. Documents write an
+// operator whole, so one no chunk holds is one the language or product
+// does not have.
+func operator(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !strings.ContainsRune(operatorChars, r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2 && strings.Trim(w, "-") != "" && strings.Trim(w, ".") != ""
+}
+
+// operatorWord returns the operator a question word is, with the quotes
+// and brackets around it removed, or "".
+func operatorWord(field string) string {
+	w := strings.Trim(field, "\"'`()[]{},;“”‘’")
+	if operator(w) {
+		return w
+	}
+	return ""
+}
+
 // commandForms returns, for each backslash command among the question's
 // words, the forms documents write it in with its optional modifiers in
 // brackets ("\dt[S+]", "\dA[+]", "\dt+"), which a code-token
@@ -132,15 +164,15 @@ func trimWord(w string) string {
 // than being an ordinary word: a code identifier (snake_case, letters mixed
 // with digits, camelCase, a word with code symbols), a word of two or more
 // capitals (MERGE, PgBouncer), or a capitalised word inside a sentence
-// (Patroni, Kafka), or a long option (--dry-run). A capitalised word at the start of a sentence is
+// (Patroni, Kafka), a long option (--dry-run) or an operator (<=>). A capitalised word at the start of a sentence is
 // ordinary, as is a word of one letter ("I") or of none ("15").
 //
 // With byCase false only the forms of code count: a question written in
 // title case or in capitals ("How Do I Recompute A View?") capitalises
 // ordinary words.
 func isName(word string, sentenceStart, byCase bool) bool {
-	if longOption(word) {
-		return true // "--dry-run": its dashes are not ordinary joins
+	if longOption(word) || operator(word) {
+		return true // "--dry-run", "<=>": their symbols are the name
 	}
 	letters, upper, digits, symbols := 0, 0, 0, 0
 	camel := false

@@ -27,6 +27,8 @@ func TestIsName(t *testing.T) {
 		{"--dry-run", true, true},
 		{"--no_sync", false, true},
 		{"--", false, false},
+		{"<=>", false, true},
+		{"...", false, false},
 		{"---", false, false},
 		{"Patroni", true, false}, // a sentence's first word is capitalised anyway
 		{"recompute", false, false},
@@ -47,7 +49,7 @@ func TestUnknownNames(t *testing.T) {
 	// store's analyzer does.
 	analyze := func(w string) []string {
 		parts := textutil.ContentTerms(w)
-		if len(parts) > 1 || strings.HasPrefix(w, "--") {
+		if len(parts) > 1 || strings.HasPrefix(w, "--") || len(parts) == 0 && w != "" {
 			return append([]string{strings.ToLower(w)}, parts...)
 		}
 		return parts
@@ -67,6 +69,8 @@ func TestUnknownNames(t *testing.T) {
 	absent("pg_stat_io", "waitgroup.go", "patroni", "recomput", "godebug=asyncpreemptoff=1", "asyncpreemptoff")
 	known("--dry-run", "dry", "run", "no", "sync", "format", "custom", "skip", "lock")
 	absent("--no-sync", "--format=custom", "--skip-lock")
+	known("->>", "spaceship", "oper", "return", "chain")
+	absent("<=>", "?.")
 	cases := []struct {
 		name, question string
 		want           []string
@@ -79,6 +83,10 @@ func TestUnknownNames(t *testing.T) {
 		{"long option in quotes", "Is `--skip-lock` safe?", []string{"--skip-lock"}},
 		{"long option the chunks hold", "What does --dry-run print?", nil},
 		{"long option with a value: manuals write a placeholder", "What does --format=custom write?", nil},
+		{"operator no chunk holds", "What does the <=> spaceship operator return?", []string{"<=>"}},
+		{"operator that trimming would lose", "How does the ?. chaining operator work?", []string{"?."}},
+		{"operator the chunks hold", "What does ->> return?", nil},
+		{"prose punctuation is no operator", "Is it fast -- or slow... really?", nil},
 		{"ordinary word", "How do I recompute a view?", nil},
 		{"capitalised first word", "Patroni failover?", nil},
 		{"known names", "Does PostgreSQL report pg_stat?", nil},
