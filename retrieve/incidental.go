@@ -31,7 +31,7 @@ const incidentalShare = 0.3
 
 // incidentalNames returns the question's names and keyword phrases that the
 // collection contains but that the sources do not speak about as the
-// question does. Unknown (names no chunk contains) are left to
+// question does, after its constructs no source names (unknownConstructs). Unknown (names no chunk contains) are left to
 // unknownNames. Two forms are judged:
 //
 //   - A name (isName: an identifier, a word in capitals, a capitalised word
@@ -108,7 +108,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 	}
 	endRun()
 
-	var out []string
+	out := unknownConstructs(question, sources)
 	if len(runs) > 0 {
 		pairs := adjacentPairs(sources, runs)
 		for _, r := range runs {

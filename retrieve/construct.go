@@ -1,0 +1,83 @@
+package retrieve
+
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// constructKinds are the nouns with which a question names a language or
+// product construct by a plain word: "the unless statement", "the defer
+// keyword", "a throws clause".
+var constructKinds = map[string]bool{
+	"statement": true, "statements": true, "keyword": true, "keywords": true,
+	"clause": true, "clauses": true, "operator": true, "operators": true,
+	"directive": true, "directives": true, "decorator": true, "decorators": true,
+}
+
+// unknownConstructs returns the question's constructs ("unless statement")
+// whose word no source writes before any construct kind. A plain word is
+// no name by its form, but "the unless statement" asks about a statement
+// called unless; documents that have one write "the with statement", "the
+// nonlocal statement", and a word they only use as a word ("unless", in
+// prose) is not one of their constructs. Any kind counts ("try
+// statement" answers "the try keyword"), so only the word is judged.
+func unknownConstructs(question string, sources []Source) []string {
+	fields := strings.Fields(question)
+	var out []string
+	for i := 0; i+1 < len(fields); i++ {
+		kind := strings.ToLower(trimWord(fields[i+1]))
+		word := trimWord(fields[i])
+		if !constructKinds[kind] || !constructWord(word) || strings.ContainsAny(fields[i], ",;:") {
+			continue
+		}
+		if !writtenAsConstruct(word, sources) {
+			out = append(out, word+" "+trimWord(fields[i+1]))
+		}
+	}
+	return out
+}
+
+// constructWord reports whether a word can name a construct: letters only,
+// lower case (capitals and code forms are judged as names), not a
+// function word ("which keyword", "this statement"), and not a participle,
+// which describes rather than names ("the memoizing decorator", "a nested
+// clause").
+func constructWord(w string) bool {
+	if len(w) < 2 || textutil.IsStopword(w) || questionWords[w] ||
+		strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") {
+		return false
+	}
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// questionWords are words that stand before a kind noun without naming a
+// construct and that the stop-word list lacks.
+var questionWords = map[string]bool{
+	"which": true, "what": true, "each": true, "every": true, "same": true, "new": true,
+	"following": true, "other": true, "another": true, "single": true, "separate": true,
+	"compound": true, "simple": true, "conditional": true, "logical": true, "comparison": true,
+	"arithmetic": true, "binary": true, "unary": true, "boolean": true, "bitwise": true,
+	"reserved": true, "soft": true, "built": true, "custom": true, "own": true, "sql": true,
+}
+
+// writtenAsConstruct reports whether some source writes word right before a
+// construct kind noun (punctuation between them ignored).
+func writtenAsConstruct(word string, sources []Source) bool {
+	for i := range sources {
+		text := sources[i].Chunk.Text
+		for kind := range constructKinds {
+			for _, at := range occurrences(text, kind) {
+				if strings.EqualFold(precedingWord(text, at), word) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

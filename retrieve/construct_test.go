@@ -1,0 +1,40 @@
+package retrieve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+func TestUnknownConstructs(t *testing.T) {
+	src := func(texts ...string) []Source {
+		out := make([]Source, len(texts))
+		for i, text := range texts {
+			out[i] = Source{Chunk: store.Chunk{Text: text}}
+		}
+		return out
+	}
+	compound := src(
+		"The try statement specifies exception handlers. The with statement wraps a block.",
+		"Unless the file exists, open() raises an error; use the global statement to rebind a name.",
+	)
+	for _, tt := range []struct {
+		name, question string
+		want           []string
+	}{
+		{"a statement the sources never name", "How does the unless statement work?", []string{"unless statement"}},
+		{"a keyword the sources never name, among others", "Can a defer keyword or a throws clause be used?", []string{"defer keyword", "throws clause"}},
+		{"written as a statement", "How does the with statement close files?", nil},
+		{"another kind counts", "What does the try keyword catch?", nil},
+		{"a function word names nothing", "Which keyword rebinds a global name?", nil},
+		{"a participle describes", "Does the memoizing decorator keep a cache?", nil},
+		{"a list, not a phrase", "Is it global, statement or expression?", nil},
+		{"capitals are names, judged elsewhere", "What does the UNLESS statement do?", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, unknownConstructs(tt.question, compound))
+		})
+	}
+}
