@@ -26,12 +26,12 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 	fields := strings.Fields(question)
 	byCase := caseTells(fields)
 	start := true // at the start of a sentence
-	for _, field := range fields {
+	for i, field := range fields {
 		word := trimWord(field)
 		if word == "" {
 			word = operatorWord(field) // "?." loses itself to trimWord
 		}
-		name := word != "" && isName(word, start, byCase)
+		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i))
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] {
 			continue
@@ -45,6 +45,22 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 	}
 	return out
+}
+
+// settingKey reports whether the word at fields[i] is the key of a
+// "key = value" the question writes ("vectorize = true", "strict-additive =
+// true"): a setting's name, whatever its form, which documents that have
+// the setting write as it is.
+func settingKey(word string, fields []string, i int) bool {
+	if i+2 >= len(fields) || fields[i+1] != "=" || strings.ContainsAny(fields[i], ",;:") {
+		return false
+	}
+	for _, r := range word {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' {
+			return false
+		}
+	}
+	return strings.IndexFunc(word, unicode.IsLetter) >= 0
 }
 
 // dotted reports whether a term is a dotted name ("waitgroup.go",

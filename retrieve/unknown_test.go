@@ -69,7 +69,8 @@ func TestUnknownNames(t *testing.T) {
 	absent("pg_stat_io", "waitgroup.go", "patroni", "recomput", "godebug=asyncpreemptoff=1", "asyncpreemptoff")
 	known("--dry-run", "dry", "run", "no", "sync", "format", "custom", "skip", "lock")
 	absent("--no-sync", "--format=custom", "--skip-lock")
-	known("->>", "spaceship", "oper", "return", "chain")
+	known("->>", "spaceship", "oper", "return", "chain", "true", "profil", "x", "y")
+	absent("vector")
 	absent("<=>", "?.")
 	cases := []struct {
 		name, question string
@@ -83,6 +84,9 @@ func TestUnknownNames(t *testing.T) {
 		{"long option in quotes", "Is `--skip-lock` safe?", []string{"--skip-lock"}},
 		{"long option the chunks hold", "What does --dry-run print?", nil},
 		{"long option with a value: manuals write a placeholder", "What does --format=custom write?", nil},
+		{"setting key no chunk holds", "What does vectorize = true do in a profile?", []string{"vectorize"}},
+		{"setting key the chunks hold", "What does view = true do?", nil},
+		{"an equation is no setting", "Is x = y true?", nil},
 		{"operator no chunk holds", "What does the <=> spaceship operator return?", []string{"<=>"}},
 		{"operator that trimming would lose", "How does the ?. chaining operator work?", []string{"?."}},
 		{"operator the chunks hold", "What does ->> return?", nil},
