@@ -326,8 +326,12 @@ func separator(prev, next *candidate) string {
 func (g *Generator) answers(question string, cands []*candidate, sources []generate.ContextSource) bool {
 	need := g.needed(sources)
 	counted, isAmount := amountTerms(question)
-	for _, c := range cands {
-		if c.overlap >= need && statesAmount(counted, isAmount, c) {
+	for i, c := range cands {
+		var prev *candidate
+		if i > 0 && cands[i-1].source == c.source {
+			prev = cands[i-1]
+		}
+		if c.overlap >= need && statesAmount(counted, isAmount, c, prev) {
 			return true
 		}
 	}

@@ -73,6 +73,9 @@ var (
 	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
 )
 
+// limitMark leads amountTerms' terms when the question asks for a limit.
+const limitMark = "\x00limit"
+
 // maxCounted bounds the content words taken as what is counted.
 const maxCounted = 3
 
@@ -83,6 +86,9 @@ func amountTerms(question string) (terms []string, ok bool) {
 	m := amountQuestion.FindStringSubmatch(question)
 	if m == nil {
 		return nil, false
+	}
+	if limitQuestion.MatchString(question) {
+		terms = append(terms, limitMark)
 	}
 	for _, w := range textutil.Words(m[1]) {
 		if countedStop[strings.ToLower(w)] || len(terms) == maxCounted {
@@ -96,17 +102,38 @@ func amountTerms(question string) (terms []string, ok bool) {
 	return terms, true
 }
 
+// limitQuestion matches an amount question that asks for a limit ("at
+// most", "the maximum number", "the largest … allowed"); limitCue a
+// sentence that states one. A sentence giving some number of the thing
+// ("an enum with three variants") does not answer how many it may have.
+var (
+	limitQuestion = regexp.MustCompile(`(?i)\bat\s+most\b|\b(maximum|max|largest|greatest|highest|upper)\s+(number|count|size|length|amount|value|limit)\b|\b(allowed|permitted)\b`)
+	limitCue      = regexp.MustCompile(`(?i)\b(maximum|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal)\b`)
+)
+
 // statesAmount reports whether a sentence can answer the question by
 // form: true unless the question asks for an amount (counted, from
 // amountTerms) that the sentence does not state: a number with a word for
 // the thing counted (or a size in bytes for memory, disk, cache), or a
-// default.
-func statesAmount(counted []string, isAmount bool, c *candidate) bool {
+// default; and, for a limit, the sentence, its heading or the sentence
+// before it (prev, nil if none in its source) says it is one.
+func statesAmount(counted []string, isAmount bool, c, prev *candidate) bool {
 	if !isAmount {
 		return true
 	}
 	if !amountCue.MatchString(c.text) {
 		return false
+	}
+	if len(counted) > 0 && counted[0] == limitMark {
+		// A table of limits states them under its heading ("Limits |
+		// Value" rows under "PostgreSQL Limits"), prose in the sentence
+		// before ("There is a limit on how many columns a table can
+		// contain. … it is between 250 and 1600.").
+		if !limitCue.MatchString(c.text) && !c.heading["limit"] && !c.heading["maximum"] &&
+			(prev == nil || !limitCue.MatchString(prev.text)) {
+			return false
+		}
+		counted = counted[1:]
 	}
 	if len(counted) == 0 || defaultAmount.MatchString(c.text) {
 		return true // the cue matched above: an amount is stated

@@ -64,6 +64,9 @@ func TestAmountQuestionNeedsTheAmount(t *testing.T) {
 		{"size for memory", "How much memory may the uploader use for pending parts of the upload buffer?", sized, true},
 		{"a default under its setting", "How many parts does the uploader send at once by default?", byDefault, true},
 		{"not an amount question", "Why does the uploader keep compiled upload rules in a cache?", topical, true},
+		{"a limit asked, some number given", "How many upload rules can the uploader keep at most?", prompt("The uploader ships with 3 upload rules for images and keeps upload rules in a cache."), false},
+		{"a limit stated", "How many upload rules can the uploader keep at most?", prompt("The uploader keeps at most 512 upload rules in its cache."), true},
+		{"a limit stated in the sentence before", "How many upload rules can the uploader keep at most?", prompt("There is a limit on how many upload rules the uploader can keep. Depending on their size, the uploader keeps between 100 and 512 upload rules."), true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
