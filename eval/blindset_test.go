@@ -1,0 +1,125 @@
+package eval_test
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/internal/evaluate"
+	"github.com/hybridrag/hybridrag/store/loader"
+)
+
+// blindSet describes a labelled set written without running the pipeline
+// on it (issue 13) and what it promises.
+type blindSet struct {
+	file, env, idPrefix string
+	// page reports why a relevant document may not be a gold page, or "".
+	page func(string) string
+	// Least counts: questions, answerable, paraphrased, unanswerable, and
+	// plain-word unanswerables (naming nothing absent from the docs).
+	questions, answerable, paraphrased, unanswerable, plain int
+}
+
+// TestBlindSets checks the blind sets: each reads strictly, ids and
+// queries are unique, it has the promised mix, every relevant document is
+// a page id as `hybridrag index` gives it when the html folder is the
+// indexed root ("library/functions.html"), and, when the set's environment
+// variable names that folder, every evidence string occurs in the text the
+// loader extracts from its page.
+//
+//   - Python 3.11 (HYBRIDRAG_PY311_HTML): Debian's python3.11-doc,
+//     /usr/share/doc/python3.11/html, its HTML pages only.
+//   - The Rust book and the Cargo book (HYBRIDRAG_RUST_HTML): a folder
+//     holding their book/ and cargo/ folders; never an old-edition
+//     redirect stub.
+func TestBlindSets(t *testing.T) {
+	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
+	for _, set := range []blindSet{
+		{file: "py311-blind.jsonl", env: "HYBRIDRAG_PY311_HTML", idPrefix: "py311b-",
+			questions: 100, answerable: 66, paraphrased: 30, unanswerable: 34, plain: 14},
+		{file: "rust-blind.jsonl", env: "HYBRIDRAG_RUST_HTML", idPrefix: "rustb-",
+			page: func(p string) string {
+				if !strings.HasPrefix(p, "book/") && !strings.HasPrefix(p, "cargo/") {
+					return "not under book/ or cargo/"
+				}
+				if slices.ContainsFunc(stubs, func(s string) bool { return strings.HasPrefix(p, s) }) {
+					return "a redirect stub"
+				}
+				return ""
+			},
+			questions: 80, answerable: 50, paraphrased: 22, unanswerable: 30, plain: 12},
+	} {
+		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
+	}
+}
+
+func checkBlindSet(t *testing.T, set blindSet) {
+	f, err := os.Open("../testdata/eval/" + set.file)
+	require.NoError(t, err)
+	qs, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
+	require.NoError(t, f.Close())
+	require.NoError(t, err)
+	require.Empty(t, warns)
+
+	dir := os.Getenv(set.env)
+	texts := map[string]string{}
+	pageText := func(page string) string {
+		if text, ok := texts[page]; ok {
+			return text
+		}
+		doc, err := loader.LoadFile(filepath.Join(dir, filepath.FromSlash(page)))
+		require.NoError(t, err, page)
+		texts[page] = doc.Text
+		return doc.Text
+	}
+
+	queries := map[string]bool{}
+	var answerable, paraphrased, unanswerable, plain int
+	for _, q := range qs {
+		require.False(t, queries[q.Query], "query %q twice", q.Query)
+		queries[q.Query] = true
+		require.True(t, strings.HasPrefix(q.ID, set.idPrefix), q.ID)
+		if q.Unanswerable {
+			unanswerable++
+			require.Contains(t, q.Tags, "unanswerable", q.ID)
+			if slices.Contains(q.Tags, "plain") {
+				plain++
+			}
+			require.Empty(t, q.ExpectedFacts, q.ID)
+			continue
+		}
+		answerable++
+		require.NotEmpty(t, q.Evidence, q.ID)
+		require.NotEmpty(t, q.ExpectedFacts, q.ID)
+		require.NotEmpty(t, q.ExpectedAnswer, q.ID)
+		require.Len(t, q.RelevantDocuments, 1, q.ID)
+		page := q.RelevantDocuments[0]
+		require.True(t, strings.HasSuffix(page, ".html") && path.Clean(page) == page &&
+			!path.IsAbs(page) && !strings.HasPrefix(page, "../"), "%s: %s is not a page id under the html folder", q.ID, page)
+		if set.page != nil {
+			why := set.page(page)
+			require.Empty(t, why, "%s: %s", q.ID, page)
+		}
+		if slices.Contains(q.Tags, "paraphrased") {
+			paraphrased++
+		}
+		if dir == "" {
+			continue
+		}
+		text := pageText(page)
+		for _, ev := range q.Evidence {
+			require.True(t, evaluate.ContainsEvidence(text, ev), "%s: %q not in %s", q.ID, ev, page)
+		}
+	}
+	require.GreaterOrEqual(t, len(qs), set.questions)
+	require.GreaterOrEqual(t, answerable, set.answerable)
+	require.GreaterOrEqual(t, paraphrased, set.paraphrased)
+	require.GreaterOrEqual(t, unanswerable, set.unanswerable)
+	require.GreaterOrEqual(t, plain, set.plain, "unanswerable questions that name nothing absent from the docs")
+}
