@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/internal/evaluate"
 	"github.com/hybridrag/hybridrag/store/loader"
 )
@@ -60,13 +59,7 @@ func TestBlindSets(t *testing.T) {
 }
 
 func checkBlindSet(t *testing.T, set blindSet) {
-	f, err := os.Open("../testdata/eval/" + set.file)
-	require.NoError(t, err)
-	qs, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
-	require.NoError(t, f.Close())
-	require.NoError(t, err)
-	require.Empty(t, warns)
-
+	qs := readStrict(t, set.file)
 	dir := os.Getenv(set.env)
 	texts := map[string]string{}
 	pageText := func(page string) string {

@@ -81,26 +81,59 @@ func readPG15(t *testing.T) []eval.Question {
 	return all
 }
 
+// readStrict reads a labelled set of testdata/eval strictly.
+func readStrict(t *testing.T, file string) []eval.Question {
+	t.Helper()
+	f, err := os.Open("../testdata/eval/" + file)
+	require.NoError(t, err)
+	qs, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
+	require.NoError(t, f.Close())
+	require.NoError(t, err)
+	require.Empty(t, warns)
+	return qs
+}
+
+// requireNewPG15 fails when a question repeats one of the tune/held-out
+// halves or of the set itself.
+func requireNewPG15(t *testing.T, qs []eval.Question) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, q := range readPG15(t) {
+		seen[q.ID], seen[q.Query] = true, true
+	}
+	for _, q := range qs {
+		require.False(t, seen[q.ID] || seen[q.Query], "%s repeats a question", q.ID)
+		seen[q.ID], seen[q.Query] = true, true
+	}
+}
+
+// requireEvidenceInPages checks, when HYBRIDRAG_PG15_HTML names the
+// manual's folder, that every evidence string of q occurs in the loader
+// text of its relevant pages.
+func requireEvidenceInPages(t *testing.T, q eval.Question) {
+	t.Helper()
+	dir := os.Getenv("HYBRIDRAG_PG15_HTML")
+	if dir == "" {
+		return
+	}
+	for _, page := range q.RelevantDocuments {
+		doc, err := loader.LoadFile(filepath.Join(dir, page))
+		require.NoError(t, err, q.ID)
+		for _, ev := range q.Evidence {
+			require.True(t, evaluate.ContainsEvidence(doc.Text, ev), "%s: %q not in %s", q.ID, ev, page)
+		}
+	}
+}
+
 // TestPG15FreshSet checks the fresh PostgreSQL 15 set (issue 13), written
 // after tuning and measured once: it reads strictly, shares no question
 // with the tune/held-out halves, has the promised mix, and, when
 // HYBRIDRAG_PG15_HTML is set, every evidence string occurs in its page.
 func TestPG15FreshSet(t *testing.T) {
-	f, err := os.Open("../testdata/eval/pg15-fresh.jsonl")
-	require.NoError(t, err)
-	fresh, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
-	require.NoError(t, f.Close())
-	require.NoError(t, err)
-	require.Empty(t, warns)
-	seen := map[string]bool{}
-	for _, q := range readPG15(t) {
-		seen[q.ID], seen[q.Query] = true, true
-	}
-	dir := os.Getenv("HYBRIDRAG_PG15_HTML")
+	fresh := readStrict(t, "pg15-fresh.jsonl")
+	requireNewPG15(t, fresh)
 	var answerable, paraphrased, unanswerable int
 	for _, q := range fresh {
-		require.False(t, seen[q.ID] || seen[q.Query], "%s repeats a question", q.ID)
-		seen[q.ID], seen[q.Query] = true, true
 		if q.Unanswerable {
 			unanswerable++
 			continue
@@ -111,16 +144,7 @@ func TestPG15FreshSet(t *testing.T) {
 		if slices.Contains(q.Tags, "paraphrased") {
 			paraphrased++
 		}
-		for _, page := range q.RelevantDocuments {
-			if dir == "" {
-				continue
-			}
-			doc, err := loader.LoadFile(filepath.Join(dir, page))
-			require.NoError(t, err, q.ID)
-			for _, ev := range q.Evidence {
-				require.True(t, evaluate.ContainsEvidence(doc.Text, ev), "%s: %q not in %s", q.ID, ev, page)
-			}
-		}
+		requireEvidenceInPages(t, q)
 	}
 	require.GreaterOrEqual(t, answerable, 55)
 	require.GreaterOrEqual(t, paraphrased, 20)
@@ -133,34 +157,14 @@ func TestPG15FreshSet(t *testing.T) {
 // sets, every question is a labelled paraphrase, and, when
 // HYBRIDRAG_PG15_HTML is set, every evidence string occurs in its page.
 func TestPG15OwnParaphrases(t *testing.T) {
-	f, err := os.Open("../testdata/eval/pg15-paraphrase-own2.jsonl")
-	require.NoError(t, err)
-	own, warns, err := eval.ReadQuestionsWith(f, eval.ReadOptions{Strict: true})
-	require.NoError(t, f.Close())
-	require.NoError(t, err)
-	require.Empty(t, warns)
-	seen := map[string]bool{}
-	for _, q := range readPG15(t) {
-		seen[q.ID], seen[q.Query] = true, true
-	}
-	dir := os.Getenv("HYBRIDRAG_PG15_HTML")
+	own := readStrict(t, "pg15-paraphrase-own2.jsonl")
+	requireNewPG15(t, own)
 	for _, q := range own {
-		require.False(t, seen[q.ID] || seen[q.Query], "%s repeats a question", q.ID)
-		seen[q.ID], seen[q.Query] = true, true
 		require.False(t, q.Unanswerable, q.ID)
 		require.Contains(t, q.Tags, "paraphrased", q.ID)
 		require.NotEmpty(t, q.Evidence, q.ID)
 		require.NotEmpty(t, q.ExpectedFacts, q.ID)
-		for _, page := range q.RelevantDocuments {
-			if dir == "" {
-				continue
-			}
-			doc, err := loader.LoadFile(filepath.Join(dir, page))
-			require.NoError(t, err, q.ID)
-			for _, ev := range q.Evidence {
-				require.True(t, evaluate.ContainsEvidence(doc.Text, ev), "%s: %q not in %s", q.ID, ev, page)
-			}
-		}
+		requireEvidenceInPages(t, q)
 	}
 	require.Len(t, own, 30)
 }
