@@ -161,7 +161,7 @@ func containsWord(text, s string) bool {
 // Chrome is judged by structure and density, not by words: content that
 // looks like navigation in some way stays.
 func TestLoadHTMLKeepsContentThatLooksLikeChrome(t *testing.T) {
-	cases := []struct{ name, html, want string }{
+	cases := []htmlTextCase{
 		{"article header holds the title",
 			"<body><nav><a href=/>Home</a></nav><article><header><h1>Title</h1></header><p>Body text.</p></article></body>",
 			"Title\n\nBody text."},
@@ -187,19 +187,13 @@ func TestLoadHTMLKeepsContentThatLooksLikeChrome(t *testing.T) {
 			`<body class="nav-open toc"><ul><li><a href=a>Alpha</a></li></ul></body>`,
 			"- Alpha"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			doc := store.Document{ID: "p.html"}
-			require.NoError(t, parseHTML([]byte(c.html), &doc))
-			require.Equal(t, c.want, doc.Text)
-		})
-	}
+	requireHTMLTexts(t, cases)
 }
 
 // Overlays a theme opens on demand are hidden by its stylesheet, which the
 // loader does not read: their class words mark them.
 func TestLoadHTMLDropsOverlays(t *testing.T) {
-	cases := []struct{ name, html, want string }{
+	cases := []htmlTextCase{
 		{"mdBook keyboard help popup",
 			`<body><div id="mdbook-help-container"><div id="mdbook-help-popup"><h2 class="mdbook-help-title">Keyboard shortcuts</h2><div><p>Press <kbd>S</kbd> or <kbd>/</kbd> to search in the book</p><p>Press <kbd>Esc</kbd> to hide this help</p></div></div></div>` +
 				`<main><h1>Ownership</h1><p>Each value in Rust has an owner, and there can only be one owner at a time.</p></main></body>`,
@@ -211,19 +205,13 @@ func TestLoadHTMLDropsOverlays(t *testing.T) {
 			`<body><div class="modal"><p>The pump must be primed before it is started for the first time, or its seal fails.</p></div></body>`,
 			"The pump must be primed before it is started for the first time, or its seal fails."},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			doc := store.Document{ID: "p.html"}
-			require.NoError(t, parseHTML([]byte(c.html), &doc))
-			require.Equal(t, c.want, doc.Text)
-		})
-	}
+	requireHTMLTexts(t, cases)
 }
 
 // A loose list wraps each item in a paragraph (Sphinx, Markdown): the
 // item's text stays on its marker's line.
 func TestLoadHTMLListItemParagraphs(t *testing.T) {
-	cases := []struct{ name, html, want string }{
+	cases := []htmlTextCase{
 		{"paragraphs in items",
 			"<body><p>Three steps:</p><ul><li><p>First, decorate.</p></li><li><p>Second, sort.</p><p>Stable.</p></li></ul></body>",
 			"Three steps:\n\n- First, decorate.\n\n- Second, sort.\n\nStable."},
@@ -234,6 +222,14 @@ func TestLoadHTMLListItemParagraphs(t *testing.T) {
 			"<body><ul><li><pre>make install</pre></li></ul></body>",
 			"-\n\n```\nmake install\n```"},
 	}
+	requireHTMLTexts(t, cases)
+}
+
+// htmlTextCase is a page and the text the loader must extract from it.
+type htmlTextCase struct{ name, html, want string }
+
+func requireHTMLTexts(t *testing.T, cases []htmlTextCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			doc := store.Document{ID: "p.html"}
