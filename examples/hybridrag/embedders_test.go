@@ -334,10 +334,7 @@ func TestCLIReindexSwitchesEmbedder(t *testing.T) {
 	// hashing embedder's 384 (as Ollama's all-minilm does).
 	oll := newOllamaEmbedServer(t, 384)
 	t.Setenv("OLLAMA_HOST", oll.URL)
-	docs := writeReindexDocs(t)
-	st := filepath.Join(t.TempDir(), "store")
-	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
-	require.Equal(t, 0, code, errOut)
+	st, docs := indexedWithHash(t)
 	_, chunks := storeCounts(t, st)
 	minilm := []string{"--embedder", "ollama", "--embedding-model", "all-minilm"}
 
@@ -380,13 +377,10 @@ func TestCLIReindexSwitchesEmbedder(t *testing.T) {
 func TestCLIReindexOtherDimension(t *testing.T) {
 	oll := newOllamaEmbedServer(t, 768)
 	t.Setenv("OLLAMA_HOST", oll.URL)
-	docs := writeReindexDocs(t)
-	st := filepath.Join(t.TempDir(), "store")
-	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
-	require.Equal(t, 0, code, errOut)
+	st, _ := indexedWithHash(t)
 	recorded := recordedEmbedder(t, st)
 
-	code, _, errOut = runCLI(t, "reindex", "--store", st, "--embedder", "ollama")
+	code, _, errOut := runCLI(t, "reindex", "--store", st, "--embedder", "ollama")
 	require.Equal(t, 1, code, errOut)
 	require.Contains(t, errOut, "index the files into a new store with --embedder ollama")
 	require.Contains(t, errOut, "768 dimensions, want 384")
@@ -401,10 +395,7 @@ func TestCLIReindexOtherDimension(t *testing.T) {
 func TestCLIUnknownRecordedEmbedder(t *testing.T) {
 	for _, name := range []string{"voyage:voyage-3", "*embed.Langchain", "my-embedder"} {
 		t.Run(name, func(t *testing.T) {
-			docs := writeReindexDocs(t)
-			st := filepath.Join(t.TempDir(), "store")
-			code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
-			require.Equal(t, 0, code, errOut)
+			st, docs := indexedWithHash(t)
 			es, err := embedded.Open(st, embedded.Options{})
 			require.NoError(t, err)
 			require.NoError(t, es.SaveEmbedder(context.Background(), store.EmbedderID{Name: name, Dimension: 1024}))
@@ -421,7 +412,7 @@ func TestCLIUnknownRecordedEmbedder(t *testing.T) {
 				require.Contains(t, errOut, "the store was built with embedder \""+name+"\"", "%v", args)
 				require.Contains(t, errOut, "which the CLI cannot build", "%v", args)
 			}
-			code, _, errOut = runCLI(t, "reindex", "--store", st, "--embedder", "hash")
+			code, _, errOut := runCLI(t, "reindex", "--store", st, "--embedder", "hash")
 			require.Equal(t, 0, code, errOut)
 			require.Contains(t, retrieveTop(t, st, "When does the relief valve open?"), "6 bar")
 		})
@@ -493,14 +484,11 @@ func TestCLIRecordedEmbedderEvalAndServe(t *testing.T) {
 func TestCLIReindexSwitchInterrupted(t *testing.T) {
 	oll := newOllamaEmbedServer(t, 384)
 	t.Setenv("OLLAMA_HOST", oll.URL)
-	docs := writeReindexDocs(t)
-	st := filepath.Join(t.TempDir(), "store")
-	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
-	require.Equal(t, 0, code, errOut)
+	st, _ := indexedWithHash(t)
 	recorded := recordedEmbedder(t, st)
 
 	oll.setFail(true)
-	code, _, errOut = runCLI(t, "reindex", "--store", st, "--embedder", "ollama", "--embedding-model", "all-minilm")
+	code, _, errOut := runCLI(t, "reindex", "--store", st, "--embedder", "ollama", "--embedding-model", "all-minilm")
 	require.Equal(t, 1, code, errOut)
 	require.Contains(t, errOut, "run reindex --embedder ollama --embedding-model all-minilm again to resume")
 	require.Equal(t, recorded, recordedEmbedder(t, st), "the switch is recorded only when it finishes")
@@ -510,4 +498,15 @@ func TestCLIReindexSwitchInterrupted(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "reindexed 2 documents")
 	require.Equal(t, "ollama:all-minilm", recordedEmbedder(t, st).Name)
+}
+
+// indexedWithHash indexes the reindex documents into a new store with the
+// default (hash) embedder; it returns the store and the documents' folder.
+func indexedWithHash(t *testing.T) (st, docs string) {
+	t.Helper()
+	docs = writeReindexDocs(t)
+	st = filepath.Join(t.TempDir(), "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, "--no-log", docs)
+	require.Equal(t, 0, code, errOut)
+	return st, docs
 }
