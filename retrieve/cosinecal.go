@@ -223,8 +223,7 @@ type cosineRanges struct {
 	scanner store.Scanner
 	statter store.Statter // nil: derived once
 
-	mu     sync.Mutex
-	scopes map[[2]string]*cosineEntry
+	scopes scopes[cosineEntry]
 }
 
 type cosineEntry struct {
@@ -236,17 +235,7 @@ type cosineEntry struct {
 }
 
 func (cr *cosineRanges) get(ctx context.Context, f store.Filter) (CosineRange, error) {
-	key := [2]string{f.TenantID, f.ProjectID}
-	cr.mu.Lock()
-	e := cr.scopes[key]
-	if e == nil {
-		if len(cr.scopes) >= maxCosineScopes {
-			clear(cr.scopes)
-		}
-		e = &cosineEntry{}
-		cr.scopes[key] = e
-	}
-	cr.mu.Unlock()
+	e := cr.scopes.entry(f)
 
 	e.mu.Lock()
 	defer e.mu.Unlock()

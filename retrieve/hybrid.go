@@ -70,7 +70,7 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 		for _, s := range []any{vector, keyword} {
 			if sc, ok := s.(store.Scanner); ok && s != nil && h.cosines == nil {
 				st, _ := s.(store.Statter)
-				h.cosines = &cosineRanges{scanner: sc, statter: st, scopes: map[[2]string]*cosineEntry{}}
+				h.cosines = &cosineRanges{scanner: sc, statter: st, scopes: scopes[cosineEntry]{max: maxCosineScopes}}
 			}
 		}
 		if h.cosines == nil {
@@ -83,7 +83,7 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 			for _, s := range []any{keyword, vector} {
 				if sc, ok := s.(store.Scanner); ok && s != nil && h.expand.vocab == nil {
 					st, _ := s.(store.Statter)
-					h.expand.vocab = &vocabularies{scanner: sc, statter: st, words: h.words, scopes: map[[2]string]*vocabEntry{}}
+					h.expand.vocab = &vocabularies{scanner: sc, statter: st, words: h.words, scopes: scopes[vocabEntry]{max: maxVocabularyScopes}}
 				}
 			}
 		}

@@ -210,8 +210,7 @@ type vocabularies struct {
 	statter store.Statter // nil: built once, never refreshed
 	words   *wordTerms
 
-	mu     sync.Mutex
-	scopes map[[2]string]*vocabEntry
+	scopes scopes[vocabEntry]
 }
 
 type vocabEntry struct {
@@ -224,17 +223,7 @@ type vocabEntry struct {
 
 // get returns the vocabulary of f's scope, nil when none can be built.
 func (vs *vocabularies) get(ctx context.Context, f store.Filter) (*vocabulary, error) {
-	key := [2]string{f.TenantID, f.ProjectID}
-	vs.mu.Lock()
-	e := vs.scopes[key]
-	if e == nil {
-		if len(vs.scopes) >= maxVocabularyScopes {
-			clear(vs.scopes)
-		}
-		e = &vocabEntry{}
-		vs.scopes[key] = e
-	}
-	vs.mu.Unlock()
+	e := vs.scopes.entry(f)
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
