@@ -73,7 +73,8 @@ var (
 	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
 )
 
-// limitMark leads amountTerms' terms when the question asks for a limit.
+// limitMark leads amountTerms' terms when the question asks for a limit
+// (it is no word, so no sentence holds it).
 const limitMark = "\x00limit"
 
 // maxCounted bounds the content words taken as what is counted.
@@ -87,9 +88,6 @@ func amountTerms(question string) (terms []string, ok bool) {
 	if m == nil {
 		return nil, false
 	}
-	if limitQuestion.MatchString(question) {
-		terms = append(terms, limitMark)
-	}
 	for _, w := range textutil.Words(m[1]) {
 		if countedStop[strings.ToLower(w)] || len(terms) == maxCounted {
 			break
@@ -98,6 +96,9 @@ func amountTerms(question string) (terms []string, ok bool) {
 			continue
 		}
 		terms = append(terms, textutil.Stem(w))
+	}
+	if limitQuestion.MatchString(question) {
+		terms = append([]string{limitMark}, terms...)
 	}
 	return terms, true
 }
