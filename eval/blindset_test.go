@@ -37,6 +37,10 @@ type blindSet struct {
 //   - The Rust book and the Cargo book (HYBRIDRAG_RUST_HTML): a folder
 //     holding their book/ and cargo/ folders; never an old-edition
 //     redirect stub.
+//   - SQLite 3.40.1 (HYBRIDRAG_SQLITE_HTML): Debian's sqlite3-doc,
+//     /usr/share/doc/sqlite3, its HTML pages without the generated indexes
+//     and one-page copies in sqliteLeftOut; never the redirect stub or a
+//     syntax-diagram page (no prose).
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -53,9 +57,32 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 80, answerable: 50, paraphrased: 22, unanswerable: 30, plain: 12},
+		{file: "sqlite-blind.jsonl", env: "HYBRIDRAG_SQLITE_HTML", idPrefix: "sqlb-",
+			page: func(p string) string {
+				switch {
+				case slices.Contains(sqliteLeftOut, p):
+					return "left out of the indexed folder"
+				case p == "sqlite.html":
+					return "a redirect stub"
+				case strings.HasPrefix(p, "syntax/"):
+					return "a syntax-diagram page"
+				}
+				return ""
+			},
+			questions: 130, answerable: 90, paraphrased: 25, unanswerable: 35, plain: 12},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
+}
+
+// sqliteLeftOut are the sqlite3-doc pages not copied into the indexed
+// folder: generated cross-reference and keyword indexes, the requirements
+// list (excerpts of every other page), all syntax diagrams on one page,
+// the one-page copy of c3ref/ and a byte-identical copy of fileformat2.html.
+var sqliteLeftOut = []string{
+	"doc_backlink_crossref.html", "doc_keyword_crossref.html", "doc_pagelink_crossref.html",
+	"doc_target_crossref.html", "keyword_index.html", "requirements.html", "syntaxdiagrams.html",
+	"capi3ref.html", "fileformat.html",
 }
 
 func checkBlindSet(t *testing.T, set blindSet) {
