@@ -25,13 +25,15 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	write("latin.txt", "caf\xe9 latin-1 notes about the valve")
 	write("empty.md", "  \n")
 	write("notes.rst", "Title\n=====\n\nText.\n")
+	write("moved.html", `<html><head><meta http-equiv="refresh" content="0; url=good.md"></head><body>Redirecting to good.md</body></html>`)
 
 	st := filepath.Join(t.TempDir(), "store")
 	code, out, errOut := runCLI(t, "index", "--store", st, docs)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "indexed 1 documents")
 	require.Contains(t, out, "3 files skipped")
-	require.Contains(t, out, "1 files of other types ignored (.rst)")
+	require.Contains(t, out, "1 files of other types ignored (.rst); 1 redirect pages ignored")
+	require.NotContains(t, errOut, "moved.html", "a redirect page is passed over, not reported as a bad file")
 	for _, name := range []string{"broken.pdf", "latin.txt", "empty.md"} {
 		require.Contains(t, errOut, "skipped "+filepath.Join(docs, name))
 	}
