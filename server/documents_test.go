@@ -67,16 +67,17 @@ func TestDocuments(t *testing.T) {
 		"notes.txt", "caf\xc3\x28 bad", // not UTF-8
 		"boiler.md", boiler, // twice in one upload
 		"empty.md", "   \n",
+		"moved.html", `<html><head><meta http-equiv="refresh" content="0; url=boiler.html"></head><body>Redirecting…</body></html>`,
 	)
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	var up uploadJSON
 	decode(t, res, &up)
-	require.Len(t, up.Results, 5)
+	require.Len(t, up.Results, 6)
 	require.Equal(t, "indexed", up.Results[0].Status)
 	require.Equal(t, "boiler.md", up.Results[0].DocumentID)
 	require.Equal(t, "lab", up.Results[0].ProjectID)
 	require.Positive(t, up.Results[0].Chunks)
-	wantCodes := []string{"", "unsupported_file_type", "invalid_encoding", server.CodeInvalidArgument, ""}
+	wantCodes := []string{"", "unsupported_file_type", "invalid_encoding", server.CodeInvalidArgument, "", "redirect_page"}
 	for i, r := range up.Results[1:] {
 		require.Equal(t, "failed", r.Status, r.Name)
 		require.NotEmpty(t, r.Code, r.Name)

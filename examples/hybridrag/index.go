@@ -138,12 +138,13 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 // is named on stderr with the reason and skipped, so one bad file does not
 // stop a folder from being indexed; with --strict it is an error.
 type skipper struct {
-	w       io.Writer
-	strict  bool
-	n       int
-	ignored map[string]int    // files of unsupported types, by extension
-	paths   map[string]string // document id → file path as typed, to name it
-	errs    []string          // "path: reason" of each skipped file, for the index-runs log
+	w         io.Writer
+	strict    bool
+	n         int
+	ignored   map[string]int    // files of unsupported types, by extension
+	redirects int               // redirect pages (loader.ErrRedirect) passed over
+	paths     map[string]string // document id → file path as typed, to name it
+	errs      []string          // "path: reason" of each skipped file, for the index-runs log
 }
 
 // saveIndexRun records the run in the query log (--log, --no-log); a log
@@ -201,10 +202,17 @@ func (s *skipper) summary() string {
 		slices.Sort(exts)
 		out += fmt.Sprintf("; %d files of other types ignored (%s)", n, strings.Join(exts, ", "))
 	}
+	if s.redirects > 0 {
+		out += fmt.Sprintf("; %d redirect pages ignored", s.redirects)
+	}
 	return out
 }
 
 func (s *skipper) skip(path string, err error) error {
+	if errors.Is(err, loader.ErrRedirect) {
+		s.redirects++
+		return nil
+	}
 	if errors.Is(err, loader.ErrUnsupported) {
 		if s.ignored == nil {
 			s.ignored = map[string]int{}
@@ -349,7 +357,9 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 			ld.found[root] = found
 		}
 		opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, OnLoadError: func(p string, err error) error {
-			if rel, rerr := filepath.Rel(path, p); rerr == nil {
+			// A redirect page is no document: --sync removes one indexed
+			// before the loader knew them.
+			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) {
 				found[loader.DocumentID(idPrefix, rel)] = true
 			}
 			return sk.skip(p, err)

@@ -25,13 +25,15 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	write("latin.txt", "caf\xe9 latin-1 notes about the valve")
 	write("empty.md", "  \n")
 	write("notes.rst", "Title\n=====\n\nText.\n")
+	write("moved.html", `<html><head><meta http-equiv="refresh" content="0; url=good.md"></head><body>Redirecting to good.md</body></html>`)
 
 	st := filepath.Join(t.TempDir(), "store")
 	code, out, errOut := runCLI(t, "index", "--store", st, docs)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "indexed 1 documents")
 	require.Contains(t, out, "3 files skipped")
-	require.Contains(t, out, "1 files of other types ignored (.rst)")
+	require.Contains(t, out, "1 files of other types ignored (.rst); 1 redirect pages ignored")
+	require.NotContains(t, errOut, "moved.html", "a redirect page is passed over, not reported as a bad file")
 	for _, name := range []string{"broken.pdf", "latin.txt", "empty.md"} {
 		require.Contains(t, errOut, "skipped "+filepath.Join(docs, name))
 	}
@@ -52,6 +54,34 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	code, _, errOut = runCLI(t, "index", "--store", filepath.Join(t.TempDir(), "rst"), filepath.Join(docs, "notes.rst"))
 	require.Equal(t, 1, code, "a file of another type named explicitly is an error")
 	require.Contains(t, errOut, "supported")
+}
+
+// TestCLIIndexSyncDropsPagesTurnedRedirects: a page that has moved away
+// and left a redirect stub behind leaves the store with --sync, and is not
+// reported as a bad file.
+func TestCLIIndexSyncDropsPagesTurnedRedirects(t *testing.T) {
+	docs := t.TempDir()
+	page := filepath.Join(docs, "valves.html")
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.html"), []byte(`<html><body><h1>Pump</h1><p>The pump runs at 3000 rpm.</p></body></html>`), 0o600))
+	require.NoError(t, os.WriteFile(page, []byte(`<html><body><h1>Valves</h1><p>The relief valve opens at 6 bar.</p></body></html>`), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 2, n)
+
+	require.NoError(t, os.WriteFile(page, []byte(`<html><head><meta http-equiv="refresh" content="0; url=parts/valves.html"></head><body>Redirecting to parts/valves.html</body></html>`), 0o600))
+	code, out, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 redirect pages ignored")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 2, n, "without --sync the stored page stays")
+	code, out, errOut = runCLI(t, "index", "--sync", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 removed")
+	require.NotContains(t, errOut, "valves.html")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 1, n)
 }
 
 // storeCounts opens the embedded store at dir and returns its document and

@@ -9,14 +9,14 @@ import (
 
 // Build indexes every supported file under root (a folder or one file),
 // with sources relative to root as `hybridrag index` names them; files
-// of other types are skipped. The index must be closed.
+// of other types and redirect pages are skipped, as the CLI skips them. The index must be closed.
 func Build(root string) (*Index, error) {
 	x, err := New()
 	if err != nil {
 		return nil, err
 	}
 	opts := loader.DirOptions{OnLoadError: func(_ string, err error) error {
-		if errors.Is(err, loader.ErrUnsupported) {
+		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) {
 			return nil
 		}
 		return err

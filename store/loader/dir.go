@@ -20,9 +20,10 @@ type DirOptions struct {
 	IDPrefix string
 	// OnLoadError, if set, is called for each file under a directory root
 	// that LoadFile cannot read or whose type is unsupported
-	// (ErrUnsupported), with the path under root as typed; returning nil
-	// skips the file, returning an error stops the walk with it. Nil stops
-	// at the first such file.
+	// (ErrUnsupported), or that is a redirect page (ErrRedirect), with the
+	// path under root as typed; returning nil skips the file, returning an
+	// error stops the walk with it. Nil passes over unsupported files and
+	// redirect pages and stops at the first other such file.
 	OnLoadError func(path string, err error) error
 	// MaxFileSize, if positive, is the largest file loaded, in bytes: a
 	// larger one is not read and counts as a load error, a *SizeError
@@ -153,8 +154,8 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		if err != nil {
 			if opts.OnLoadError == nil {
-				if errors.Is(err, ErrUnsupported) {
-					return nil // a .json file that holds no transcript, like any unsupported file
+				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) {
+					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub
 				}
 				return err
 			}

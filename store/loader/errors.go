@@ -21,7 +21,26 @@ var (
 	// ErrNoText means a file has no extractable text, typically a PDF of
 	// scanned pages without an OCR text layer.
 	ErrNoText = errors.New("loader: no extractable text")
+	// ErrRedirect means an HTML page only sends the reader to another
+	// address (a meta refresh) and has no text of its own: the stubs
+	// mdBook, Sphinx and Jekyll leave at moved pages' old addresses.
+	// LoadDir passes over such pages as it does files of other types.
+	ErrRedirect = errors.New("loader: redirect page")
 )
+
+// RedirectError names a redirect page and where it sends the reader. It
+// unwraps to ErrRedirect; it is not modified after LoadFile returns it.
+type RedirectError struct {
+	Path   string
+	Target string // the refresh's URL, as written
+}
+
+func (e *RedirectError) Error() string {
+	return fmt.Sprintf("loader: %s only redirects to %s", e.Path, e.Target)
+}
+
+// Unwrap makes errors.Is(err, ErrRedirect) true.
+func (e *RedirectError) Unwrap() error { return ErrRedirect }
 
 // EncodingError reports where a text file stops being valid UTF-8. It
 // unwraps to ErrInvalidUTF8.

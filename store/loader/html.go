@@ -2,6 +2,7 @@ package loader
 
 import (
 	"bytes"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -59,6 +60,13 @@ func parseHTML(raw []byte, doc *store.Document) error {
 	w.walk(root)
 	w.closeSection()
 	doc.Text = w.out.String()
+	if countWords(doc.Text) <= redirectMaxWords {
+		// Indexed, a stub's few words ("Redirecting to…") and title
+		// compete with the page it points to.
+		if to := redirectTarget(root, filepath.Base(doc.Source)); to != "" {
+			return &RedirectError{Path: doc.Source, Target: to}
+		}
+	}
 	doc.Sections = w.sections
 	if t := findTitle(root); t != nil {
 		doc.Title = collapse(textOf(t, nil))

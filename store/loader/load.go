@@ -67,7 +67,9 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // a text or Markdown file that is not UTF-8, for a PDF a *FormatError
 // wrapping ErrMalformed (damaged or not a PDF), ErrEncrypted (needs a
 // password) or ErrNoText (no text layer, e.g. scanned pages), and for a
-// .docx a *FormatError wrapping ErrMalformed (not a Word package). A
+// .docx a *FormatError wrapping ErrMalformed (not a Word package), for an
+// HTML page that only redirects (a meta refresh to another address and at
+// most a few words of text) a *RedirectError (ErrRedirect). A
 // transcript (.vtt, .srt, segment .json) becomes one Section per cue with
 // its time and speaker (store.Section.Time), and a damaged one a
 // *TranscriptError naming the line and cue, wrapping ErrMalformed (or
