@@ -311,22 +311,28 @@ func scoreSubject(cands []*candidate, subject []string) {
 		return
 	}
 	for _, c := range cands {
-		if c.overlap == 0 || c.code || len(c.lead) == 0 {
-			continue
-		}
-		lead := c.lead[:min(len(c.lead), len(subject)+1)]
-		first := slices.ContainsFunc(subject, func(t string) bool { return strings.HasPrefix(lead[0], t) })
-		all := true
-		for _, t := range subject {
-			if !slices.Contains(lead, t) {
-				all = false
-				break
-			}
-		}
-		if first && all {
+		if c.overlap > 0 && !c.code && leadsWith(c, subject) {
 			c.score += subjectBonus
 		}
 	}
+}
+
+// leadsWith reports whether a sentence leads with the subject (see
+// scoreSubject).
+func leadsWith(c *candidate, subject []string) bool {
+	if len(c.lead) == 0 {
+		return false
+	}
+	lead := c.lead[:min(len(c.lead), len(subject)+1)]
+	if !slices.ContainsFunc(subject, func(t string) bool { return strings.HasPrefix(lead[0], t) }) {
+		return false
+	}
+	for _, t := range subject {
+		if !slices.Contains(lead, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // headingWeight is the share of a question term's weight that a sentence

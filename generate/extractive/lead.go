@@ -1,0 +1,74 @@
+package extractive
+
+import "regexp"
+
+// The lead sentence. Scores rank sentences by how much of the question
+// they cover; a question asking for an amount or a definition is answered
+// only by a sentence of that form, and one that covers more words without
+// it (a side remark on the same setting) must not open the answer while a
+// sentence that answers is at hand.
+
+// formLead returns the sentence the answer must open with, or nil to let
+// the scores decide: for an amount question (amountTerms), the best-scoring
+// sentence covering need of the question that states the amount
+// (statesAmount, the same test the support decision makes); for a
+// definition question, the best-scoring one covering need that leads with
+// its subject (leadsWith).
+func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
+	counted, isAmount := amountTerms(question)
+	best := 0.0
+	for _, c := range cands {
+		best = max(best, c.overlap)
+	}
+	need = max(need, g.minRelative*best)
+	var lead *candidate
+	for i, c := range cands {
+		if c.overlap < need || c.code || lead != nil && c.score <= lead.score {
+			continue
+		}
+		var ok bool
+		switch {
+		case isAmount:
+			var prev *candidate
+			if i > 0 && cands[i-1].source == c.source {
+				prev = cands[i-1]
+			}
+			ok = statesAmount(counted, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
+				namesCounted(counted, c, prev)
+		case len(subject) > 0:
+			ok = leadsWith(c, subject)
+		}
+		if ok {
+			lead = c
+		}
+	}
+	return lead
+}
+
+// statedNumber is stricter than amountCue, which the support decision
+// uses: a sentence leading the answer must give the figure. "one" is
+// mostly a pronoun ("one of these parameters"), and a digit inside a word
+// ("-j1", "shake_128") names something rather than counts it.
+var statedNumber = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
+
+// notReference matches numbers that refer rather than count: listings,
+// tables, sections, versions.
+var notReference = regexp.MustCompile(`(?i)\b(listing|table|figure|example|section|chapter|appendix|step|version|versions|release|python|postgresql|rust|pep|rfc)\s+\d[\w.-]*|#\d+|\b\d+\.\d+\.\d+\b`)
+
+// namesCounted reports whether the sentence, its heading or the sentence
+// before it names what the question counts. statesAmount lets any
+// sentence giving a default pass ("-1 (the default) means no limit."),
+// which answers only under the setting the question asks about.
+func namesCounted(counted []string, c, prev *candidate) bool {
+	any := false
+	for _, t := range counted {
+		if t == limitMark {
+			continue
+		}
+		any = true
+		if c.terms[t] || c.heading[t] || prev != nil && prev.terms[t] {
+			return true
+		}
+	}
+	return !any
+}
