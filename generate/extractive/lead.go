@@ -1,6 +1,9 @@
 package extractive
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+)
 
 // The lead sentence. Scores rank sentences by how much of the question
 // they cover; a question asking for an amount or a definition is answered
@@ -12,10 +15,13 @@ import "regexp"
 // the scores decide: for an amount question (amountTerms), the best-scoring
 // sentence covering need of the question that states the amount
 // (statesAmount, the same test the support decision makes); for a
-// definition question, the best-scoring one covering need that leads with
+// question asking for a default, the best one stating a default value
+// (defaultStated) that names, or stands under, what the question writes as
+// code (namesAll); for a definition question, the best-scoring one covering need that leads with
 // its subject (leadsWith).
 func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
 	counted, isAmount := amountTerms(question)
+	named := namedTerms(question)
 	best := 0.0
 	for _, c := range cands {
 		best = max(best, c.overlap)
@@ -35,6 +41,8 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 			}
 			ok = statesAmount(counted, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
 				namesCounted(counted, c, prev)
+		case defaultQuestion.MatchString(question) && !notValue.MatchString(question):
+			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)
 		case len(subject) > 0:
 			ok = leadsWith(c, subject)
 		}
@@ -71,4 +79,38 @@ func namesCounted(counted []string, c, prev *candidate) bool {
 		}
 	}
 	return !any
+}
+
+// defaultQuestion matches a question asking for a default value ("What
+// is the default value of X?", "Which port … by default?"), unless it asks
+// what something does (notValue: "What does a program do by default
+// when …"); defaultStated a
+// sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
+// "hex (the default)", "; 5432 by default"), not one that only mentions
+// it ("than the default value reflects", "the default hash function is
+// too slow", "By default, the server waits for …").
+var (
+	defaultQuestion = regexp.MustCompile(`(?i)^\s*(what|which)\b.*(\bby\s+default\b|\bthe\s+(built-in\s+)?default\b|\bdefaults?\s+to\b)`)
+	notValue        = regexp.MustCompile(`(?i)^\s*what\s+(does|do|did|happens)\b`)
+	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)`)
+)
+
+// namesAll reports whether every written-as-code term of the question
+// (namedTerms) is in the sentence cands[i], its heading or the sentence
+// before it in its source: "The default is 2MB." answers a question about
+// shared_buffers only under it.
+func namesAll(named []*regexp.Regexp, cands []*candidate, i int) bool {
+	c := cands[i]
+	var around []string
+	around = append(around, c.text)
+	if i > 0 && cands[i-1].source == c.source {
+		around = append(around, cands[i-1].text)
+	}
+	around = append(around, c.headingText)
+	for _, re := range named {
+		if !slices.ContainsFunc(around, re.MatchString) {
+			return false
+		}
+	}
+	return true
 }

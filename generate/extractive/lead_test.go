@@ -77,6 +77,33 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "Loading shelves into the studio kiln",
 		},
 		{
+			name:     "a default value before a mention of the default",
+			question: "What is the default kiln_ramp?",
+			sources: []string{
+				"If kiln_ramp is faster than the default allows, glazes may craze and kiln shelves may crack.",
+				"kiln_ramp (integer)\n\nThe default is 150 degrees per hour.",
+			},
+			lead: "The default is 150 degrees per hour.",
+		},
+		{
+			name:     "a default of another written-as-code setting does not lead",
+			question: "Which kiln ramp does kiln_ramp set by default?",
+			sources: []string{
+				"The kiln_ramp setting limits how fast the kiln heats during a ramp, unlike the default kiln curve.",
+				"kiln_vent (boolean)\n\nThe default is on during a kiln ramp.",
+			},
+			lead: "The kiln_ramp setting limits",
+		},
+		{
+			name:     "what something does by default is no value",
+			question: "What does the kiln do by default when the cone bends?",
+			sources: []string{
+				"By default the kiln switches off when the cone bends.",
+				"cone_pack (integer)\n\nThe default is 3 cones per pack, so the kiln sees the cone bend early.",
+			},
+			lead: "By default the kiln switches off",
+		},
+		{
 			name:     "the definition leads",
 			question: "What is a glaze firing?",
 			sources: []string{
