@@ -12,16 +12,18 @@ import (
 // sentence that answers is at hand.
 
 // formLead returns the sentence the answer must open with, or nil to let
-// the scores decide: for an amount question (amountTerms), the best-scoring
-// sentence covering need of the question that states the amount
-// (statesAmount, the same test the support decision makes); for a
-// question asking for a default, the best one stating a default value
-// (defaultStated) that names, or stands under, what the question writes as
-// code (namesAll); for a definition question, the best-scoring one covering need that leads with
-// its subject (leadsWith).
+// the scores decide. Only sentences covering need of the question and the
+// relative cut-off of choose qualify; among them, the best-scoring one
+// that: for an amount question (amountTerms), states the amount
+// (statesAmount, the support decision's test, plus a figure and what is
+// counted); for a question asking for a default value, states a default
+// (defaultStated) under or naming what the question writes as code
+// (namesAll); for a definition question, leads with its subject
+// (leadsWith).
 func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
 	counted, isAmount := amountTerms(question)
 	named := namedTerms(question)
+	isDefault := defaultQuestion.MatchString(question) && !notValue.MatchString(question)
 	best := 0.0
 	for _, c := range cands {
 		best = max(best, c.overlap)
@@ -41,7 +43,7 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 			}
 			ok = statesAmount(counted, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
 				namesCounted(counted, c, prev)
-		case defaultQuestion.MatchString(question) && !notValue.MatchString(question):
+		case isDefault:
 			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)
 		case len(subject) > 0:
 			ok = leadsWith(c, subject)
