@@ -11,7 +11,10 @@
 // definition question ("What does the CLUSTER command do?") favours the
 // sentence that starts by naming its subject, terms the question writes as
 // code (MERGE, work_mem, \timing) favour sentences spelling them the same
-// way, and code blocks count for less than prose. At most three sentences
+// way, and code blocks count for less than prose. A question asking for an
+// amount, a default value or a definition opens with a sentence of that
+// form (it states the figure, the default, or starts with the subject)
+// when one covers enough of the question. At most three sentences
 // are quoted, the best first, followed by the other chosen sentences of its
 // source in reading order, then those of the next source. When no
 // sentence covers enough of the question (MinOverlap of its weighted

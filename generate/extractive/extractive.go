@@ -230,7 +230,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreSubject(cands, subject)
 	scoreNamed(cands, namedTerms(question))
 	scoreIntent(cands, retrieve.DetectIntent(question))
-	chosen := g.choose(cands)
+	chosen := g.choose(cands, g.formLead(question, cands, subject, g.needed(sources)))
 	if len(chosen) == 0 || !g.answers(question, cands, sources) {
 		return nil
 	}
@@ -246,9 +246,10 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	return pieces
 }
 
-// choose picks the best sentences: overlap above the relative cut-off,
-// near-duplicates skipped, at most maxSentences.
-func (g *Generator) choose(cands []*candidate) []*candidate {
+// choose picks the best sentences: lead (if not nil) first, then by score
+// those with overlap above the relative cut-off, near-duplicates skipped,
+// at most maxSentences.
+func (g *Generator) choose(cands []*candidate, lead *candidate) []*candidate {
 	ranked := make([]*candidate, 0, len(cands))
 	best := 0.0
 	for _, c := range cands {
@@ -260,11 +261,14 @@ func (g *Generator) choose(cands []*candidate) []*candidate {
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 
 	var chosen []*candidate
+	if lead != nil {
+		chosen = append(chosen, lead)
+	}
 	for _, c := range ranked {
 		if len(chosen) == g.maxSentences {
 			break
 		}
-		if c.overlap < g.minRelative*best {
+		if c == lead || c.overlap < g.minRelative*best {
 			continue
 		}
 		dup := false
@@ -314,6 +318,10 @@ func answerOrder(chosen []*candidate) []*candidate {
 func separator(prev, next *candidate) string {
 	switch {
 	case prev.source != next.source || prev.code || next.code:
+		return "\n\n"
+	case prev.block && !endsSentence(prev.text) && !isListItem(prev.text) && !isListItem(next.text):
+		// An unpunctuated line (a signature, a table row) followed by a
+		// sentence would read, to the validator too, as one sentence.
 		return "\n\n"
 	case prev.block || next.block:
 		return "\n"

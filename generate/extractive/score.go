@@ -24,6 +24,8 @@ type candidate struct {
 	// question about "error E4" is answered by the sentences below the
 	// heading "E4: Condensate drain blocked", which need not repeat it.
 	heading map[string]bool
+	// headingText is that heading as written, for exact names.
+	headingText string
 	// block marks list items and unpunctuated lines, which read badly when
 	// run into the previous sentence.
 	block bool
@@ -63,8 +65,10 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	}
 	for i, src := range sources {
 		var heading map[string]bool
+		var headingText string
 		if h := src.Source.Chunk.Heading; len(h) > 0 {
-			heading = termSet(textutil.Words(h[len(h)-1]))
+			headingText = h[len(h)-1]
+			heading = termSet(textutil.Words(headingText))
 		}
 		for _, sp := range quotableSpans(src.Text) {
 			text := src.Text[sp.Start:sp.End]
@@ -73,7 +77,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// A line of a split block is not a heading: code and table
 			// lines would otherwise replace the real one.
 			if !sp.split && isHeading(text, len(words)) {
-				heading = termSet(words)
+				heading, headingText = termSet(words), text
 				continue
 			}
 			if len(words) < minWords || len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
@@ -94,7 +98,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
-				source: i, group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading,
+				source: i, group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading, headingText: headingText,
 				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead,
 			})
 		}
@@ -311,22 +315,28 @@ func scoreSubject(cands []*candidate, subject []string) {
 		return
 	}
 	for _, c := range cands {
-		if c.overlap == 0 || c.code || len(c.lead) == 0 {
-			continue
-		}
-		lead := c.lead[:min(len(c.lead), len(subject)+1)]
-		first := slices.ContainsFunc(subject, func(t string) bool { return strings.HasPrefix(lead[0], t) })
-		all := true
-		for _, t := range subject {
-			if !slices.Contains(lead, t) {
-				all = false
-				break
-			}
-		}
-		if first && all {
+		if c.overlap > 0 && !c.code && leadsWith(c, subject) {
 			c.score += subjectBonus
 		}
 	}
+}
+
+// leadsWith reports whether a sentence leads with the subject (see
+// scoreSubject).
+func leadsWith(c *candidate, subject []string) bool {
+	if len(c.lead) == 0 {
+		return false
+	}
+	lead := c.lead[:min(len(c.lead), len(subject)+1)]
+	if !slices.ContainsFunc(subject, func(t string) bool { return strings.HasPrefix(lead[0], t) }) {
+		return false
+	}
+	for _, t := range subject {
+		if !slices.Contains(lead, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // headingWeight is the share of a question term's weight that a sentence

@@ -1,0 +1,118 @@
+package extractive
+
+import (
+	"regexp"
+	"slices"
+)
+
+// The lead sentence. Scores rank sentences by how much of the question
+// they cover; a question asking for an amount or a definition is answered
+// only by a sentence of that form, and one that covers more words without
+// it (a side remark on the same setting) must not open the answer while a
+// sentence that answers is at hand.
+
+// formLead returns the sentence the answer must open with, or nil to let
+// the scores decide. Only sentences covering need of the question and the
+// relative cut-off of choose qualify; among them, the best-scoring one
+// that: for an amount question (amountTerms), states the amount
+// (statesAmount, the support decision's test, plus a figure and what is
+// counted); for a question asking for a default value, states a default
+// (defaultStated) under or naming what the question writes as code
+// (namesAll); for a definition question, leads with its subject
+// (leadsWith).
+func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
+	counted, isAmount := amountTerms(question)
+	named := namedTerms(question)
+	isDefault := defaultQuestion.MatchString(question) && !notValue.MatchString(question)
+	best := 0.0
+	for _, c := range cands {
+		best = max(best, c.overlap)
+	}
+	need = max(need, g.minRelative*best)
+	var lead *candidate
+	for i, c := range cands {
+		if c.overlap < need || c.code || lead != nil && c.score <= lead.score {
+			continue
+		}
+		var ok bool
+		switch {
+		case isAmount:
+			var prev *candidate
+			if i > 0 && cands[i-1].source == c.source {
+				prev = cands[i-1]
+			}
+			ok = statesAmount(counted, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
+				namesCounted(counted, c, prev)
+		case isDefault:
+			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)
+		case len(subject) > 0:
+			ok = leadsWith(c, subject)
+		}
+		if ok {
+			lead = c
+		}
+	}
+	return lead
+}
+
+// statedNumber is stricter than amountCue, which the support decision
+// uses: a sentence leading the answer must give the figure. "one" is
+// mostly a pronoun ("one of these parameters"), and a digit inside a word
+// ("-j1", "shake_128") names something rather than counts it.
+var statedNumber = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
+
+// notReference matches numbers that refer rather than count: listings,
+// tables, sections, versions.
+var notReference = regexp.MustCompile(`(?i)\b(listing|table|figure|example|section|chapter|appendix|step|version|versions|release|python|postgresql|rust|pep|rfc)\s+\d[\w.-]*|#\d+|\b\d+\.\d+\.\d+\b`)
+
+// namesCounted reports whether the sentence, its heading or the sentence
+// before it names what the question counts. statesAmount lets any
+// sentence giving a default pass ("-1 (the default) means no limit."),
+// which answers only under the setting the question asks about.
+func namesCounted(counted []string, c, prev *candidate) bool {
+	any := false
+	for _, t := range counted {
+		if t == limitMark {
+			continue
+		}
+		any = true
+		if c.terms[t] || c.heading[t] || prev != nil && prev.terms[t] {
+			return true
+		}
+	}
+	return !any
+}
+
+// defaultQuestion matches a question asking for a default value ("What
+// is the default value of X?", "Which port … by default?"), unless it asks
+// what something does (notValue: "What does a program do by default
+// when …"); defaultStated a
+// sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
+// "hex (the default)", "; 5432 by default"), not one that only mentions
+// it ("than the default value reflects", "the default hash function is
+// too slow", "By default, the server waits for …").
+var (
+	defaultQuestion = regexp.MustCompile(`(?i)^\s*(what|which)\b.*(\bby\s+default\b|\bthe\s+(built-in\s+)?default\b|\bdefaults?\s+to\b)`)
+	notValue        = regexp.MustCompile(`(?i)^\s*what\s+(does|do|did|happens)\b`)
+	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)`)
+)
+
+// namesAll reports whether every written-as-code term of the question
+// (namedTerms) is in the sentence cands[i], its heading or the sentence
+// before it in its source: "The default is 2MB." answers a question about
+// shared_buffers only under it.
+func namesAll(named []*regexp.Regexp, cands []*candidate, i int) bool {
+	c := cands[i]
+	var around []string
+	around = append(around, c.text)
+	if i > 0 && cands[i-1].source == c.source {
+		around = append(around, cands[i-1].text)
+	}
+	around = append(around, c.headingText)
+	for _, re := range named {
+		if !slices.ContainsFunc(around, re.MatchString) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,155 @@
+package extractive_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// An answer opens with the sentence that answers by form (the amount, the
+// definition) when one covers enough of the question, even if a side
+// remark covers more of its words or comes from a better source.
+func TestFormLeadsTheAnswer(t *testing.T) {
+	for _, tt := range []struct {
+		name, question string
+		sources        []string
+		lead           string // prefix of the first quoted sentence
+	}{
+		{
+			name:     "the amount before a fuller side remark",
+			question: "How many shelves can the studio kiln hold at most during a glaze firing?",
+			sources: []string{
+				"Loading shelves into the studio kiln for a glaze firing needs care, since glaze drips fuse shelves together.",
+				"The kiln holds at most 6 shelves.",
+			},
+			lead: "The kiln holds at most 6 shelves.",
+		},
+		{
+			name:     "a default stated under its setting",
+			question: "How many minutes does the kiln hold its peak temperature by default?",
+			sources: []string{
+				"Holding the kiln at its peak temperature lets the glaze smooth out; the controller counts the hold in minutes.",
+				"kiln_hold (integer)\n\nSets the hold at peak temperature. The default is ten minutes.",
+			},
+			lead: "The default is ten minutes.",
+		},
+		{
+			name:     "a default of another setting does not lead",
+			question: "How many minutes does the kiln hold its peak temperature by default?",
+			sources: []string{
+				"cone_offset (integer)\n\nThe kiln hold at peak temperature shifts the cone by default by 2 cones.",
+				"Glazes mature when the kiln holds peak temperature for 10 minutes.",
+			},
+			lead: "Glazes mature when the kiln holds peak temperature for 10 minutes.",
+		},
+		{
+			name:     "one as a pronoun is no figure",
+			question: "How many shelves can the studio kiln hold during a glaze firing?",
+			sources: []string{
+				"Loading shelves into the studio kiln for a glaze firing needs care, since glaze drips hold shelves together.",
+				"Pick one of the studio kiln shelves for a glaze test tile.",
+				"Cones measure heat work.", "Wedge clay before throwing.", "Trim pots when leather hard.",
+			},
+			lead: "Loading shelves into the studio kiln",
+		},
+		{
+			name:     "a listing number is no figure",
+			question: "How many shelves can the studio kiln hold during a glaze firing?",
+			sources: []string{
+				"Loading shelves into the studio kiln for a glaze firing needs care, since glaze drips hold shelves together.",
+				"Listing 4-2 shows studio kiln shelves with glaze tiles.",
+				"Cones measure heat work.", "Wedge clay before throwing.", "Trim pots when leather hard.",
+			},
+			lead: "Loading shelves into the studio kiln",
+		},
+		{
+			name:     "not an amount question: the scores decide",
+			question: "Why must shelves in the studio kiln be loaded with care during a glaze firing?",
+			sources: []string{
+				"Loading shelves into the studio kiln for a glaze firing needs care, since glaze drips fuse shelves together.",
+				"The kiln holds at most 6 shelves.",
+			},
+			lead: "Loading shelves into the studio kiln",
+		},
+		{
+			name:     "a default value before a mention of the default",
+			question: "What is the default kiln_ramp?",
+			sources: []string{
+				"If kiln_ramp is faster than the default allows, glazes may craze and kiln shelves may crack.",
+				"kiln_ramp (integer)\n\nThe default is 150 degrees per hour.",
+			},
+			lead: "The default is 150 degrees per hour.",
+		},
+		{
+			name:     "a default of another written-as-code setting does not lead",
+			question: "Which kiln ramp does kiln_ramp set by default?",
+			sources: []string{
+				"The kiln_ramp setting limits how fast the kiln heats during a ramp, unlike the default kiln curve.",
+				"kiln_vent (boolean)\n\nThe default is on during a kiln ramp.",
+			},
+			lead: "The kiln_ramp setting limits",
+		},
+		{
+			name:     "what something does by default is no value",
+			question: "What does the kiln do by default when the cone bends?",
+			sources: []string{
+				"By default the kiln switches off when the cone bends.",
+				"cone_pack (integer)\n\nThe default is 3 cones per pack, so the kiln sees the cone bend early.",
+			},
+			lead: "By default the kiln switches off",
+		},
+		{
+			name:     "the definition leads",
+			question: "What is a glaze firing?",
+			sources: []string{
+				"After the bisque stage the potter starts the glaze firing, and during a glaze firing the kiln is watched closely.",
+				"Shelves crack when cooled fast.",
+				"Cones measure heat work.",
+				"A glaze firing melts the glaze coating into glass on the pot.",
+			},
+			lead: "A glaze firing melts the glaze coating",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := extractive.New(extractive.Options{})
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.sources...)})
+			require.NoError(t, err)
+			require.NotEqual(t, generate.NotInDocs, gen.Text)
+			require.True(t, strings.HasPrefix(gen.Text, tt.lead), "answer: %q", gen.Text)
+		})
+	}
+}
+
+// An unpunctuated line (a signature, a table row) is set apart from the
+// sentence after it by a blank line, so that no reader runs them into
+// one sentence; list items keep a single line break.
+func TestUnpunctuatedLineStandsApart(t *testing.T) {
+	for _, tt := range []struct {
+		name, source, question, want string
+	}{
+		{
+			name:     "signature then sentence",
+			source:   "fire_kiln(cone=6, hold=10, vent=None, ramp=120, log=False)\n\nThe cone argument of fire_kiln sets the target cone for the kiln firing.",
+			question: "Which arguments does fire_kiln take besides cone: hold, vent, ramp, log?",
+			want:     "fire_kiln(cone=6, hold=10, vent=None, ramp=120, log=False) [S1]\n\nThe cone argument",
+		},
+		{
+			name:     "list items",
+			source:   "- The kiln cone argument sets the target cone of the firing\n- The kiln hold argument sets the hold of the firing",
+			question: "Which kiln argument sets the target cone and which the hold of the firing?",
+			want:     "[S1]\n- The kiln",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := extractive.New(extractive.Options{MinRelativeScore: -1}) // both pieces quoted
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.source)})
+			require.NoError(t, err)
+			require.Contains(t, gen.Text, tt.want)
+		})
+	}
+}
