@@ -1,0 +1,87 @@
+package extractive_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// An amount question names what is counted and what it is counted of; a
+// sentence stating an amount answers it only when it speaks of both. Each
+// case pairs a declined sentence (on topic, with a number, but about
+// another subject or with the counted thing only in its heading) with one
+// that answers in other words.
+func TestAmountNeedsItsSubject(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{
+			"amount of another subject",
+			"What is the maximum number of labels a shipment can carry on its crate?",
+			prompt("Shipment labels: the maximum length of a label title is 40 labels characters wide, and labels are printed per shipment crate line."),
+			true, // the subject words "shipment" and "crate" are there: answered
+		},
+		{
+			"amount of another subject, subject absent",
+			"How many shipping labels can a pallet carry at most?",
+			prompt("The printer holds at most 40 shipping labels in its tray."),
+			false,
+		},
+		{
+			"subject in other words of the question",
+			"How many shipping labels can a pallet carry at most?",
+			prompt("Every pallet is limited to 12 shipping labels, one per side and face."),
+			true,
+		},
+		{
+			"subject in the sentence before a limit",
+			"How many labels can a pallet carry at most?",
+			prompt("There is a limit on how many labels a pallet can carry. Depending on their size, it is between 6 and 12 labels.",
+				"A pallet can carry crates of any kind, and a forklift can carry a pallet."),
+			true,
+		},
+		{
+			"memory of the asked program",
+			"How much label memory does the printer need?",
+			prompt("The printer ships with 4 gigabytes of label memory."),
+			true,
+		},
+		{
+			"memory of another program, no subject word",
+			"How much label memory does the printer need?",
+			prompt("Increased label memory use does not matter much to the scanner, since scanners ship with 4 gigabytes of label memory."),
+			false,
+		},
+		{
+			"counted thing only in the heading",
+			"How many compiled label templates does the printer keep in its cache?",
+			prompt("# Compiled label templates\n\nKeeping them in files keeps the printer simpler, but has one disadvantage for the printer cache."),
+			false,
+		},
+		{
+			"counted thing in the sentence",
+			"How many compiled label templates does the printer keep in its cache?",
+			prompt("# Compiled label templates\n\nThe printer cache keeps the 20 most recent compiled templates."),
+			true,
+		},
+		{
+			"which question with an amount clause",
+			"Which setting caps how much memory a printer may use before it spools to disk?",
+			prompt("spool_mem sets the memory a printer may use before writing spool files to disk."),
+			true,
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+		})
+	}
+}
