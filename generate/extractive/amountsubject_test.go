@@ -85,3 +85,41 @@ func TestAmountNeedsItsSubject(t *testing.T) {
 		})
 	}
 }
+
+// A question asking how far an attribute goes ("how long", "how deep",
+// "how full", "the longest …") is answered only by a sentence stating a
+// value of some kind: a number, a unit of time, or a bound in words. A
+// default it asks for may follow the topical sentence in its source.
+func TestExtentNeedsAValue(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{"duration without a value", "How long does a courier access badge stay valid before it expires?",
+			prompt("Before a courier can enter, the courier needs an access badge from the front desk."), false},
+		{"duration in digits", "How long does a courier access badge stay valid before it expires?",
+			prompt("A courier access badge stays valid for 30 days."), true},
+		{"duration in words", "How long does a courier access badge stay valid before it expires?",
+			prompt("A courier access badge stays valid until the courier leaves the building."), true},
+		{"fill level without a value", "How full does the courier depot's parcel shelf get before it is emptied?",
+			prompt("The courier depot keeps parcels on a parcel shelf that is emptied by the night shift."), false},
+		{"fill level stated", "How full does the courier depot's parcel shelf get before it is emptied?",
+			prompt("The courier depot's parcel shelf is emptied once it is 80% full."), true},
+		{"longest without a value", "What is the longest parcel note the courier printer will print before it cuts the note off?",
+			prompt("The courier printer prints a parcel note on every label and can print to files or to the depot printer."), false},
+		{"default two sentences on", "How deep can parcel crates stack before the depot stops the stacker, by default?",
+			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built. The default value is 12."), true},
+		{"a later default, not asked for", "How deep can parcel crates stack before the depot stops the stacker?",
+			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built. The default value is 12."), false},
+		{"not an extent question", "Why does the depot stop the parcel crate stacker?",
+			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall."), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+		})
+	}
+}

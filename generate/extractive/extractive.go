@@ -332,7 +332,7 @@ func (g *Generator) answers(question string, cands []*candidate, sources []gener
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && statesAmount(counted, subject, isAmount, c, prev) {
+		if c.overlap >= need && (statesAmount(counted, subject, isAmount, c, prev) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}
 	}

@@ -78,6 +78,49 @@ var (
 	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
 )
 
+// extentQuestion matches a question asking how far an attribute goes
+// ("How long does a token stay valid?", "How deep can recursion go?",
+// "How full does the table get?", "the longest message"); its last group
+// is the text after the cue, which names what the attribute is of. Only a
+// sentence stating a value of some kind answers it: a number, a unit of
+// time, or a bound in words ("until the transaction ends", "never
+// expires").
+var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
+
+// extentCue matches a sentence that states how far an attribute goes in
+// words rather than digits.
+var extentCue = regexp.MustCompile(`(?i)\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|milliseconds?|microseconds?|ms|until|till|forever|indefinitely|never|immediately|as\s+long\s+as|lifetime|expires?|expired|end\s+of|percent|timeout|deadline|interval|periodically)\b|%`)
+
+// extentMark leads amountTerms' terms for an extent question (it is no
+// word, so no sentence holds it).
+const extentMark = "\x00extent"
+
+// defaultQuestion matches a question asking for a default.
+var defaultQuestion = regexp.MustCompile(`(?i)\bdefault\b`)
+
+// defaultAfter bounds how many sentences after a topical one may give the
+// default an extent question asks for.
+const defaultAfter = 3
+
+// defaultFollows reports whether, for an extent question asking for a
+// default, one of the defaultAfter sentences after cands[i] in its source
+// gives a default value ("The interpreter sets a maximum recursion depth
+// … . Previously … . The default value is 1000."). Only extent questions
+// that ask for the default take it: for amount questions the sentence
+// after a topical one answered more unanswerable questions than it saved
+// (TestAmountQuestionNeedsTheAmount).
+func defaultFollows(question string, counted []string, cands []*candidate, i int) bool {
+	if len(counted) == 0 || counted[0] != extentMark || !defaultQuestion.MatchString(question) {
+		return false
+	}
+	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
+		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) {
+			return true
+		}
+	}
+	return false
+}
+
 // whichQuestion matches a question that asks which thing ("Which setting
 // caps how much memory a sort may use?"): an amount clause in it says what
 // the thing does, the answer names the thing, not an amount.
@@ -99,6 +142,9 @@ func amountTerms(question string) (terms []string, ok bool) {
 	}
 	m := amountQuestion.FindStringSubmatch(question)
 	if m == nil {
+		if extentQuestion.MatchString(question) {
+			return []string{extentMark}, true
+		}
 		return nil, false
 	}
 	for _, w := range textutil.Words(m[1]) {
@@ -125,11 +171,14 @@ func amountTerms(question string) (terms []string, ok bool) {
 // answer it.
 func amountSubject(question string) []string {
 	m := amountQuestion.FindStringSubmatch(question)
+	counting := true // still in the words of what is counted
 	if m == nil {
-		return nil
+		if m = extentQuestion.FindStringSubmatch(question); m == nil {
+			return nil
+		}
+		counting = false // an extent question counts nothing
 	}
 	var out []string
-	counting := true // still in the words of what is counted
 	for _, w := range textutil.Words(m[1]) {
 		lw := strings.ToLower(w)
 		if counting {
@@ -172,7 +221,8 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 	if !isAmount {
 		return true
 	}
-	if !amountCue.MatchString(c.text) {
+	extent := len(counted) > 0 && counted[0] == extentMark
+	if !amountCue.MatchString(c.text) && (!extent || !extentCue.MatchString(c.text)) {
 		return false
 	}
 	if len(subject) > 0 {
@@ -186,6 +236,9 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		if !found {
 			return false
 		}
+	}
+	if extent {
+		return true
 	}
 	if len(counted) > 0 && counted[0] == limitMark {
 		// A table of limits states them under its heading ("Limits |
