@@ -113,6 +113,8 @@ func TestExtentNeedsAValue(t *testing.T) {
 			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built. The default value is 12."), true},
 		{"a later default, not asked for", "How deep can parcel crates stack before the depot stops the stacker?",
 			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built. The default value is 12."), false},
+		{"a how-to question with an extent clause", "How do I make the depot terminal show how long each parcel scan took?",
+			prompt("Turn on scan timing in the depot terminal settings to show how long each parcel scan took."), true},
 		{"not an extent question", "Why does the depot stop the parcel crate stacker?",
 			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall."), true},
 	} {

@@ -122,9 +122,11 @@ func defaultFollows(question string, counted []string, cands []*candidate, i int
 }
 
 // whichQuestion matches a question that asks which thing ("Which setting
-// caps how much memory a sort may use?"): an amount clause in it says what
-// the thing does, the answer names the thing, not an amount.
-var whichQuestion = regexp.MustCompile(`(?i)^\s*(?:in\s+|on\s+|for\s+)?which\b`)
+// caps how much memory a sort may use?") or how to do something ("How do I
+// make the client show how long each query took?"): an amount clause in it
+// says what the thing does; the answer names the thing or the steps, not
+// an amount.
+var whichQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with)\s+)?(?:which\b|how\s+(?:do|does|did|can|could|should|would|to)\b)`)
 
 // limitMark leads amountTerms' terms when the question asks for a limit
 // (it is no word, so no sentence holds it).
