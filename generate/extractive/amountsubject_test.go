@@ -2,6 +2,7 @@ package extractive_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -123,5 +124,30 @@ func TestExtentNeedsAValue(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
 		})
+	}
+}
+
+// BenchmarkGenerateAmount measures an amount question, which runs the
+// counted, subject and limit checks over every candidate that covers it.
+func BenchmarkGenerateAmount(b *testing.B) {
+	var texts []string
+	for i := range 15 {
+		var sb strings.Builder
+		for j := range 20 {
+			sb.WriteString("Section ")
+			sb.WriteString(string(rune('a' + (i+j)%26)))
+			sb.WriteString(" says the pump controller keeps at most one pressure stage ")
+			sb.WriteString(string(rune('a' + j%26)))
+			sb.WriteString(" in its valve cache. ")
+		}
+		texts = append(texts, sb.String())
+	}
+	g := extractive.New(extractive.Options{})
+	req := generate.Request{Question: "How many pressure stages can the pump controller keep in its cache at most?", Prompt: prompt(texts...)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Generate(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
