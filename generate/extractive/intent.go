@@ -104,8 +104,8 @@ const defaultAfter = 3
 
 // defaultFollows reports whether, for an extent question asking for a
 // default, one of the defaultAfter sentences after cands[i] in its source
-// gives a default value ("The interpreter sets a maximum recursion depth
-// … . Previously … . The default value is 1000."). Only extent questions
+// gives a default value ("The depot sets a maximum stacking depth … .
+// Previously … . The default value is 12."). Only extent questions
 // that ask for the default take it: for amount questions the sentence
 // after a topical one answered more unanswerable questions than it saved
 // (TestAmountQuestionNeedsTheAmount).
@@ -217,7 +217,7 @@ var (
 // from amountSubject) in the sentence, its heading or the sentence before
 // it; and, for a limit, the sentence, its heading or the sentence before
 // it (prev, nil if none in its source) says it is one. The counted thing
-// in the heading alone is not enough: a section about regular expressions
+// in the heading alone is not enough: a section about label templates
 // stating "one disadvantage" gives no number of them.
 func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) bool {
 	if !isAmount {
