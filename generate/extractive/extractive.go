@@ -334,12 +334,13 @@ func separator(prev, next *candidate) string {
 func (g *Generator) answers(question string, cands []*candidate, sources []generate.ContextSource) bool {
 	need := g.needed(sources)
 	counted, isAmount := amountTerms(question)
+	subject := amountSubject(question)
 	for i, c := range cands {
 		var prev *candidate
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && statesAmount(counted, isAmount, c, prev) {
+		if c.overlap >= need && (statesAmount(counted, subject, isAmount, c, prev) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}
 	}

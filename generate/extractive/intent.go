@@ -56,11 +56,16 @@ var amountQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:many|much)|how\s+(?:l
 var amountCue = regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
 
 // countedStop ends the words that name what an amount question counts:
-// the verb that follows them ("How many threads does …").
+// the verb that follows them ("How many threads does …"), or the article,
+// determiner or number that opens the next noun phrase, which names what
+// they are counted of ("the largest number of threads a program can
+// spawn", "tasks one event loop can run").
 var countedStop = map[string]bool{
 	"does": true, "do": true, "did": true, "is": true, "are": true, "was": true, "were": true,
 	"can": true, "could": true, "will": true, "would": true, "should": true, "may": true,
 	"might": true, "must": true, "has": true, "have": true, "get": true, "gets": true,
+	"a": true, "an": true, "the": true, "one": true, "each": true, "every": true, "this": true,
+	"that": true, "these": true, "those": true, "its": true, "their": true, "my": true, "your": true,
 }
 
 // byteAmount matches an amount of storage ("4MB", "four megabytes"),
@@ -73,6 +78,56 @@ var (
 	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
 )
 
+// extentQuestion matches a question asking how far an attribute goes
+// ("How long does a token stay valid?", "How deep can recursion go?",
+// "How full does the table get?", "the longest message"); its last group
+// is the text after the cue, which names what the attribute is of. Only a
+// sentence stating a value of some kind answers it: a number, a unit of
+// time, or a bound in words ("until the transaction ends", "never
+// expires").
+var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
+
+// extentCue matches a sentence that states how far an attribute goes in
+// words rather than digits.
+var extentCue = regexp.MustCompile(`(?i)\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|milliseconds?|microseconds?|ms|until|till|forever|indefinitely|never|immediately|as\s+long\s+as|lifetime|expires?|expired|end\s+of|percent|timeout|deadline|interval|periodically)\b|%`)
+
+// extentMark leads amountTerms' terms for an extent question (it is no
+// word, so no sentence holds it).
+const extentMark = "\x00extent"
+
+// mentionsDefault matches a question that speaks of a default.
+var mentionsDefault = regexp.MustCompile(`(?i)\bdefault\b`)
+
+// defaultAfter bounds how many sentences after a topical one may give the
+// default an extent question asks for.
+const defaultAfter = 3
+
+// defaultFollows reports whether, for an extent question asking for a
+// default, one of the defaultAfter sentences after cands[i] in its source
+// gives a default value ("The depot sets a maximum stacking depth … .
+// Previously … . The default value is 12."). Only extent questions
+// that ask for the default take it: for amount questions the sentence
+// after a topical one answered more unanswerable questions than it saved
+// (TestAmountQuestionNeedsTheAmount).
+func defaultFollows(question string, counted []string, cands []*candidate, i int) bool {
+	if len(counted) == 0 || counted[0] != extentMark || !mentionsDefault.MatchString(question) {
+		return false
+	}
+	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
+		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) {
+			return true
+		}
+	}
+	return false
+}
+
+// whichQuestion matches a question that asks which thing ("Which setting
+// caps how much memory a sort may use?") or how to do something ("How do I
+// make the client show how long each query took?"): an amount clause in it
+// says what the thing does; the answer names the thing or the steps, not
+// an amount.
+var whichQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with)\s+)?(?:which\b|how\s+(?:do|does|did|can|could|should|would|to)\b)`)
+
 // limitMark leads amountTerms' terms when the question asks for a limit
 // (it is no word, so no sentence holds it).
 const limitMark = "\x00limit"
@@ -84,8 +139,14 @@ const maxCounted = 3
 // what it counts ("bytes", "memori" for "How many bytes of memory does
 // …"), and whether it asks for an amount at all.
 func amountTerms(question string) (terms []string, ok bool) {
+	if whichQuestion.MatchString(question) {
+		return nil, false
+	}
 	m := amountQuestion.FindStringSubmatch(question)
 	if m == nil {
+		if extentQuestion.MatchString(question) {
+			return []string{extentMark}, true
+		}
 		return nil, false
 	}
 	for _, w := range textutil.Words(m[1]) {
@@ -103,6 +164,42 @@ func amountTerms(question string) (terms []string, ok bool) {
 	return terms, true
 }
 
+// amountSubject returns the terms of what an amount question counts its
+// amount of: the content words after what is counted ("empti",
+// "dictionari", "take" for "How many bytes of memory does an empty
+// dictionary take?"). A sentence stating an amount of the counted thing
+// about another subject ("the maximum length of a description is 128
+// characters" for the characters input() reads from a line) does not
+// answer it.
+func amountSubject(question string) []string {
+	m := amountQuestion.FindStringSubmatch(question)
+	counting := true // still in the words of what is counted
+	if m == nil {
+		if m = extentQuestion.FindStringSubmatch(question); m == nil {
+			return nil
+		}
+		counting = false // an extent question counts nothing
+	}
+	var out []string
+	for _, w := range textutil.Words(m[1]) {
+		lw := strings.ToLower(w)
+		if counting {
+			if !countedStop[lw] {
+				continue
+			}
+			counting = false
+		}
+		if textutil.IsStopword(lw) || countedStop[lw] || subjectFiller[lw] {
+			continue
+		}
+		out = append(out, textutil.Stem(lw))
+	}
+	return out
+}
+
+// subjectFiller are words after what is counted that name no subject.
+var subjectFiller = map[string]bool{"one": true, "every": true, "total": true, "use": true, "used": true, "need": true, "needed": true, "take": true, "takes": true, "hold": true, "holds": true, "keep": true, "keeps": true, "least": true, "most": true}
+
 // limitQuestion matches an amount question that asks for a limit ("at
 // most", "the maximum number", "the largest … allowed"); limitCue a
 // sentence that states one. A sentence giving some number of the thing
@@ -115,15 +212,35 @@ var (
 // statesAmount reports whether a sentence can answer the question by
 // form: true unless the question asks for an amount (counted, from
 // amountTerms) that the sentence does not state: a number with a word for
-// the thing counted (or a size in bytes for memory, disk, cache), or a
-// default; and, for a limit, the sentence, its heading or the sentence
-// before it (prev, nil if none in its source) says it is one.
-func statesAmount(counted []string, isAmount bool, c, prev *candidate) bool {
+// the thing counted in the sentence itself (or a size in bytes for memory,
+// disk, cache), or a default; a word of what it is counted of (subject,
+// from amountSubject) in the sentence, its heading or the sentence before
+// it; and, for a limit, the sentence, its heading or the sentence before
+// it (prev, nil if none in its source) says it is one. The counted thing
+// in the heading alone is not enough: a section about label templates
+// stating "one disadvantage" gives no number of them.
+func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) bool {
 	if !isAmount {
 		return true
 	}
-	if !amountCue.MatchString(c.text) {
+	extent := len(counted) > 0 && counted[0] == extentMark
+	if !amountCue.MatchString(c.text) && (!extent || !extentCue.MatchString(c.text)) {
 		return false
+	}
+	if len(subject) > 0 {
+		found := false
+		for _, t := range subject {
+			if c.terms[t] || c.heading[t] || prev != nil && prev.terms[t] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if extent {
+		return true
 	}
 	if len(counted) > 0 && counted[0] == limitMark {
 		// A table of limits states them under its heading ("Limits |
@@ -140,7 +257,7 @@ func statesAmount(counted []string, isAmount bool, c, prev *candidate) bool {
 		return true // the cue matched above: an amount is stated
 	}
 	for _, t := range counted {
-		if c.terms[t] || c.heading[t] || sizeStems[t] && byteAmount.MatchString(c.text) {
+		if c.terms[t] || sizeStems[t] && byteAmount.MatchString(c.text) {
 			return true
 		}
 	}

@@ -22,6 +22,7 @@ import (
 // (leadsWith).
 func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
 	counted, isAmount := amountTerms(question)
+	amountOf := amountSubject(question)
 	named := namedTerms(question)
 	isDefault := defaultQuestion.MatchString(question) && !notValue.MatchString(question)
 	best := 0.0
@@ -41,7 +42,7 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 			if i > 0 && cands[i-1].source == c.source {
 				prev = cands[i-1]
 			}
-			ok = statesAmount(counted, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
+			ok = statesAmount(counted, amountOf, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
 				namesCounted(counted, c, prev)
 		case isDefault:
 			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)

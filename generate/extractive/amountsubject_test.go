@@ -1,0 +1,153 @@
+package extractive_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// An amount question names what is counted and what it is counted of; a
+// sentence stating an amount answers it only when it speaks of both. Each
+// case pairs a declined sentence (on topic, with a number, but about
+// another subject or with the counted thing only in its heading) with one
+// that answers in other words.
+func TestAmountNeedsItsSubject(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{
+			"amount of another subject",
+			"What is the maximum number of labels a shipment can carry on its crate?",
+			prompt("Shipment labels: the maximum length of a label title is 40 labels characters wide, and labels are printed per shipment crate line."),
+			true, // the subject words "shipment" and "crate" are there: answered
+		},
+		{
+			"amount of another subject, subject absent",
+			"How many shipping labels can a pallet carry at most?",
+			prompt("The printer holds at most 40 shipping labels in its tray."),
+			false,
+		},
+		{
+			"subject in other words of the question",
+			"How many shipping labels can a pallet carry at most?",
+			prompt("Every pallet is limited to 12 shipping labels, one per side and face."),
+			true,
+		},
+		{
+			"subject in the sentence before a limit",
+			"How many labels can a pallet carry at most?",
+			prompt("There is a limit on how many labels a pallet can carry. Depending on their size, it is between 6 and 12 labels.",
+				"A pallet can carry crates of any kind, and a forklift can carry a pallet."),
+			true,
+		},
+		{
+			"memory of the asked program",
+			"How much label memory does the printer need?",
+			prompt("The printer ships with 4 gigabytes of label memory."),
+			true,
+		},
+		{
+			"memory of another program, no subject word",
+			"How much label memory does the printer need?",
+			prompt("Increased label memory use does not matter much to the scanner, since scanners ship with 4 gigabytes of label memory."),
+			false,
+		},
+		{
+			"counted thing only in the heading",
+			"How many compiled label templates does the printer keep in its cache?",
+			prompt("# Compiled label templates\n\nKeeping them in files keeps the printer simpler, but has one disadvantage for the printer cache."),
+			false,
+		},
+		{
+			"counted thing in the sentence",
+			"How many compiled label templates does the printer keep in its cache?",
+			prompt("# Compiled label templates\n\nThe printer cache keeps the 20 most recent compiled templates."),
+			true,
+		},
+		{
+			"which question with an amount clause",
+			"Which setting caps how much memory a printer may use before it spools to disk?",
+			prompt("spool_mem sets the memory a printer may use before writing spool files to disk."),
+			true,
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+		})
+	}
+}
+
+// A question asking how far an attribute goes ("how long", "how deep",
+// "how full", "the longest …") is answered only by a sentence stating a
+// value of some kind: a number, a unit of time, or a bound in words. A
+// default it asks for may follow the topical sentence in its source.
+func TestExtentNeedsAValue(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{"duration without a value", "How long does a courier access badge stay valid before it expires?",
+			prompt("Before a courier can enter, the courier needs an access badge from the front desk."), false},
+		{"duration in digits", "How long does a courier access badge stay valid before it expires?",
+			prompt("A courier access badge stays valid for 30 days."), true},
+		{"duration in words", "How long does a courier access badge stay valid before it expires?",
+			prompt("A courier access badge stays valid until the courier leaves the building."), true},
+		{"fill level without a value", "How full does the courier depot's parcel shelf get before it is emptied?",
+			prompt("The courier depot keeps parcels on a parcel shelf that is emptied by the night shift."), false},
+		{"fill level stated", "How full does the courier depot's parcel shelf get before it is emptied?",
+			prompt("The courier depot's parcel shelf is emptied once it is 80% full."), true},
+		{"longest without a value", "What is the longest parcel note the courier printer will print before it cuts the note off?",
+			prompt("The courier printer prints a parcel note on every label and can print to files or to the depot printer."), false},
+		{"default two sentences on", "How deep can parcel crates stack before the depot stops the stacker, by default?",
+			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built. The default value is 12."), true},
+		{"a later default, not asked for", "How deep can parcel crates stack before the depot stops the stacker?",
+			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built. The default value is 12."), false},
+		{"a how-to question with an extent clause", "How do I make the depot terminal show how long each parcel scan took?",
+			prompt("Turn on scan timing in the depot terminal settings to show how long each parcel scan took."), true},
+		{"not an extent question", "Why does the depot stop the parcel crate stacker?",
+			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall."), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+		})
+	}
+}
+
+// BenchmarkGenerateAmount measures an amount question, which runs the
+// counted, subject and limit checks over every candidate that covers it.
+func BenchmarkGenerateAmount(b *testing.B) {
+	var texts []string
+	for i := range 15 {
+		var sb strings.Builder
+		for j := range 20 {
+			sb.WriteString("Section ")
+			sb.WriteString(string(rune('a' + (i+j)%26)))
+			sb.WriteString(" says the pump controller keeps at most one pressure stage ")
+			sb.WriteString(string(rune('a' + j%26)))
+			sb.WriteString(" in its valve cache. ")
+		}
+		texts = append(texts, sb.String())
+	}
+	g := extractive.New(extractive.Options{})
+	req := generate.Request{Question: "How many pressure stages can the pump controller keep in its cache at most?", Prompt: prompt(texts...)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Generate(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
