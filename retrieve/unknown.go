@@ -31,7 +31,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		if word == "" {
 			word = operatorWord(field) // "?." loses itself to trimWord
 		}
-		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i))
+		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i) || writtenAsCode(field, word))
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] {
 			continue
@@ -45,6 +45,23 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 	}
 	return out
+}
+
+// writtenAsCode reports whether the question writes an ordinary-looking
+// word as code: called ("unhex()", "unhex(X)") or quoted alone ("`subsec`",
+// "'subsec'"). Its form then names a function, keyword or value of the
+// product, which documents that have it write out, whatever its letters.
+func writtenAsCode(field, word string) bool {
+	f := strings.TrimRight(field, ".,;:!?")
+	if i := strings.Index(f, word+"("); i >= 0 && i+len(word) < len(f) && strings.HasSuffix(f, ")") {
+		return strings.Trim(f[:i], "\"'`“‘") == ""
+	}
+	for _, q := range [][2]string{{"`", "`"}, {"'", "'"}, {"\"", "\""}, {"“", "”"}, {"‘", "’"}} {
+		if f == q[0]+word+q[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // settingKey reports whether the word at fields[i] is the key of a
