@@ -28,6 +28,9 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 	start := true // at the start of a sentence
 	for i, field := range fields {
 		word := trimWord(field)
+		if dc := dotCommandWord(field); dc != "" {
+			word = dc // trimWord would take its dot
+		}
 		if word == "" {
 			word = operatorWord(field) // "?." loses itself to trimWord
 		}
@@ -38,7 +41,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 		seen[word] = true
 		for _, t := range analyze(word) {
-			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || longOption(t) || operator(t)) {
+			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || dotCommand(t) || longOption(t) || operator(t)) {
 				out = append(out, word)
 				break
 			}
@@ -105,6 +108,34 @@ func dotted(t string) bool {
 func command(t string) bool {
 	rest, ok := strings.CutPrefix(t, `\`)
 	return ok && rest != "" && !hasSymbol(rest) && strings.IndexFunc(rest, unicode.IsLetter) >= 0
+}
+
+// dotCommand reports whether a term is a dot command (".import", ".mode",
+// the commands of SQLite's shell and other REPLs): a dot and a name of two
+// or more letters, digits, '_' or '-' that starts with a letter. Manuals
+// list their commands whole, so one no chunk holds is one the tool lacks.
+func dotCommand(t string) bool {
+	rest, ok := strings.CutPrefix(t, ".")
+	if !ok || len(rest) < 2 || !unicode.IsLetter(rune(rest[0])) {
+		return false
+	}
+	for _, r := range rest {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// dotCommandWord returns the dot command a question word is (".export" in
+// "the .export command?"), without the quotes, brackets and sentence
+// punctuation around it, or "".
+func dotCommandWord(field string) string {
+	w := strings.TrimRight(strings.Trim(field, "\"'`()[]{},;:!?“”‘’"), ".")
+	if dotCommand(w) {
+		return w
+	}
+	return ""
 }
 
 // longOption reports whether a term is a command-line long option
