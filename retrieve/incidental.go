@@ -109,6 +109,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 	endRun()
 
 	out := unknownConstructs(question, sources)
+	out = append(out, unknownSettingKeys(question, unknown, sources)...)
 	if len(runs) > 0 {
 		pairs := adjacentPairs(sources, runs)
 		for _, r := range runs {

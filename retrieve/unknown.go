@@ -28,23 +28,43 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 	start := true // at the start of a sentence
 	for i, field := range fields {
 		word := trimWord(field)
+		if dc := dotCommandWord(field); dc != "" {
+			word = dc // trimWord would take its dot
+		}
 		if word == "" {
 			word = operatorWord(field) // "?." loses itself to trimWord
 		}
-		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i))
+		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i) || writtenAsCode(field, word))
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] {
 			continue
 		}
 		seen[word] = true
 		for _, t := range analyze(word) {
-			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || longOption(t) || operator(t)) {
+			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || dotCommand(t) || longOption(t) || operator(t)) {
 				out = append(out, word)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// writtenAsCode reports whether the question writes an ordinary-looking
+// word as code: called ("unhex()", "unhex(X)") or quoted alone ("`subsec`",
+// "'subsec'"). Its form then names a function, keyword or value of the
+// product, which documents that have it write out, whatever its letters.
+func writtenAsCode(field, word string) bool {
+	f := strings.TrimRight(field, ".,;:!?")
+	if i := strings.Index(f, word+"("); i >= 0 && i+len(word) < len(f) && strings.HasSuffix(f, ")") {
+		return strings.Trim(f[:i], "\"'`“‘") == ""
+	}
+	for _, q := range [][2]string{{"`", "`"}, {"'", "'"}, {"\"", "\""}, {"“", "”"}, {"‘", "’"}} {
+		if f == q[0]+word+q[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // settingKey reports whether the word at fields[i] is the key of a
@@ -88,6 +108,34 @@ func dotted(t string) bool {
 func command(t string) bool {
 	rest, ok := strings.CutPrefix(t, `\`)
 	return ok && rest != "" && !hasSymbol(rest) && strings.IndexFunc(rest, unicode.IsLetter) >= 0
+}
+
+// dotCommand reports whether a term is a dot command (".import", ".mode",
+// the commands of SQLite's shell and other REPLs): a dot and a name of two
+// or more letters, digits, '_' or '-' that starts with a letter. Manuals
+// list their commands whole, so one no chunk holds is one the tool lacks.
+func dotCommand(t string) bool {
+	rest, ok := strings.CutPrefix(t, ".")
+	if !ok || len(rest) < 2 || !unicode.IsLetter(rune(rest[0])) {
+		return false
+	}
+	for _, r := range rest {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// dotCommandWord returns the dot command a question word is (".export" in
+// "the .export command?"), without the quotes, brackets and sentence
+// punctuation around it, or "".
+func dotCommandWord(field string) string {
+	w := strings.TrimRight(strings.Trim(field, "\"'`()[]{},;:!?“”‘’"), ".")
+	if dotCommand(w) {
+		return w
+	}
+	return ""
 }
 
 // longOption reports whether a term is a command-line long option

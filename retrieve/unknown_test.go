@@ -49,7 +49,7 @@ func TestUnknownNames(t *testing.T) {
 	// store's analyzer does.
 	analyze := func(w string) []string {
 		parts := textutil.ContentTerms(w)
-		if len(parts) > 1 || strings.HasPrefix(w, "--") || len(parts) == 0 && w != "" {
+		if len(parts) > 1 || strings.HasPrefix(w, "--") || strings.HasPrefix(w, ".") || len(parts) == 0 && w != "" {
 			return append([]string{strings.ToLower(w)}, parts...)
 		}
 		return parts
@@ -71,6 +71,8 @@ func TestUnknownNames(t *testing.T) {
 	absent("--no-sync", "--format=custom", "--skip-lock")
 	known("->>", "spaceship", "oper", "return", "chain", "true", "profil", "x", "y")
 	absent("vector")
+	known(".report")
+	absent(".pump", ".x")
 	absent("<=>", "?.")
 	cases := []struct {
 		name, question string
@@ -92,6 +94,19 @@ func TestUnknownNames(t *testing.T) {
 		{"operator the chunks hold", "What does ->> return?", nil},
 		{"prose punctuation is no operator", "Is it fast -- or slow... really?", nil},
 		{"ordinary word", "How do I recompute a view?", nil},
+		{"ordinary word called as a function", "How do I recompute() a view?", []string{"recompute"}},
+		{"function called with arguments", "What does view.recompute(x) return?", []string{"view.recompute(x"}},
+		{"ordinary word in back quotes", "Is `recompute` a view option?", []string{"recompute"}},
+		{"ordinary word in single quotes", "What does the 'recompute' option of a view do?", []string{"recompute"}},
+		{"ordinary word in typographic quotes", "What does the “recompute” option do?", []string{"recompute"}},
+		{"called function the chunks hold", "What does report() return?", nil},
+		{"quoted word the chunks hold", "What does 'report' print?", nil},
+		{"an aside in parentheses is no call", "How do I recompute (refresh) a view?", nil},
+		{"a quoted phrase is no name", "What does 'recompute the view' mean?", nil},
+		{"dot command no chunk holds, its word known", "How do I save a view with the .pump command?", []string{".pump"}},
+		{"dot command at a sentence's end", "Which view does .pump?", []string{".pump"}},
+		{"dot command the chunks hold", "What does .report print?", nil},
+		{"a one-letter extension is no command", "Is a .x file a view?", nil},
 		{"capitalised first word", "Patroni failover?", nil},
 		{"known names", "Does PostgreSQL report pg_stat?", nil},
 		{"term without statistics", "Does Zebra pump?", nil},
