@@ -15,9 +15,9 @@ var constructKinds = map[string]bool{
 	"directive": true, "directives": true, "decorator": true, "decorators": true,
 }
 
-// unknownConstructs returns the question's constructs ("unless statement")
-// whose word no source writes before any construct kind. A plain word is
-// no name by its form, but "the unless statement" asks about a statement
+// unknownConstructs returns the question's constructs ("the unless
+// statement", see determiner) whose word no source writes before
+// any construct kind. A plain word is no name by its form, but "the unless statement" asks about a statement
 // called unless; documents that have one write "the with statement", "the
 // nonlocal statement", and a word they only use as a word ("unless", in
 // prose) is not one of their constructs. Any kind counts ("try
@@ -28,7 +28,8 @@ func unknownConstructs(question string, sources []Source) []string {
 	for i := 0; i+1 < len(fields); i++ {
 		kind := strings.ToLower(trimWord(fields[i+1]))
 		word := trimWord(fields[i])
-		if !constructKinds[kind] || !constructWord(word) || strings.ContainsAny(fields[i], ",;:") {
+		if !constructKinds[kind] || !constructWord(word) || strings.ContainsAny(fields[i], ",;:") ||
+			i == 0 || !determiner(fields[i-1]) {
 			continue
 		}
 		if !writtenAsConstruct(word, sources) {
@@ -36,6 +37,22 @@ func unknownConstructs(question string, sources []Source) []string {
 		}
 	}
 	return out
+}
+
+// determiner reports whether a word can stand before a construct's name:
+// a question names one with an article, a demonstrative or a possessive
+// ("the unless statement", "a throws clause", "Python's unless
+// statement"); without one the word before the kind describes or counts
+// ("How many keywords may a package list?", "Are reserved keywords
+// allowed?").
+func determiner(w string) bool {
+	w = strings.ToLower(strings.TrimLeft(w, "\"'`([{“‘"))
+	return constructDeterminers[w] || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")
+}
+
+var constructDeterminers = map[string]bool{
+	"the": true, "a": true, "an": true, "this": true, "that": true,
+	"its": true, "my": true, "your": true, "our": true, "their": true,
 }
 
 // constructWord reports whether a word can name a construct: letters only,

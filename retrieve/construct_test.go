@@ -32,6 +32,11 @@ func TestUnknownConstructs(t *testing.T) {
 		{"a participle describes", "Does the memoizing decorator keep a cache?", nil},
 		{"a list, not a phrase", "Is it global, statement or expression?", nil},
 		{"capitals are names, judged elsewhere", "What does the UNLESS statement do?", nil},
+		{"a count is no name", "How many keywords can a package list?", nil},
+		{"an adjective without an article describes", "Are unless statements allowed in loops?", nil},
+		{"an article after a preposition", "What happens in an unless clause?", []string{"unless clause"}},
+		{"a possessive", "How does Python's unless statement work?", []string{"unless statement"}},
+		{"a possessive determiner", "Does its unless keyword nest?", []string{"unless keyword"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Equal(t, tt.want, unknownConstructs(tt.question, compound))
