@@ -102,19 +102,21 @@ var mentionsDefault = regexp.MustCompile(`(?i)\bdefault\b`)
 // default an extent question asks for.
 const defaultAfter = 3
 
-// defaultFollows reports whether, for an extent question asking for a
-// default, one of the defaultAfter sentences after cands[i] in its source
-// gives a default value ("The depot sets a maximum stacking depth … .
-// Previously … . The default value is 12."). Only extent questions
-// that ask for the default take it: for amount questions the sentence
-// after a topical one answered more unanswerable questions than it saved
-// (TestAmountQuestionNeedsTheAmount).
+// defaultFollows reports whether, for an extent or count question asking
+// for a default, one of the defaultAfter sentences after cands[i] in its
+// source gives a default value ("The depot sets a maximum stacking depth
+// … . Previously … . The default value is 12."); for a count, a figure by
+// statesCount. Only questions that ask for the default take it: for other
+// amount questions the sentence after a topical one answered more
+// unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
 func defaultFollows(question string, counted []string, cands []*candidate, i int) bool {
-	if len(counted) == 0 || counted[0] != extentMark || !mentionsDefault.MatchString(question) {
+	if len(counted) == 0 || !mentionsDefault.MatchString(question) {
 		return false
 	}
+	extent := counted[0] == extentMark
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
-		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) {
+		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) &&
+			(extent || statesCount(cands[j].text, counted)) {
 			return true
 		}
 	}

@@ -1,0 +1,98 @@
+package extractive_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// A question asking for a count is answered only by a sentence giving a
+// figure that can count the thing: numbers that name or refer (versions,
+// listings, dates, digits inside names) and "one" as a pronoun or article
+// are no figure. Each declined case is on topic and covers the question;
+// its twin states the count.
+func TestCountNeedsAFigure(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{
+			"one as a pronoun",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("The bakery oven bakes loaves in batches; pick one of the oven racks for each batch of loaves."),
+			false,
+		},
+		{
+			"one before what is counted",
+			"How many rolls can the bakery oven bake in one batch?",
+			prompt("The bakery oven bakes only one bread roll per batch, since its rack is narrow."),
+			true,
+		},
+		{
+			"a figure in digits",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("The bakery oven bakes 24 loaves per batch on its four racks."),
+			true,
+		},
+		{
+			"one day is no count of loaves",
+			"What is the maximum number of loaves the bakery oven can bake in one batch?",
+			prompt("The bakery oven limits each batch of loaves so that a batch could not exceed one day of baking."),
+			false,
+		},
+		{
+			"a version number",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("Changed in version 4.2: the bakery oven bakes loaves in batches with a steam burst."),
+			false,
+		},
+		{
+			"a date",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("The bakery oven firmware (2024-03-18) bakes loaves in batches with a steam burst."),
+			false,
+		},
+		{
+			"a digit inside a name",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("Call oven3_bake() to bake loaves in the bakery oven batch by batch."),
+			false,
+		},
+		{
+			"no limit is an answer",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("There is no limit to the loaves the bakery oven bakes in one batch."),
+			true,
+		},
+		{
+			"a yes/no question needs no figure",
+			"Is there a limit on how many loaves the bakery oven can bake in one batch?",
+			prompt("The bakery oven sets no quota on loaves per batch; pick one of the racks for each batch of loaves."),
+			true,
+		},
+		{
+			"a percentage needs a figure",
+			"What percentage of the bakery loaves are baked in the stone oven?",
+			prompt("Most bakery loaves are baked in the stone oven; one of them is the rye loaf."),
+			false,
+		},
+		{
+			"a default given after the topical sentence",
+			"By default, how many loaves does the bakery oven bake per batch?",
+			prompt("oven_batch (integer)\n\nSets how many loaves the bakery oven bakes per batch. Racks are loaded from the top. The default is 12."),
+			true,
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, "answer: %q", gen.Text)
+		})
+	}
+}
