@@ -14,7 +14,8 @@ import (
 // "(2018-06-04)") and "one" as a pronoun or article ("one of these
 // parameters", "could not exceed one day"), none of which counts the thing
 // asked about. statesCount is the stricter test; the support decision
-// (answers) applies it to count questions that are not yes/no questions.
+// (answers) applies it, through figureTest, to count questions that are
+// not yes/no questions.
 
 // isoDate matches a calendar date, which dates rather than counts.
 var isoDate = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
@@ -61,9 +62,92 @@ func statesCount(text string, counted []string) bool {
 // left to statesAmount alone.
 var yesNoQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were|does|do|did|can|could|will|would|should|may|must|has|have)\b`)
 
-// countQuestion reports whether the support decision must find a figure
-// by statesCount: an amount question (amountTerms) that is neither an
-// extent question nor a yes/no question.
-func countQuestion(question string, counted []string, isAmount bool) bool {
-	return isAmount && (len(counted) == 0 || counted[0] != extentMark) && !yesNoQuestion.MatchString(question)
+// figureTest is the figure the support decision needs besides
+// statesAmount: for a count question that is not a yes/no question, a
+// count (statesCount of the counted head) and, when it counts per unit, a
+// rate (rateCue); for an extent question, a value (statesExtent).
+type figureTest struct {
+	count, extent bool
+	head          []string
+	rate          *regexp.Regexp
 }
+
+func newFigureTest(question string, counted []string, isAmount bool) figureTest {
+	if !isAmount {
+		return figureTest{}
+	}
+	if len(counted) > 0 && counted[0] == extentMark {
+		return figureTest{extent: true}
+	}
+	if yesNoQuestion.MatchString(question) {
+		return figureTest{}
+	}
+	return figureTest{count: true, head: countedHead(question), rate: rateCue(question)}
+}
+
+// states reports whether text gives the figure.
+func (f figureTest) states(text string) bool {
+	switch {
+	case f.count:
+		return statesCount(text, f.head) && (f.rate == nil || f.rate.MatchString(text))
+	case f.extent:
+		return statesExtent(text)
+	}
+	return true
+}
+
+// countedHead returns the stems of the head of what a count question
+// counts: the words up to "of" ("lines" in "How many lines of command
+// history …"), which is what a "one" must stand before: "a single SQL
+// command" counts commands, not lines of their history.
+func countedHead(question string) []string {
+	m := amountQuestion.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range textutil.Words(m[1]) {
+		if w == "of" && len(out) > 0 || countedStop[w] || len(out) == maxCounted {
+			break
+		}
+		if textutil.IsStopword(w) {
+			continue
+		}
+		out = append(out, textutil.Stem(w))
+	}
+	return out
+}
+
+// ratePer matches a count per unit in a question ("How many rows per
+// second …"); its group is the unit. Only a sentence stating a rate in
+// that unit ("50 rows per second", "a few hundred a second") answers it:
+// "the second argument" or "skip 1 row" gives no rate.
+var ratePer = regexp.MustCompile(`(?i)\bper\s+([a-z]+)`)
+
+// rateCue returns, for a question counting per unit, the pattern of a
+// sentence stating a rate in that unit, or nil when it asks for no rate.
+func rateCue(question string) *regexp.Regexp {
+	m := ratePer.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	return regexp.MustCompile(`(?i)\b(?:per|a|an|each|every)\s+` + regexp.QuoteMeta(m[1]) + `\b`)
+}
+
+// enumerator matches a list item's number at the start of a sentence
+// ("2. ", "(3) ", "4) ").
+var enumerator = regexp.MustCompile(`^\s*\(?\d+[.)]\s`)
+
+// statesExtent reports whether text gives a value an extent question
+// ("How deep …", "How long …") can take: amountCue's number words or
+// extentCue's units and bounds, as statesAmount takes them, but no
+// number that labels or refers (a list enumerator, a version, a date, a
+// digit inside a name).
+func statesExtent(text string) bool {
+	t := enumerator.ReplaceAllString(text, "")
+	t = isoDate.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
+	return statedNumber.MatchString(t) || extentWord.MatchString(t) || extentCue.MatchString(t)
+}
+
+// extentWord is amountCue's number words that statedNumber leaves out.
+var extentWord = regexp.MustCompile(`(?i)\b(one|double)\b`)

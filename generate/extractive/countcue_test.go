@@ -88,6 +88,42 @@ func TestCountNeedsAFigure(t *testing.T) {
 			prompt("oven_batch (integer)\n\nSets how many loaves the bakery oven bakes per batch. Racks are loaded from the top. The default is 12."),
 			true,
 		},
+		{
+			"one before a modifier of what is counted",
+			"How many pages of recipe notes does the bakery binder keep?",
+			prompt("The bakery binder keeps one recipe on each of its pages of notes."),
+			false,
+		},
+		{
+			"a count of the head",
+			"How many pages of recipe notes does the bakery binder keep?",
+			prompt("The bakery binder keeps one page of recipe notes per loaf."),
+			true,
+		},
+		{
+			"a rate question needs a rate",
+			"How many rolls per hour can the bakery oven bake in a batch?",
+			prompt("The bakery oven bakes rolls in a batch; the second rack takes 3 rolls at the back."),
+			false,
+		},
+		{
+			"a rate in the asked unit",
+			"How many rolls per hour can the bakery oven bake in a batch?",
+			prompt("The bakery oven bakes rolls in a batch at about 200 rolls an hour."),
+			true,
+		},
+		{
+			"an enumerator is no extent",
+			"How deeply can the bakery proofing trays be stacked?",
+			prompt("3. Stack the bakery proofing trays so that air reaches every tray."),
+			false,
+		},
+		{
+			"an extent in words",
+			"How deeply can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays can be stacked up to four trays deep."),
+			true,
+		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})

@@ -85,7 +85,7 @@ var (
 // sentence stating a value of some kind answers it: a number, a unit of
 // time, or a bound in words ("until the transaction ends", "never
 // expires").
-var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
+var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|deeply|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
 
 // extentCue matches a sentence that states how far an attribute goes in
 // words rather than digits.
