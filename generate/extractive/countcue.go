@@ -17,8 +17,14 @@ import (
 // (answers) applies it, through figureTest, to count questions that are
 // not yes/no questions.
 
-// isoDate matches a calendar date, which dates rather than counts.
-var isoDate = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
+// figure is lead.go's statedNumber with "arbitrary" only where it says
+// there is no bound ("an arbitrary number of", "arbitrarily deep"), not
+// where it means "any" ("running arbitrary code").
+var figure = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily)\s+(number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
+
+// notFigure matches a calendar date, which dates rather than counts, and
+// "non-zero", which says how a value is, not how much.
+var notFigure = regexp.MustCompile(`(?i)\b\d{4}-\d{2}-\d{2}\b|\bnon-?zero\b`)
 
 // oneWords are number words that are more often a pronoun or an article
 // ("one of the following", "a single command") than a count; they count
@@ -31,12 +37,12 @@ const oneReach = 2
 
 // statesCount reports whether text gives a figure that can count what the
 // question counts (counted, stems as from amountTerms): a figure by
-// statedNumber (a digit not inside a word, a number word from two up, or
+// figure (a digit not inside a word, a number word from two up, or
 // the absence of a limit) once references (notReference) and dates are
 // cut, or "one"/"single" at most oneReach words before a counted stem.
 func statesCount(text string, counted []string) bool {
-	t := isoDate.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")
-	if statedNumber.MatchString(t) {
+	t := notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")
+	if figure.MatchString(t) {
 		return true
 	}
 	words := textutil.Words(t)
@@ -67,9 +73,9 @@ var yesNoQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were|does|do|did|c
 // count (statesCount of the counted head) and, when it counts per unit, a
 // rate (rateCue); for an extent question, a value (statesExtent).
 type figureTest struct {
-	count, extent bool
-	head          []string
-	rate          *regexp.Regexp
+	count, extent, timed bool
+	head                 []string
+	rate                 *regexp.Regexp
 }
 
 func newFigureTest(question string, counted []string, isAmount bool) figureTest {
@@ -77,7 +83,7 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 		return figureTest{}
 	}
 	if len(counted) > 0 && counted[0] == extentMark {
-		return figureTest{extent: true}
+		return figureTest{extent: true, timed: !untimed.MatchString(question)}
 	}
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
@@ -91,7 +97,7 @@ func (f figureTest) states(text string) bool {
 	case f.count:
 		return statesCount(text, f.head) && (f.rate == nil || f.rate.MatchString(text))
 	case f.extent:
-		return statesExtent(text)
+		return statesExtent(text, f.timed)
 	}
 	return true
 }
@@ -139,15 +145,31 @@ func rateCue(question string) *regexp.Regexp {
 var enumerator = regexp.MustCompile(`^\s*\(?\d+[.)]\s`)
 
 // statesExtent reports whether text gives a value an extent question
-// ("How deep …", "How long …") can take: amountCue's number words or
-// extentCue's units and bounds, as statesAmount takes them, but no
-// number that labels or refers (a list enumerator, a version, a date, a
-// digit inside a name).
-func statesExtent(text string) bool {
+// ("How deep …", "How long …") can take: a figure or amountCue's other
+// number words, and, for an attribute of time (timed), extentCue's units
+// and bounds ("until the transaction ends"), as statesAmount takes them;
+// for another attribute (depth, distance) a bound in time is no value,
+// a percentage is. Numbers that label or refer (a list enumerator, a
+// version, a date, a digit inside a name) are no value.
+func statesExtent(text string, timed bool) bool {
 	t := enumerator.ReplaceAllString(text, "")
-	t = isoDate.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
-	return statedNumber.MatchString(t) || extentWord.MatchString(t) || extentCue.MatchString(t)
+	t = notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
+	if figure.MatchString(t) || extentWord.MatchString(t) {
+		return true
+	}
+	if timed {
+		return extentCue.MatchString(t)
+	}
+	return percentCue.MatchString(t)
 }
 
-// extentWord is amountCue's number words that statedNumber leaves out.
-var extentWord = regexp.MustCompile(`(?i)\b(one|double)\b`)
+// extentWord is amountCue's number words that figure leaves out;
+// percentCue a share.
+var (
+	extentWord = regexp.MustCompile(`(?i)\b(one|double)\b`)
+	percentCue = regexp.MustCompile(`(?i)%|\bpercent\b`)
+)
+
+// untimed matches the extent questions whose attribute is not one of time:
+// how deep, far, full, wide, high, tall or heavy something goes.
+var untimed = regexp.MustCompile(`(?i)\bhow\s+(?:deep|deeply|far|full|wide|high|tall|heavy)\b|\bdeepest\b`)

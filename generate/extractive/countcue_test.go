@@ -124,6 +124,36 @@ func TestCountNeedsAFigure(t *testing.T) {
 			prompt("The bakery proofing trays can be stacked up to four trays deep."),
 			true,
 		},
+		{
+			"a bound in time is no depth",
+			"How deeply can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays are stacked until the dough has risen."),
+			false,
+		},
+		{
+			"a bound in time answers how long",
+			"How long are the bakery proofing trays left stacked?",
+			prompt("The bakery proofing trays are left stacked until the dough has risen."),
+			true,
+		},
+		{
+			"arbitrary is no bound unless it says so",
+			"How deep can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays can be stacked with arbitrary dough on them."),
+			false,
+		},
+		{
+			"arbitrarily deep is a bound",
+			"How deep can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays can be stacked arbitrarily deep."),
+			true,
+		},
+		{
+			"non-zero is no amount",
+			"How deep can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays report a non-zero code when stacked."),
+			false,
+		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
