@@ -154,6 +154,12 @@ func TestCountNeedsAFigure(t *testing.T) {
 			prompt("The bakery proofing trays report a non-zero code when stacked."),
 			false,
 		},
+		{
+			"a default in another word form names no counted word",
+			"By default, how many faults does the bakery oven log before it stops?",
+			prompt("The bakery oven logs at most N errors before it stops, with N defaulting to 20."),
+			true,
+		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})

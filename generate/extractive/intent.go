@@ -71,10 +71,12 @@ var countedStop = map[string]bool{
 // byteAmount matches an amount of storage ("4MB", "four megabytes"),
 // which counts what sizeStems name; defaultAmount a sentence that gives a
 // setting's default ("The default is 12."), which answers an amount
-// question about the thing it sits under without naming it again.
+// question about the thing it sits under without naming it again, in any
+// form of the word ("with N defaulting to 100" names errors where the
+// question says problems).
 var (
 	byteAmount    = regexp.MustCompile(`(?i)\d\s*[kmgt]i?b\b|\b(bytes?|[kmgt]b|kilobytes?|megabytes?|gigabytes?|terabytes?)\b`)
-	defaultAmount = regexp.MustCompile(`(?i)\bdefault\b`)
+	defaultAmount = regexp.MustCompile(`(?i)\bdefault(s|ed|ing)?\b`)
 	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
 )
 
