@@ -71,10 +71,12 @@ var countedStop = map[string]bool{
 // byteAmount matches an amount of storage ("4MB", "four megabytes"),
 // which counts what sizeStems name; defaultAmount a sentence that gives a
 // setting's default ("The default is 12."), which answers an amount
-// question about the thing it sits under without naming it again.
+// question about the thing it sits under without naming it again, in any
+// form of the word ("with N defaulting to 100" names errors where the
+// question says problems).
 var (
 	byteAmount    = regexp.MustCompile(`(?i)\d\s*[kmgt]i?b\b|\b(bytes?|[kmgt]b|kilobytes?|megabytes?|gigabytes?|terabytes?)\b`)
-	defaultAmount = regexp.MustCompile(`(?i)\bdefault\b`)
+	defaultAmount = regexp.MustCompile(`(?i)\bdefault(s|ed|ing)?\b`)
 	sizeStems     = map[string]bool{"memori": true, "ram": true, "disk": true, "cach": true, "cache": true, "space": true, "storag": true, "size": true, "byte": true}
 )
 
@@ -85,7 +87,7 @@ var (
 // sentence stating a value of some kind answers it: a number, a unit of
 // time, or a bound in words ("until the transaction ends", "never
 // expires").
-var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
+var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|deeply|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
 
 // extentCue matches a sentence that states how far an attribute goes in
 // words rather than digits.
@@ -102,19 +104,21 @@ var mentionsDefault = regexp.MustCompile(`(?i)\bdefault\b`)
 // default an extent question asks for.
 const defaultAfter = 3
 
-// defaultFollows reports whether, for an extent question asking for a
-// default, one of the defaultAfter sentences after cands[i] in its source
-// gives a default value ("The depot sets a maximum stacking depth … .
-// Previously … . The default value is 12."). Only extent questions
-// that ask for the default take it: for amount questions the sentence
-// after a topical one answered more unanswerable questions than it saved
-// (TestAmountQuestionNeedsTheAmount).
+// defaultFollows reports whether, for an extent or count question asking
+// for a default, one of the defaultAfter sentences after cands[i] in its
+// source gives a default value ("The depot sets a maximum stacking depth
+// … . Previously … . The default value is 12."); for a count, a figure by
+// statesCount. Only questions that ask for the default take it: for other
+// amount questions the sentence after a topical one answered more
+// unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
 func defaultFollows(question string, counted []string, cands []*candidate, i int) bool {
-	if len(counted) == 0 || counted[0] != extentMark || !mentionsDefault.MatchString(question) {
+	if len(counted) == 0 || !mentionsDefault.MatchString(question) {
 		return false
 	}
+	extent := counted[0] == extentMark
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
-		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) {
+		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) &&
+			(extent || statesCount(cands[j].text, counted)) {
 			return true
 		}
 	}

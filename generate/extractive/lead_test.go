@@ -48,8 +48,9 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "Glazes mature when the kiln holds peak temperature for 10 minutes.",
 		},
 		{
-			name:     "one as a pronoun is no figure",
-			question: "How many shelves can the studio kiln hold during a glaze firing?",
+			name: "one as a pronoun is no figure",
+			// Asked as yes/no: for "How many …" no figure means no answer (TestCountNeedsAFigure).
+			question: "Is there a limit on how many shelves the studio kiln can hold during a glaze firing?",
 			sources: []string{
 				"Loading shelves into the studio kiln for a glaze firing needs care, since glaze drips hold shelves together.",
 				"Pick one of the studio kiln shelves for a glaze test tile.",
@@ -58,8 +59,9 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "Loading shelves into the studio kiln",
 		},
 		{
-			name:     "a listing number is no figure",
-			question: "How many shelves can the studio kiln hold during a glaze firing?",
+			name: "a listing number is no figure",
+			// Asked as yes/no: for "How many …" no figure means no answer (TestCountNeedsAFigure).
+			question: "Is there a limit on how many shelves the studio kiln can hold during a glaze firing?",
 			sources: []string{
 				"Loading shelves into the studio kiln for a glaze firing needs care, since glaze drips hold shelves together.",
 				"Listing 4-2 shows studio kiln shelves with glaze tiles.",

@@ -1,0 +1,175 @@
+package extractive
+
+import (
+	"regexp"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// A question asking for a count ("How many prepared statements …", "the
+// maximum number of tasks …", "What percentage …") is answered only by a
+// sentence that gives a figure. amountCue, which statesAmount uses, takes
+// any digit or number word; for a count that let through numbers that
+// name or refer ("version 3.8", "the 2.0.0 version", "sqlite3_open()",
+// "(2018-06-04)") and "one" as a pronoun or article ("one of these
+// parameters", "could not exceed one day"), none of which counts the thing
+// asked about. statesCount is the stricter test; the support decision
+// (answers) applies it, through figureTest, to count questions that are
+// not yes/no questions.
+
+// figure is lead.go's statedNumber with "arbitrary" only where it says
+// there is no bound ("an arbitrary number of", "arbitrarily deep"), not
+// where it means "any" ("running arbitrary code").
+var figure = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily)\s+(number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
+
+// notFigure matches a calendar date, which dates rather than counts, and
+// "non-zero", which says how a value is, not how much.
+var notFigure = regexp.MustCompile(`(?i)\b\d{4}-\d{2}-\d{2}\b|\bnon-?zero\b`)
+
+// oneWords are number words that are more often a pronoun or an article
+// ("one of the following", "a single command") than a count; they count
+// only right before what is counted.
+var oneWords = map[string]bool{"one": true, "single": true}
+
+// oneReach is how many words may lie between "one" or "single" and the
+// counted word ("one worker thread", "a single SQL statement").
+const oneReach = 2
+
+// statesCount reports whether text gives a figure that can count what the
+// question counts (counted, stems as from amountTerms): a figure by
+// figure (a digit not inside a word, a number word from two up, or
+// the absence of a limit) once references (notReference) and dates are
+// cut, or "one"/"single" at most oneReach words before a counted stem.
+func statesCount(text string, counted []string) bool {
+	t := notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")
+	if figure.MatchString(t) {
+		return true
+	}
+	words := textutil.Words(t)
+	for i, w := range words {
+		if !oneWords[w] {
+			continue
+		}
+		for j := i + 1; j < len(words) && j <= i+1+oneReach; j++ {
+			st := textutil.Stem(words[j])
+			for _, c := range counted {
+				if c == st {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// yesNoQuestion matches a question asking whether ("Is there a limit on
+// how many …", "Can a table hold more than …"): a sentence saying whether
+// answers it without a figure ("there is no quota on them"), so it is
+// left to statesAmount alone.
+var yesNoQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were|does|do|did|can|could|will|would|should|may|must|has|have)\b`)
+
+// figureTest is the figure the support decision needs besides
+// statesAmount: for a count question that is not a yes/no question, a
+// count (statesCount of the counted head) and, when it counts per unit, a
+// rate (rateCue); for an extent question, a value (statesExtent).
+type figureTest struct {
+	count, extent, timed bool
+	head                 []string
+	rate                 *regexp.Regexp
+}
+
+func newFigureTest(question string, counted []string, isAmount bool) figureTest {
+	if !isAmount {
+		return figureTest{}
+	}
+	if len(counted) > 0 && counted[0] == extentMark {
+		return figureTest{extent: true, timed: !untimed.MatchString(question)}
+	}
+	if yesNoQuestion.MatchString(question) {
+		return figureTest{}
+	}
+	return figureTest{count: true, head: countedHead(question), rate: rateCue(question)}
+}
+
+// states reports whether text gives the figure.
+func (f figureTest) states(text string) bool {
+	switch {
+	case f.count:
+		return statesCount(text, f.head) && (f.rate == nil || f.rate.MatchString(text))
+	case f.extent:
+		return statesExtent(text, f.timed)
+	}
+	return true
+}
+
+// countedHead returns the stems of the head of what a count question
+// counts: the words up to "of" ("lines" in "How many lines of command
+// history …"), which is what a "one" must stand before: "a single SQL
+// command" counts commands, not lines of their history.
+func countedHead(question string) []string {
+	m := amountQuestion.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range textutil.Words(m[1]) {
+		if w == "of" && len(out) > 0 || countedStop[w] || len(out) == maxCounted {
+			break
+		}
+		if textutil.IsStopword(w) {
+			continue
+		}
+		out = append(out, textutil.Stem(w))
+	}
+	return out
+}
+
+// ratePer matches a count per unit in a question ("How many rows per
+// second …"); its group is the unit. Only a sentence stating a rate in
+// that unit ("50 rows per second", "a few hundred a second") answers it:
+// "the second argument" or "skip 1 row" gives no rate.
+var ratePer = regexp.MustCompile(`(?i)\bper\s+([a-z]+)`)
+
+// rateCue returns, for a question counting per unit, the pattern of a
+// sentence stating a rate in that unit, or nil when it asks for no rate.
+func rateCue(question string) *regexp.Regexp {
+	m := ratePer.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	return regexp.MustCompile(`(?i)\b(?:per|a|an|each|every)\s+` + regexp.QuoteMeta(m[1]) + `\b`)
+}
+
+// enumerator matches a list item's number at the start of a sentence
+// ("2. ", "(3) ", "4) ").
+var enumerator = regexp.MustCompile(`^\s*\(?\d+[.)]\s`)
+
+// statesExtent reports whether text gives a value an extent question
+// ("How deep …", "How long …") can take: a figure or amountCue's other
+// number words, and, for an attribute of time (timed), extentCue's units
+// and bounds ("until the transaction ends"), as statesAmount takes them;
+// for another attribute (depth, distance) a bound in time is no value,
+// a percentage is. Numbers that label or refer (a list enumerator, a
+// version, a date, a digit inside a name) are no value.
+func statesExtent(text string, timed bool) bool {
+	t := enumerator.ReplaceAllString(text, "")
+	t = notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
+	if figure.MatchString(t) || extentWord.MatchString(t) {
+		return true
+	}
+	if timed {
+		return extentCue.MatchString(t)
+	}
+	return percentCue.MatchString(t)
+}
+
+// extentWord is amountCue's number words that figure leaves out;
+// percentCue a share.
+var (
+	extentWord = regexp.MustCompile(`(?i)\b(one|double)\b`)
+	percentCue = regexp.MustCompile(`(?i)%|\bpercent\b`)
+)
+
+// untimed matches the extent questions whose attribute is not one of time:
+// how deep, far, full, wide, high, tall or heavy something goes.
+var untimed = regexp.MustCompile(`(?i)\bhow\s+(?:deep|deeply|far|full|wide|high|tall|heavy)\b|\bdeepest\b`)

@@ -1,0 +1,170 @@
+package extractive_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// A question asking for a count is answered only by a sentence giving a
+// figure that can count the thing: numbers that name or refer (versions,
+// listings, dates, digits inside names) and "one" as a pronoun or article
+// are no figure. Each declined case is on topic and covers the question;
+// its twin states the count.
+func TestCountNeedsAFigure(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question string
+		p              *generate.Prompt
+		answered       bool
+	}{
+		{
+			"one as a pronoun",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("The bakery oven bakes loaves in batches; pick one of the oven racks for each batch of loaves."),
+			false,
+		},
+		{
+			"one before what is counted",
+			"How many rolls can the bakery oven bake in one batch?",
+			prompt("The bakery oven bakes only one bread roll per batch, since its rack is narrow."),
+			true,
+		},
+		{
+			"a figure in digits",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("The bakery oven bakes 24 loaves per batch on its four racks."),
+			true,
+		},
+		{
+			"one day is no count of loaves",
+			"What is the maximum number of loaves the bakery oven can bake in one batch?",
+			prompt("The bakery oven limits each batch of loaves so that a batch could not exceed one day of baking."),
+			false,
+		},
+		{
+			"a version number",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("Changed in version 4.2: the bakery oven bakes loaves in batches with a steam burst."),
+			false,
+		},
+		{
+			"a date",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("The bakery oven firmware (2024-03-18) bakes loaves in batches with a steam burst."),
+			false,
+		},
+		{
+			"a digit inside a name",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("Call oven3_bake() to bake loaves in the bakery oven batch by batch."),
+			false,
+		},
+		{
+			"no limit is an answer",
+			"How many loaves can the bakery oven bake in one batch?",
+			prompt("There is no limit to the loaves the bakery oven bakes in one batch."),
+			true,
+		},
+		{
+			"a yes/no question needs no figure",
+			"Is there a limit on how many loaves the bakery oven can bake in one batch?",
+			prompt("The bakery oven sets no quota on loaves per batch; pick one of the racks for each batch of loaves."),
+			true,
+		},
+		{
+			"a percentage needs a figure",
+			"What percentage of the bakery loaves are baked in the stone oven?",
+			prompt("Most bakery loaves are baked in the stone oven; one of them is the rye loaf."),
+			false,
+		},
+		{
+			"a default given after the topical sentence",
+			"By default, how many loaves does the bakery oven bake per batch?",
+			prompt("oven_batch (integer)\n\nSets how many loaves the bakery oven bakes per batch. Racks are loaded from the top. The default is 12."),
+			true,
+		},
+		{
+			"one before a modifier of what is counted",
+			"How many pages of recipe notes does the bakery binder keep?",
+			prompt("The bakery binder keeps one recipe on each of its pages of notes."),
+			false,
+		},
+		{
+			"a count of the head",
+			"How many pages of recipe notes does the bakery binder keep?",
+			prompt("The bakery binder keeps one page of recipe notes per loaf."),
+			true,
+		},
+		{
+			"a rate question needs a rate",
+			"How many rolls per hour can the bakery oven bake in a batch?",
+			prompt("The bakery oven bakes rolls in a batch; the second rack takes 3 rolls at the back."),
+			false,
+		},
+		{
+			"a rate in the asked unit",
+			"How many rolls per hour can the bakery oven bake in a batch?",
+			prompt("The bakery oven bakes rolls in a batch at about 200 rolls an hour."),
+			true,
+		},
+		{
+			"an enumerator is no extent",
+			"How deeply can the bakery proofing trays be stacked?",
+			prompt("3. Stack the bakery proofing trays so that air reaches every tray."),
+			false,
+		},
+		{
+			"an extent in words",
+			"How deeply can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays can be stacked up to four trays deep."),
+			true,
+		},
+		{
+			"a bound in time is no depth",
+			"How deeply can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays are stacked until the dough has risen."),
+			false,
+		},
+		{
+			"a bound in time answers how long",
+			"How long are the bakery proofing trays left stacked?",
+			prompt("The bakery proofing trays are left stacked until the dough has risen."),
+			true,
+		},
+		{
+			"arbitrary is no bound unless it says so",
+			"How deep can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays can be stacked with arbitrary dough on them."),
+			false,
+		},
+		{
+			"arbitrarily deep is a bound",
+			"How deep can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays can be stacked arbitrarily deep."),
+			true,
+		},
+		{
+			"non-zero is no amount",
+			"How deep can the bakery proofing trays be stacked?",
+			prompt("The bakery proofing trays report a non-zero code when stacked."),
+			false,
+		},
+		{
+			"a default in another word form names no counted word",
+			"By default, how many faults does the bakery oven log before it stops?",
+			prompt("The bakery oven logs at most N errors before it stops, with N defaulting to 20."),
+			true,
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, "answer: %q", gen.Text)
+		})
+	}
+}
