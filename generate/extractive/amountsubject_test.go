@@ -17,12 +17,7 @@ import (
 // another subject or with the counted thing only in its heading) with one
 // that answers in other words.
 func TestAmountNeedsItsSubject(t *testing.T) {
-	g := extractive.New(extractive.Options{})
-	for _, tt := range []struct {
-		name, question string
-		p              *generate.Prompt
-		answered       bool
-	}{
+	runSupportCases(t, []supportCase{
 		{
 			"amount of another subject",
 			"What is the maximum number of labels a shipment can carry on its crate?",
@@ -78,11 +73,24 @@ func TestAmountNeedsItsSubject(t *testing.T) {
 			prompt("spool_mem sets the memory a printer may use before writing spool files to disk."),
 			true,
 		},
-	} {
+	})
+}
+
+// supportCase is a question, the sources it is asked over, and whether
+// the generator answers it (or declines: generate.NotInDocs).
+type supportCase struct {
+	name, question string
+	p              *generate.Prompt
+	answered       bool
+}
+
+func runSupportCases(t *testing.T, cases []supportCase) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
 			require.NoError(t, err)
-			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, "answer: %q", gen.Text)
 		})
 	}
 }
@@ -92,12 +100,7 @@ func TestAmountNeedsItsSubject(t *testing.T) {
 // value of some kind: a number, a unit of time, or a bound in words. A
 // default it asks for may follow the topical sentence in its source.
 func TestExtentNeedsAValue(t *testing.T) {
-	g := extractive.New(extractive.Options{})
-	for _, tt := range []struct {
-		name, question string
-		p              *generate.Prompt
-		answered       bool
-	}{
+	runSupportCases(t, []supportCase{
 		{"duration without a value", "How long does a courier access badge stay valid before it expires?",
 			prompt("Before a courier can enter, the courier needs an access badge from the front desk."), false},
 		{"duration in digits", "How long does a courier access badge stay valid before it expires?",
@@ -118,13 +121,7 @@ func TestExtentNeedsAValue(t *testing.T) {
 			prompt("Turn on scan timing in the depot terminal settings to show how long each parcel scan took."), true},
 		{"not an extent question", "Why does the depot stop the parcel crate stacker?",
 			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall."), true},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
-			require.NoError(t, err)
-			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
-		})
-	}
+	})
 }
 
 // BenchmarkGenerateAmount measures an amount question, which runs the

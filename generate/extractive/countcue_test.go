@@ -1,13 +1,7 @@
 package extractive_test
 
 import (
-	"context"
 	"testing"
-
-	"github.com/stretchr/testify/require"
-
-	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/generate/extractive"
 )
 
 // A question asking for a count is answered only by a sentence giving a
@@ -16,12 +10,7 @@ import (
 // are no figure. Each declined case is on topic and covers the question;
 // its twin states the count.
 func TestCountNeedsAFigure(t *testing.T) {
-	g := extractive.New(extractive.Options{})
-	for _, tt := range []struct {
-		name, question string
-		p              *generate.Prompt
-		answered       bool
-	}{
+	runSupportCases(t, []supportCase{
 		{
 			"one as a pronoun",
 			"How many loaves can the bakery oven bake in one batch?",
@@ -160,11 +149,5 @@ func TestCountNeedsAFigure(t *testing.T) {
 			prompt("The bakery oven logs at most N errors before it stops, with N defaulting to 20."),
 			true,
 		},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: tt.p})
-			require.NoError(t, err)
-			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, "answer: %q", gen.Text)
-		})
-	}
+	})
 }
