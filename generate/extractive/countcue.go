@@ -20,7 +20,7 @@ import (
 // figure is lead.go's statedNumber with "arbitrary" only where it says
 // there is no bound ("an arbitrary number of", "arbitrarily deep"), not
 // where it means "any" ("running arbitrary code").
-var figure = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily)\s+(number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
+var figure = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(` + figureWords + `|arbitrar(y|ily)\s+(number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
 
 // notFigure matches a calendar date, which dates rather than counts, and
 // "non-zero", which says how a value is, not how much.
@@ -111,17 +111,7 @@ func countedHead(question string) []string {
 	if m == nil {
 		return nil
 	}
-	var out []string
-	for _, w := range textutil.Words(m[1]) {
-		if w == "of" && len(out) > 0 || countedStop[w] || len(out) == maxCounted {
-			break
-		}
-		if textutil.IsStopword(w) {
-			continue
-		}
-		out = append(out, textutil.Stem(w))
-	}
-	return out
+	return countedWords(m[1], true)
 }
 
 // ratePer matches a count per unit in a question ("How many rows per

@@ -153,19 +153,29 @@ func amountTerms(question string) (terms []string, ok bool) {
 		}
 		return nil, false
 	}
-	for _, w := range textutil.Words(m[1]) {
-		if countedStop[strings.ToLower(w)] || len(terms) == maxCounted {
+	terms = countedWords(m[1], false)
+	if limitQuestion.MatchString(question) {
+		terms = append([]string{limitMark}, terms...)
+	}
+	return terms, true
+}
+
+// countedWords returns the stems of what an amount question counts, from
+// the text after its cue (amountQuestion's group): its content words up to
+// countedStop, at most maxCounted; with headOnly, only those before "of"
+// (the head: "lines" in "lines of command history").
+func countedWords(phrase string, headOnly bool) []string {
+	var out []string
+	for _, w := range textutil.Words(phrase) {
+		if countedStop[w] || len(out) == maxCounted || headOnly && w == "of" && len(out) > 0 {
 			break
 		}
 		if textutil.IsStopword(w) {
 			continue
 		}
-		terms = append(terms, textutil.Stem(w))
+		out = append(out, textutil.Stem(w))
 	}
-	if limitQuestion.MatchString(question) {
-		terms = append([]string{limitMark}, terms...)
-	}
-	return terms, true
+	return out
 }
 
 // amountSubject returns the terms of what an amount question counts its

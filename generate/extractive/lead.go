@@ -60,7 +60,11 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 // uses: a sentence leading the answer must give the figure. "one" is
 // mostly a pronoun ("one of these parameters"), and a digit inside a word
 // ("-j1", "shake_128") names something rather than counts it.
-var statedNumber = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
+var statedNumber = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(` + figureWords + `|arbitrar(y|ily))\b`)
+
+// figureWords are the words that give a figure without digits (from two
+// up: "one" is mostly a pronoun), or say there is no bound.
+const figureWords = `two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number`
 
 // notReference matches numbers that refer rather than count: listings,
 // tables, sections, versions.
