@@ -2,7 +2,6 @@ package extractive_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -127,20 +126,11 @@ func TestExtentNeedsAValue(t *testing.T) {
 // BenchmarkGenerateAmount measures an amount question, which runs the
 // counted, subject and limit checks over every candidate that covers it.
 func BenchmarkGenerateAmount(b *testing.B) {
-	var texts []string
-	for i := range 15 {
-		var sb strings.Builder
-		for j := range 20 {
-			sb.WriteString("Section ")
-			sb.WriteString(string(rune('a' + (i+j)%26)))
-			sb.WriteString(" says the pump controller keeps at most one pressure stage ")
-			sb.WriteString(string(rune('a' + j%26)))
-			sb.WriteString(" in its valve cache. ")
-		}
-		texts = append(texts, sb.String())
-	}
 	g := extractive.New(extractive.Options{})
-	req := generate.Request{Question: "How many pressure stages can the pump controller keep in its cache at most?", Prompt: prompt(texts...)}
+	req := generate.Request{
+		Question: "How many pressure stages can the pump controller keep in its cache at most?",
+		Prompt:   benchSources(" says the pump controller keeps at most one pressure stage ", " in its valve cache. "),
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := g.Generate(context.Background(), req); err != nil {

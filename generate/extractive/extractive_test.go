@@ -320,21 +320,30 @@ func TestNameAndConcurrency(t *testing.T) {
 	}
 }
 
-func BenchmarkGenerate(b *testing.B) {
+// benchSources returns 15 sources of 20 sentences each, "Section X" +
+// middle + a stage letter + end, for the generator benchmarks.
+func benchSources(middle, end string) *generate.Prompt {
 	var texts []string
 	for i := range 15 {
 		var sb strings.Builder
 		for j := range 20 {
 			sb.WriteString("Section ")
 			sb.WriteString(string(rune('a' + (i+j)%26)))
-			sb.WriteString(" explains how the pump controller regulates pressure in stage ")
+			sb.WriteString(middle)
 			sb.WriteString(string(rune('a' + j%26)))
-			sb.WriteString(". ")
+			sb.WriteString(end)
 		}
 		texts = append(texts, sb.String())
 	}
+	return prompt(texts...)
+}
+
+func BenchmarkGenerate(b *testing.B) {
 	g := extractive.New(extractive.Options{})
-	req := generate.Request{Question: "How does the controller regulate pump pressure?", Prompt: prompt(texts...)}
+	req := generate.Request{
+		Question: "How does the controller regulate pump pressure?",
+		Prompt:   benchSources(" explains how the pump controller regulates pressure in stage ", ". "),
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := g.Generate(context.Background(), req); err != nil {
