@@ -42,8 +42,12 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 			if i > 0 && cands[i-1].source == c.source {
 				prev = cands[i-1]
 			}
-			ok = statesAmount(counted, amountOf, true, c, prev) && statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) &&
-				namesCounted(counted, c, prev)
+			// Cheap tests first: every candidate that covers the question
+			// is tried. A figure in the raw text is necessary, since
+			// cutting references removes figures and never makes one.
+			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
+				statesAmount(counted, amountOf, true, c, prev) &&
+				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
 		case isDefault:
 			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)
 		case len(subject) > 0:
