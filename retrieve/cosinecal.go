@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -213,55 +212,16 @@ func finite(v []float32) bool {
 	return true
 }
 
-// cosineRanges caches one derived range per tenant and project. Every
-// cosineRefresh a query checks the store's index version, and derives the
-// range again when it moved; without a store.Statter it is derived once.
-// Between checks a changed collection is read with the older range. It is safe
-// for concurrent use; concurrent queries of a scope being derived wait for
-// that one derivation.
-type cosineRanges struct {
-	scanner store.Scanner
-	statter store.Statter // nil: derived once
-
-	scopes scopes[cosineEntry]
-}
-
-type cosineEntry struct {
-	mu      sync.Mutex // held while deriving
-	r       CosineRange
-	version int64
-	built   time.Time
-	ok      bool
-}
-
-func (cr *cosineRanges) get(ctx context.Context, f store.Filter) (CosineRange, error) {
-	e := cr.scopes.entry(f)
-
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	// Within cosineRefresh of the last check no query asks the store for
-	// its version (a round trip with a remote store).
-	if e.ok && (cr.statter == nil || time.Since(e.built) < cosineRefresh) {
-		return e.r, nil
+// newCosineRanges caches one derived range per tenant and project, derived
+// again when the store's index version has moved (checked at most every
+// cosineRefresh); st nil: derived once.
+func newCosineRanges(sc store.Scanner, st store.Statter) *scopeCache[CosineRange] {
+	return &scopeCache[CosineRange]{
+		what: "cosine calibration", statter: st, refresh: cosineRefresh, max: maxCosineScopes,
+		build: func(ctx context.Context, f store.Filter) (CosineRange, error) {
+			return CollectionCosine(ctx, sc, f)
+		},
 	}
-	version := int64(0)
-	if cr.statter != nil {
-		st, err := cr.statter.Stats(ctx, store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID})
-		if err != nil {
-			return CosineRange{}, fmt.Errorf("retrieve: cosine calibration: %w", err)
-		}
-		version = st.IndexVersion
-	}
-	if e.ok && version == e.version {
-		e.built = time.Now()
-		return e.r, nil
-	}
-	r, err := CollectionCosine(ctx, cr.scanner, f)
-	if err != nil {
-		return CosineRange{}, err
-	}
-	e.r, e.version, e.built, e.ok = r, version, time.Now(), true
-	return r, nil
 }
 
 // CosineCalibration returns the cosine range Relevance uses for f's

@@ -238,7 +238,7 @@ func TestHybridCosineCache(t *testing.T) {
 	_, err = h.CosineCalibration(ctx, store.Filter{})
 	require.NoError(t, err)
 	require.EqualValues(t, 2, st.scans.Load())
-	age := func() { h.cosines.scopes.entry(store.Filter{}).built = time.Now().Add(-2 * cosineRefresh) }
+	age := func() { h.cosines.entry(store.Filter{}).checked = time.Now().Add(-2 * cosineRefresh) }
 	age() // the interval passed and the version moved: derived again
 	_, err = h.CosineCalibration(ctx, store.Filter{})
 	require.NoError(t, err)

@@ -62,7 +62,7 @@ type expander struct {
 	mode     Expansion
 	weight   float64
 	synonyms synonymIndex
-	vocab    *vocabularies // nil without a Scanner or below ExpansionCorpus
+	vocab    *scopeCache[*vocabulary] // nil without a Scanner or below ExpansionCorpus
 }
 
 // expansions returns the words to add to a question whose analysed terms

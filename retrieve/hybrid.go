@@ -27,9 +27,9 @@ type Hybrid struct {
 	stats   store.TermStatter // keyword's optional capability; nil without it
 	// positions is either searcher's optional capability; nil without it.
 	positions store.ChunkPositioner
-	words     *wordTerms    // chunk analysis for Relevance
-	expand    *expander     // nil: no expansions
-	cosines   *cosineRanges // nil: the configured cosine range
+	words     *wordTerms               // chunk analysis for Relevance
+	expand    *expander                // nil: no expansions
+	cosines   *scopeCache[CosineRange] // nil: the configured cosine range
 	cfg       config
 }
 
@@ -70,7 +70,7 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 		for _, s := range []any{vector, keyword} {
 			if sc, ok := s.(store.Scanner); ok && s != nil && h.cosines == nil {
 				st, _ := s.(store.Statter)
-				h.cosines = &cosineRanges{scanner: sc, statter: st, scopes: scopes[cosineEntry]{max: maxCosineScopes}}
+				h.cosines = newCosineRanges(sc, st)
 			}
 		}
 		if h.cosines == nil {
@@ -83,7 +83,7 @@ func NewHybrid(keyword store.KeywordSearcher, vector store.VectorSearcher, emb E
 			for _, s := range []any{keyword, vector} {
 				if sc, ok := s.(store.Scanner); ok && s != nil && h.expand.vocab == nil {
 					st, _ := s.(store.Statter)
-					h.expand.vocab = &vocabularies{scanner: sc, statter: st, words: h.words, scopes: scopes[vocabEntry]{max: maxVocabularyScopes}}
+					h.expand.vocab = newVocabularies(sc, st, h.words)
 				}
 			}
 		}

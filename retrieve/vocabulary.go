@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -25,10 +24,10 @@ const (
 	// larger scope gets no corpus expansions (building would scan and
 	// analyse every chunk on a query's path).
 	maxVocabularyChunks = 100_000
-	// vocabularyRefresh is the least time between two builds of one scope's
-	// vocabulary: while an index run writes batch after batch, queries keep
-	// the vocabulary built at most this long ago instead of rebuilding it
-	// at every new index version.
+	// vocabularyRefresh is the least time between two checks of one
+	// scope's index version: while an index run writes batch after batch,
+	// queries keep the older vocabulary instead of rebuilding it at every
+	// new index version.
 	vocabularyRefresh = 30 * time.Second
 	// maxVocabularyScopes bounds the cached (tenant, project) scopes.
 	maxVocabularyScopes = 16
@@ -201,49 +200,16 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// vocabularies caches one vocabulary per tenant and project, rebuilt when
-// the store's index version moves (at most every vocabularyRefresh). It is
-// safe for concurrent use; concurrent queries of a scope being built wait
-// for that one build.
-type vocabularies struct {
-	scanner store.Scanner
-	statter store.Statter // nil: built once, never refreshed
-	words   *wordTerms
-
-	scopes scopes[vocabEntry]
-}
-
-type vocabEntry struct {
-	mu      sync.Mutex // held while building
-	vocab   *vocabulary
-	version int64
-	built   time.Time
-	ok      bool // built at least once
-}
-
-// get returns the vocabulary of f's scope, nil when none can be built.
-func (vs *vocabularies) get(ctx context.Context, f store.Filter) (*vocabulary, error) {
-	e := vs.scopes.entry(f)
-
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	version := int64(0)
-	if vs.statter != nil {
-		st, err := vs.statter.Stats(ctx, store.Filter{TenantID: f.TenantID, ProjectID: f.ProjectID})
-		if err != nil {
-			return nil, err
-		}
-		version = st.IndexVersion
+// newVocabularies caches one vocabulary per tenant and project, built again
+// when the store's index version has moved (checked at most every
+// vocabularyRefresh); st nil: built once.
+func newVocabularies(sc store.Scanner, st store.Statter, words *wordTerms) *scopeCache[*vocabulary] {
+	return &scopeCache[*vocabulary]{
+		what: "corpus expansions", statter: st, refresh: vocabularyRefresh, max: maxVocabularyScopes,
+		build: func(ctx context.Context, f store.Filter) (*vocabulary, error) {
+			return buildVocabulary(ctx, sc, f, words)
+		},
 	}
-	if e.ok && (version == e.version || time.Since(e.built) < vocabularyRefresh) {
-		return e.vocab, nil
-	}
-	v, err := buildVocabulary(ctx, vs.scanner, f, vs.words)
-	if err != nil {
-		return nil, err
-	}
-	e.vocab, e.version, e.built, e.ok = v, version, time.Now(), true
-	return v, nil
 }
 
 // isWord reports whether a heading word can be an expansion: three or
