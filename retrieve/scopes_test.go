@@ -36,7 +36,9 @@ func TestScopeCache(t *testing.T) {
 		require.NoError(t, err)
 		return v
 	}
-	age := func(tenant string) { c.entry(store.Filter{TenantID: tenant}).checked = time.Now().Add(-2 * time.Minute) }
+	age := func(tenant string) {
+		c.entry(store.Filter{TenantID: tenant}).checked = time.Now().Add(-2 * time.Minute)
+	}
 
 	require.Equal(t, "a-v", get("a"))
 	require.Equal(t, "a-v", get("a"))

@@ -143,6 +143,7 @@ type skipper struct {
 	n         int
 	ignored   map[string]int    // files of unsupported types, by extension
 	redirects int               // redirect pages (loader.ErrRedirect) passed over
+	sources   int               // page sources (loader.ErrPageSource) passed over
 	paths     map[string]string // document id → file path as typed, to name it
 	errs      []string          // "path: reason" of each skipped file, for the index-runs log
 }
@@ -205,12 +206,19 @@ func (s *skipper) summary() string {
 	if s.redirects > 0 {
 		out += fmt.Sprintf("; %d redirect pages ignored", s.redirects)
 	}
+	if s.sources > 0 {
+		out += fmt.Sprintf("; %d sources of HTML pages ignored (the pages are indexed)", s.sources)
+	}
 	return out
 }
 
 func (s *skipper) skip(path string, err error) error {
 	if errors.Is(err, loader.ErrRedirect) {
 		s.redirects++
+		return nil
+	}
+	if errors.Is(err, loader.ErrPageSource) {
+		s.sources++
 		return nil
 	}
 	if errors.Is(err, loader.ErrUnsupported) {
@@ -357,9 +365,9 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 			ld.found[root] = found
 		}
 		opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, OnLoadError: func(p string, err error) error {
-			// A redirect page is no document: --sync removes one indexed
-			// before the loader knew them.
-			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) {
+			// A redirect page or a page's source is no document: --sync
+			// removes one indexed before the loader knew them.
+			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) && !errors.Is(err, loader.ErrPageSource) {
 				found[loader.DocumentID(idPrefix, rel)] = true
 			}
 			return sk.skip(p, err)

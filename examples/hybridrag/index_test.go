@@ -84,6 +84,37 @@ func TestCLIIndexSyncDropsPagesTurnedRedirects(t *testing.T) {
 	require.Equal(t, 1, n)
 }
 
+// TestCLIIndexPassesOverPageSources: a documentation build's copies of
+// its pages' sources are counted in the summary, not indexed, and --sync
+// removes copies indexed before the loader knew them.
+func TestCLIIndexPassesOverPageSources(t *testing.T) {
+	docs := t.TempDir()
+	write := func(name, content string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(docs, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(docs, name), []byte(content), 0o600))
+	}
+	write("valve.html", `<html><body><h1>Valve</h1><p>The relief valve opens at 6 bar.</p></body></html>`)
+	write("_sources/pump.rst.txt", "Pump\n====\n\nThe pump runs at 3000 rpm.\n")
+	st := filepath.Join(t.TempDir(), "store")
+	code, out, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "indexed 2 documents", "a source without its page is a document")
+
+	// The page is built: its source is passed over, and --sync removes it.
+	write("pump.html", `<html><body><h1>Pump</h1><p>The pump runs at 3000 rpm.</p></body></html>`)
+	code, out, errOut = runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 sources of HTML pages ignored (the pages are indexed)")
+	require.NotContains(t, errOut, "pump.rst.txt")
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 3, n, "without --sync the stored source stays")
+	code, out, errOut = runCLI(t, "index", "--sync", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 removed")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 2, n)
+}
+
 // storeCounts opens the embedded store at dir and returns its document and
 // chunk counts.
 func storeCounts(t *testing.T, dir string) (docs, chunks int) {

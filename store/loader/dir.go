@@ -20,10 +20,12 @@ type DirOptions struct {
 	IDPrefix string
 	// OnLoadError, if set, is called for each file under a directory root
 	// that LoadFile cannot read or whose type is unsupported
-	// (ErrUnsupported), or that is a redirect page (ErrRedirect), with the
-	// path under root as typed; returning nil skips the file, returning an
-	// error stops the walk with it. Nil passes over unsupported files and
-	// redirect pages and stops at the first other such file.
+	// (ErrUnsupported), or that is a redirect page (ErrRedirect) or the
+	// plain-text source of an HTML page under root (ErrPageSource), with
+	// the path under root as typed; returning nil skips the file,
+	// returning an error stops the walk with it. Nil passes over
+	// unsupported files, redirect pages and page sources, and stops at the
+	// first other such file.
 	OnLoadError func(path string, err error) error
 	// MaxFileSize, if positive, is the largest file loaded, in bytes: a
 	// larger one is not read and counts as a load error, a *SizeError
@@ -143,7 +145,14 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			}
 			return opts.OnLoadError(shown, fmt.Errorf("%w: %s", ErrUnsupported, shown))
 		}
-		err = checkSize(shown, opts.MaxFileSize)
+		if page := renderedPage(real, path); page != "" {
+			if r, rerr := filepath.Rel(real, page); rerr == nil {
+				page = filepath.Join(root, r)
+			}
+			err = &PageSourceError{Path: shown, Page: page}
+		} else {
+			err = checkSize(shown, opts.MaxFileSize)
+		}
 		var doc store.Document
 		var ts *TextStream
 		if err == nil {
@@ -154,8 +163,8 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		if err != nil {
 			if opts.OnLoadError == nil {
-				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) {
-					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub
+				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) {
+					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source
 				}
 				return err
 			}

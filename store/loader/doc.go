@@ -13,7 +13,9 @@
 // JSON is unsupported) — become one paragraph per speaker turn
 // ("Alice: …") with one Section per cue carrying its time and speaker
 // (store.Section.Time), which the chunker cuts at. LoadDir walks a folder
-// in a deterministic order and hands every supported file to a callback.
+// in a deterministic order and hands every supported file to a callback,
+// passing over redirect pages and the plain-text sources of HTML pages it
+// also finds (Sphinx's _sources copies, AsciiDoc's PAGE.txt).
 //
 // A Document's ID is the path cleaned and slash-separated, so the same file
 // indexed again replaces its chunks; Source is the path exactly as given, for

@@ -26,6 +26,11 @@ var (
 	// mdBook, Sphinx and Jekyll leave at moved pages' old addresses.
 	// LoadDir passes over such pages as it does files of other types.
 	ErrRedirect = errors.New("loader: redirect page")
+	// ErrPageSource means a plain-text file under a directory root is the
+	// source of an HTML page beside it (Sphinx's _sources copies,
+	// AsciiDoc's PAGE.txt next to PAGE.html): the page is loaded, its
+	// source passed over, as files of other types are.
+	ErrPageSource = errors.New("loader: source of a rendered page")
 )
 
 // RedirectError names a redirect page and where it sends the reader. It
@@ -41,6 +46,21 @@ func (e *RedirectError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrRedirect) true.
 func (e *RedirectError) Unwrap() error { return ErrRedirect }
+
+// PageSourceError names a plain-text file that is the source of an HTML
+// page LoadDir loads instead. It unwraps to ErrPageSource; it is not
+// modified after it is returned.
+type PageSourceError struct {
+	Path string // the source file, under the root as typed
+	Page string // the rendered page, likewise
+}
+
+func (e *PageSourceError) Error() string {
+	return fmt.Sprintf("loader: %s is the source of %s, which is loaded instead", e.Path, e.Page)
+}
+
+// Unwrap makes errors.Is(err, ErrPageSource) true.
+func (e *PageSourceError) Unwrap() error { return ErrPageSource }
 
 // EncodingError reports where a text file stops being valid UTF-8. It
 // unwraps to ErrInvalidUTF8.
