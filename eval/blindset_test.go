@@ -41,6 +41,9 @@ type blindSet struct {
 //     /usr/share/doc/sqlite3, its HTML pages without the generated indexes
 //     and one-page copies in sqliteLeftOut; never the redirect stub or a
 //     syntax-diagram page (no prose).
+//   - Git 2.39 (HYBRIDRAG_GIT_HTML): Debian's git-doc 1:2.39.5, the *.html
+//     files of /usr/share/doc/git-doc with their subfolders (howto/,
+//     technical/) and nothing else.
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -70,6 +73,14 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 130, answerable: 90, paraphrased: 25, unanswerable: 35, plain: 12},
+		{file: "git-blind.jsonl", env: "HYBRIDRAG_GIT_HTML", idPrefix: "gitb-",
+			page: func(p string) string {
+				if dir := path.Dir(p); dir != "." && dir != "howto" && dir != "technical" {
+					return "not in the top folder, howto/ or technical/"
+				}
+				return ""
+			},
+			questions: 160, answerable: 110, paraphrased: 40, unanswerable: 50, plain: 15},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
