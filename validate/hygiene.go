@@ -55,7 +55,10 @@ const (
 //     text; so does an autolink (<https://…>) or bare URL, which is removed;
 //   - javascript:, vbscript:, data: and file: targets are always removed;
 //   - raw HTML tags and comments are escaped ("<script>" becomes
-//     "&lt;script&gt;"), so they show as text instead of rendering.
+//     "&lt;script&gt;"), so they show as text instead of rendering;
+//   - a placeholder or type parameter list whose name is no HTML element
+//     ("Rc<T>", "<PackageName>_ROOT") becomes inline code, which reads as
+//     written in plain text and renders inert as Markdown.
 //
 // Text inside inline code and fenced code blocks is left as it is, and so
 // is a '<' that cannot open a tag ("< 5 bar", "a <= b"). URLs are compared
@@ -235,17 +238,28 @@ func (a *allowList) cleanProse(b *strings.Builder, s string) {
 	b.WriteString(escapeHTML(out.String()))
 }
 
-// escapeHTML escapes every tag-like construct of s but autolinks.
+// escapeHTML escapes every tag-like construct of s but autolinks, and
+// shows placeholders and type parameters ("Rc<T>") as code (placeholder.go).
 func escapeHTML(s string) string {
 	var b strings.Builder
 	prev := 0
 	for _, m := range htmlRe.FindAllStringSubmatchIndex(s, -1) {
-		b.WriteString(s[prev:m[0]])
-		if m[2] >= 0 { // an autolink linkRe let stay
-			b.WriteString(s[m[0]:m[1]])
-		} else {
-			b.WriteString(htmlEscaper.Replace(s[m[0]:m[1]]))
+		if m[0] < prev { // inside a placeholder written already
+			continue
 		}
+		if m[2] >= 0 { // an autolink linkRe let stay
+			b.WriteString(s[prev:m[1]])
+			prev = m[1]
+			continue
+		}
+		if start, end, ok := placeholderSpan(s, m[0], prev); ok {
+			b.WriteString(s[prev:start])
+			b.WriteString("`" + s[start:end] + "`")
+			prev = end
+			continue
+		}
+		b.WriteString(s[prev:m[0]])
+		b.WriteString(htmlEscaper.Replace(s[m[0]:m[1]]))
 		prev = m[1]
 	}
 	b.WriteString(s[prev:])

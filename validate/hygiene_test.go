@@ -63,6 +63,14 @@ func TestCleanOutput(t *testing.T) {
 		{"after the fence closes", "```\n<i>\n```\n<b>x</b>", "plain", "```\n<i>\n```\n&lt;b&gt;x&lt;/b&gt;"},
 		{"unclosed fence runs to the end", "~~~\n<b>x</b>\n![i](https://evil.example.net/i.png)", "plain", "~~~\n<b>x</b>\n![i](https://evil.example.net/i.png)"},
 		{"entities untouched", "R&D &amp; co.", "plain", "R&D &amp; co."},
+		{"type parameter shown as code", "The smart pointer Rc<T> counts references.", "plain", "The smart pointer `Rc<T>` counts references."},
+		{"two type parameters", "The type HashMap<K, V> stores keys.", "plain", "The type `HashMap<K, V>` stores keys."},
+		{"nested and qualified", "Share std::sync::Arc<Mutex<Vec<u8>>> between threads.", "plain", "Share `std::sync::Arc<Mutex<Vec<u8>>>` between threads."},
+		{"placeholder with a suffix", "Set <PackageName>_ROOT to the prefix.", "plain", "Set `<PackageName>_ROOT` to the prefix."},
+		{"placeholder argument", "Run git add <pathspec> first, then <commit-ish>.", "plain", "Run git add `<pathspec>` first, then `<commit-ish>`."},
+		{"element name stays escaped", "Use <select> here and List<b> there.", "plain", "Use &lt;select&gt; here and List&lt;b&gt; there."},
+		{"attribute makes it a tag", "Add <widget onload=x> now.", "plain", "Add &lt;widget onload=x&gt; now."},
+		{"unclosed type parameter escaped", "A Vec<T that never closes.", "plain", "A Vec&lt;T that never closes."},
 		{"no URL, no HTML", "The pump runs at 6 bar [S1].", "plain", "The pump runs at 6 bar [S1]."},
 	}
 	for _, tc := range cases {

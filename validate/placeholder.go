@@ -1,0 +1,84 @@
+package validate
+
+import "strings"
+
+// Technical text is full of angle-bracket names that are not HTML: type
+// parameters (Rc<T>, HashMap<K, V>), placeholders (<PackageName>_ROOT,
+// git commit <file>). Escaped to "&lt;T&gt;" they read as noise wherever
+// the answer is shown as text (a terminal, a page that sets textContent),
+// and a Markdown renderer would swallow them raw. As a code span they read
+// as written everywhere and render inert. Only names no HTML element has,
+// without attributes, qualify; a real tag is escaped as before.
+
+// maxPlaceholder bounds the bytes from '<' to its '>'.
+const maxPlaceholder = 80
+
+// placeholderSpan returns the span of the code-like token around the '<'
+// at s[i] when it opens a placeholder or type parameter list, extended
+// over the identifier before it and after its '>' ("std::rc::Rc<T>",
+// "<PackageName>_ROOT"); lo is the first byte it may start at.
+func placeholderSpan(s string, i, lo int) (start, end int, ok bool) {
+	j := i + 1
+	for j < len(s) && isNameByte(s[j], j == i+1) {
+		j++
+	}
+	if j == i+1 || htmlElements[strings.ToLower(s[i+1:j])] {
+		return 0, 0, false
+	}
+	depth := 1
+	for end = j; end < len(s) && end-i <= maxPlaceholder; end++ {
+		c := s[end]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
+		case c == '\n', c == '`', c == '=', c == '"', c == '/', c == '\\':
+			return 0, 0, false
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if depth != 0 {
+		return 0, 0, false
+	}
+	end++
+	start = i
+	for start > lo && isTokenByte(s[start-1]) {
+		start--
+	}
+	for end < len(s) && isNameByte(s[end], false) {
+		end++
+	}
+	return start, end, true
+}
+
+// isNameByte reports whether c can be in an identifier (not first: a digit).
+func isNameByte(c byte, first bool) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || !first && ('0' <= c && c <= '9' || c == '-')
+}
+
+// isTokenByte reports whether c can be in a qualified name before '<'
+// ("std::collections::HashMap", "Vec", "&'a str").
+func isTokenByte(c byte) bool {
+	return isNameByte(c, false) || c == ':' || c == '&' || c == '\''
+}
+
+// htmlElements are the element names of HTML, SVG and MathML roots that a
+// browser gives meaning to; a tag with one of them is escaped, never
+// shown as code.
+var htmlElements = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`a abbr acronym address applet area article aside audio b base basefont bdi bdo
+		bgsound big blink blockquote body br button canvas caption center cite code col colgroup data datalist dd
+		del details dfn dialog dir div dl dt em embed fieldset figcaption figure font footer form frame frameset
+		h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe image img input ins isindex kbd keygen label legend
+		li link listing main map mark marquee math menu menuitem meta meter nav nobr noembed noframes noscript
+		object ol optgroup option output p param picture plaintext portal pre progress q rb rp rt rtc ruby s samp
+		script search section select slot small source spacer span strike strong style sub summary sup svg table
+		tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr xmp`) {
+		m[n] = true
+	}
+	return m
+}()
