@@ -18,13 +18,11 @@ import (
 // (statesAmount, the support decision's test, plus a figure and what is
 // counted); for a question asking for a default value, states a default
 // (defaultStated) under or naming what the question writes as code
-// (namesAll); for a definition question, leads with its subject
-// (leadsWith).
-func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
-	counted, isAmount := amountTerms(question)
-	amountOf := amountSubject(question)
-	named := namedTerms(question)
-	isDefault := defaultQuestion.MatchString(question) && !notValue.MatchString(question)
+// (namesAll); for a definition question, defines its subject
+// (definesSubject: starts by naming it, or opens the section its heading
+// names).
+func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidate {
+	counted, isAmount, amountOf := a.counted, a.isAmount, a.amountOf
 	best := 0.0
 	for _, c := range cands {
 		best = max(best, c.overlap)
@@ -48,10 +46,10 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
-		case isDefault:
-			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)
-		case len(subject) > 0:
-			ok = leadsWith(c, subject)
+		case a.isDefault:
+			ok = defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+		case len(a.subject) > 0:
+			ok = definesSubject(c, a.subject)
 		}
 		if ok {
 			lead = c
