@@ -81,16 +81,14 @@ func opensOn(c *candidate, subject []string) bool {
 }
 
 // holdsAll reports whether c holds in its own words every question term
-// first holds in its own, and at least one.
+// first covers, in its words or its heading.
 func holdsAll(c, first *candidate, qterms []string) bool {
-	any := false
 	for _, t := range qterms {
-		if first.terms[t] && !c.terms[t] {
+		if (first.terms[t] || first.heading[t]) && !c.terms[t] {
 			return false
 		}
-		any = any || c.terms[t]
 	}
-	return any
+	return true
 }
 
 // covered returns the question terms the sentence or its heading holds.
@@ -107,10 +105,12 @@ func covered(c *candidate, qterms []string) map[string]bool {
 // supplements reports whether c may follow the chosen sentences when the
 // first of them answers by form (ask.stated): c covers a question term
 // none of them holds, so it answers a part of the question they leave
-// open; or it holds in its own words every question term the first does
-// (another answer, not a side remark; a heading covers every sentence
-// under it alike, so it does not count here); or it stands in the first
-// sentence's source and answers by form too. A sentence that mentions
+// open; or it holds in its own words every question term the first
+// covers, with its heading or not (another answer, not a side remark; a
+// heading covers every sentence under it alike, so c's does not count);
+// or it stands under the first sentence's heading in its source and
+// answers by form too (a second figure; another setting's default stands
+// under another heading). A sentence that mentions
 // only what is already covered, from another source or without the form
 // asked for, is a side remark. When the first sentence does not answer
 // by form, nothing tells a side remark from the answer, and the scores
@@ -130,5 +130,5 @@ func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, can
 	if holdsAll(c, chosen[0], qterms) {
 		return true
 	}
-	return c.source == chosen[0].source && a.stated(cands, c.pos)
+	return c.source == chosen[0].source && c.headingText == chosen[0].headingText && a.stated(cands, c.pos)
 }
