@@ -112,10 +112,17 @@ func covered(c *candidate, qterms []string) map[string]bool {
 // answers by form too (a second figure; another setting's default stands
 // under another heading). A sentence that mentions
 // only what is already covered, from another source or without the form
-// asked for, is a side remark. When the first sentence does not answer
+// asked for, is a side remark; so is code. When the first sentence does not answer
 // by form, nothing tells a side remark from the answer, and the scores
 // decide alone (choose does not call supplements).
 func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, cands []*candidate) bool {
+	if c.code {
+		// A synopsis or an example holds many of the question's names
+		// and states no amount, default or definition in words (measured:
+		// those quoted after an answer by form were side remarks, from
+		// the same section or not).
+		return false
+	}
 	have := map[string]bool{}
 	for _, o := range chosen {
 		for t := range covered(o, qterms) {

@@ -94,6 +94,15 @@ func TestAnswerFocus(t *testing.T) {
 			want: "A soft reset restarts the controller without erasing the saved programs. [S2]\n\n" +
 				"If a soft reset does not clear the display, unplug the unit for a minute. [S1]",
 		},
+		{
+			name:     "code after a definition is left out",
+			question: "What does the fsck_dirs option do?",
+			sources: []string{
+				"fsck_dirs (boolean)\n\nfsck_dirs makes the check walk every directory before the files.",
+				"```\nmount -o fsck_dirs,ro /dev/sda1 /mnt\n```",
+			},
+			want: "fsck_dirs makes the check walk every directory before the files. [S1]",
+		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := extractive.New(extractive.Options{})

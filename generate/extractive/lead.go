@@ -29,8 +29,14 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 	}
 	need = max(need, g.minRelative*best)
 	var lead *candidate
+	leadUnder := false
 	for i, c := range cands {
-		if c.overlap < need || c.code || lead != nil && c.score <= lead.score {
+		// A default stated under the setting's own heading beats one that
+		// names the setting in passing ("It defaults to -1, indicating that
+		// the value of maintenance_work_mem should be used instead." under
+		// autovacuum_work_mem), whatever their scores.
+		under := a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
+		if c.overlap < need || c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
 			continue
 		}
 		var ok bool
@@ -52,10 +58,21 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = definesSubject(c, a.subject)
 		}
 		if ok {
-			lead = c
+			lead, leadUnder = c, under
 		}
 	}
 	return lead
+}
+
+// headingNames reports whether the sentence's heading spells every one of
+// the question's written-as-code terms.
+func headingNames(named []*regexp.Regexp, c *candidate) bool {
+	for _, re := range named {
+		if !re.MatchString(c.headingText) {
+			return false
+		}
+	}
+	return true
 }
 
 // statedNumber is stricter than amountCue, which the support decision
