@@ -109,8 +109,8 @@ func covered(c *candidate, qterms []string) map[string]bool {
 // covers, with its heading or not (another answer, not a side remark; a
 // heading covers every sentence under it alike, so c's does not count);
 // or it stands under the first sentence's heading in its source and
-// answers by form too (a second figure; another setting's default stands
-// under another heading). A sentence that mentions
+// answers by form too (a second figure; not a second default, which is
+// another setting's, under its heading or not). A sentence that mentions
 // only what is already covered, from another source or without the form
 // asked for, is a side remark; so is code. When the first sentence does not answer
 // by form, nothing tells a side remark from the answer, and the scores
@@ -137,5 +137,7 @@ func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, can
 	if holdsAll(c, chosen[0], qterms) {
 		return true
 	}
-	return c.source == chosen[0].source && c.headingText == chosen[0].headingText && a.stated(cands, c.pos)
+	// A setting has one default: a second one stated in the section is
+	// another setting's.
+	return !a.isDefault && c.source == chosen[0].source && c.headingText == chosen[0].headingText && a.stated(cands, c.pos)
 }

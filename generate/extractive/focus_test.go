@@ -54,6 +54,14 @@ func TestAnswerFocus(t *testing.T) {
 			want: "The default is 50. [S1]",
 		},
 		{
+			name:     "a second default in the section is another setting's",
+			question: "What is the default value of fetch_depth?",
+			sources: []string{
+				"fetch_depth (integer)\n\nThe default is 50. The default remote is origin.",
+			},
+			want: "The default is 50. [S1]",
+		},
+		{
 			name:     "another part of the question stays",
 			question: "How often should the bicycle chain be lubricated, and what oil suits winter?",
 			sources: []string{
