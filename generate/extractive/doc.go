@@ -13,8 +13,12 @@
 // code (MERGE, work_mem, \timing) favour sentences spelling them the same
 // way, and code blocks count for less than prose. A question asking for an
 // amount, a default value or a definition opens with a sentence of that
-// form (it states the figure, the default, or starts with the subject)
-// when one covers enough of the question. At most three sentences
+// form (it states the figure, the default, or starts with the subject or
+// opens the section its heading names) when one covers enough of the
+// question. When the opening sentence answers by form, the others must
+// answer too: a sentence that only mentions what it already covers (the
+// question's subject, from another source, or without the form asked for)
+// is a side remark and is left out, as is code. At most three sentences
 // are quoted, the best first, followed by the other chosen sentences of its
 // source in reading order, then those of the next source. When no
 // sentence covers enough of the question (MinOverlap of its weighted

@@ -228,9 +228,10 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
-	scoreNamed(cands, namedTerms(question))
+	a := newAsk(question, subject)
+	scoreNamed(cands, a.named)
 	scoreIntent(cands, retrieve.DetectIntent(question))
-	chosen := g.choose(cands, g.formLead(question, cands, subject, g.needed(sources)))
+	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 || !g.answers(question, cands, sources) {
 		return nil
 	}
@@ -247,9 +248,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 }
 
 // choose picks the best sentences: lead (if not nil) first, then by score
-// those with overlap above the relative cut-off, near-duplicates skipped,
-// at most maxSentences.
-func (g *Generator) choose(cands []*candidate, lead *candidate) []*candidate {
+// those with overlap above the relative cut-off that supplement the
+// answer (supplements), near-duplicates skipped, at most maxSentences.
+func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string, a *ask) []*candidate {
 	ranked := make([]*candidate, 0, len(cands))
 	best := 0.0
 	for _, c := range cands {
@@ -261,8 +262,10 @@ func (g *Generator) choose(cands []*candidate, lead *candidate) []*candidate {
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 
 	var chosen []*candidate
+	focused := false // the first sentence answers by form
 	if lead != nil {
 		chosen = append(chosen, lead)
+		focused = a.stated(cands, lead.pos)
 	}
 	for _, c := range ranked {
 		if len(chosen) == g.maxSentences {
@@ -278,7 +281,12 @@ func (g *Generator) choose(cands []*candidate, lead *candidate) []*candidate {
 				break
 			}
 		}
-		if !dup {
+		switch {
+		case dup:
+		case len(chosen) == 0:
+			chosen = append(chosen, c)
+			focused = a.stated(cands, c.pos)
+		case !focused || supplements(c, chosen, qterms, a, cands):
 			chosen = append(chosen, c)
 		}
 	}

@@ -18,21 +18,25 @@ import (
 // (statesAmount, the support decision's test, plus a figure and what is
 // counted); for a question asking for a default value, states a default
 // (defaultStated) under or naming what the question writes as code
-// (namesAll); for a definition question, leads with its subject
-// (leadsWith).
-func (g *Generator) formLead(question string, cands []*candidate, subject []string, need float64) *candidate {
-	counted, isAmount := amountTerms(question)
-	amountOf := amountSubject(question)
-	named := namedTerms(question)
-	isDefault := defaultQuestion.MatchString(question) && !notValue.MatchString(question)
+// (namesAll); for a definition question, defines its subject
+// (definesSubject: starts by naming it, or opens the section its heading
+// names).
+func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidate {
+	counted, isAmount, amountOf := a.counted, a.isAmount, a.amountOf
 	best := 0.0
 	for _, c := range cands {
 		best = max(best, c.overlap)
 	}
 	need = max(need, g.minRelative*best)
 	var lead *candidate
+	leadUnder := false
 	for i, c := range cands {
-		if c.overlap < need || c.code || lead != nil && c.score <= lead.score {
+		// A default stated under the setting's own heading beats one that
+		// names the setting in passing ("It defaults to -1, indicating that
+		// the value of maintenance_work_mem should be used instead." under
+		// autovacuum_work_mem), whatever their scores.
+		under := a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
+		if c.overlap < need || c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
 			continue
 		}
 		var ok bool
@@ -48,16 +52,27 @@ func (g *Generator) formLead(question string, cands []*candidate, subject []stri
 			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
-		case isDefault:
-			ok = defaultStated.MatchString(c.text) && namesAll(named, cands, i)
-		case len(subject) > 0:
-			ok = leadsWith(c, subject)
+		case a.isDefault:
+			ok = defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+		case len(a.subject) > 0:
+			ok = definesSubject(c, a.subject)
 		}
 		if ok {
-			lead = c
+			lead, leadUnder = c, under
 		}
 	}
 	return lead
+}
+
+// headingNames reports whether the sentence's heading spells every one of
+// the question's written-as-code terms.
+func headingNames(named []*regexp.Regexp, c *candidate) bool {
+	for _, re := range named {
+		if !re.MatchString(c.headingText) {
+			return false
+		}
+	}
+	return true
 }
 
 // statedNumber is stricter than amountCue, which the support decision

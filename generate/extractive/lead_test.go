@@ -97,6 +97,15 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "The kiln_ramp setting limits",
 		},
 		{
+			name:     "a default under the setting's heading before one naming it in passing",
+			question: "What is the default of kiln_ramp?",
+			sources: []string{
+				"kiln_cool_ramp (integer)\n\nThe ramp used while cooling. It defaults to -1, meaning that kiln_ramp is used instead.",
+				"kiln_ramp (integer)\n\nThe ramp used while heating. It defaults to 150 degrees per hour.",
+			},
+			lead: "It defaults to 150 degrees per hour.",
+		},
+		{
 			name:     "what something does by default is no value",
 			question: "What does the kiln do by default when the cone bends?",
 			sources: []string{

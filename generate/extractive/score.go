@@ -14,6 +14,7 @@ import (
 // candidate is one quotable sentence of one source.
 type candidate struct {
 	source    int    // index in the prompt's sources (label order)
+	pos       int    // index in the candidates, which are in reading order
 	group     int    // the sentence it is, or is a line of (see quotableSpans)
 	label     string // citation label, "S1"…
 	relevance float64
@@ -35,6 +36,14 @@ type candidate struct {
 	// lead holds the sentence's first content terms, where a definition
 	// names its subject ("CLUSTER instructs PostgreSQL to ...").
 	lead []string
+	// named marks a sentence whose first word, after an article, is its
+	// first content term: "Write-Ahead Logging (WAL) is …" names its
+	// subject, "If there has been no write-ahead log activity …" does not.
+	named bool
+	// opens marks the sentence right after a heading line of the source
+	// text: under "E4: Condensate drain blocked" or "work_mem (integer)"
+	// it says what the heading names.
+	opens bool
 
 	overlap float64 // IDF-weighted share of the question's terms, in [0, 1]
 	score   float64 // overlap plus the source bonus
@@ -70,6 +79,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			headingText = h[len(h)-1]
 			heading = termSet(textutil.Words(headingText))
 		}
+		afterHeading := false
 		for _, sp := range quotableSpans(src.Text) {
 			text := src.Text[sp.Start:sp.End]
 			group++
@@ -78,8 +88,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// lines would otherwise replace the real one.
 			if !sp.split && isHeading(text, len(words)) {
 				heading, headingText = termSet(words), text
+				afterHeading = true
 				continue
 			}
+			opens := afterHeading
+			afterHeading = false
 			if len(words) < minWords || len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
 				continue
 			}
@@ -96,15 +109,23 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 					lead = append(lead, stems[w])
 				}
 			}
+			k := 0
+			for k < len(words) && articles[words[k]] {
+				k++
+			}
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
-				source: i, group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading, headingText: headingText,
-				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead,
+				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading, headingText: headingText,
+				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead, opens: opens && !code,
+				named: k < len(words) && !textutil.IsStopword(words[k]),
 			})
 		}
 	}
 	return out
 }
+
+// articles may precede the term a sentence names first.
+var articles = map[string]bool{"a": true, "an": true, "the": true}
 
 // Limits on what one quoted piece may be: text extracted from PDFs (tables
 // of contents, running headers, signatures) and unpunctuated Markdown runs

@@ -1,0 +1,143 @@
+package extractive
+
+import "regexp"
+
+// Answer focus. The sentences after the first must answer too: a sentence
+// that only mentions the question's subject ("The carton contains … two G4
+// filters …" for how often the filters are replaced) pads the answer with
+// a side remark, most often from a weaker source that shares the subject
+// and nothing else.
+
+// ask is what a question asks for, read from its form: an amount or
+// extent (amountTerms), a default value, a definition of its subject.
+type ask struct {
+	counted   []string
+	amountOf  []string
+	isAmount  bool
+	isDefault bool
+	named     []*regexp.Regexp
+	subject   []string
+}
+
+func newAsk(question string, subject []string) *ask {
+	a := &ask{subject: subject, named: namedTerms(question)}
+	a.counted, a.isAmount = amountTerms(question)
+	a.amountOf = amountSubject(question)
+	a.isDefault = defaultQuestion.MatchString(question) && !notValue.MatchString(question)
+	return a
+}
+
+// stated reports whether the sentence cands[i] has the form of an answer
+// to the ask: it states the amount, extent or default asked for, or it
+// defines the subject (leads with it, or opens the section its heading
+// names). A question of no such form has no answer by form.
+func (a *ask) stated(cands []*candidate, i int) bool {
+	c := cands[i]
+	if c.code {
+		return false
+	}
+	var prev *candidate
+	if i > 0 && cands[i-1].source == c.source {
+		prev = cands[i-1]
+	}
+	switch {
+	case a.isAmount:
+		extent := len(a.counted) > 0 && a.counted[0] == extentMark
+		return statesAmount(a.counted, a.amountOf, true, c, prev) &&
+			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text))
+	case a.isDefault:
+		return defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+	case len(a.subject) > 0:
+		return definesSubject(c, a.subject)
+	}
+	return false
+}
+
+// definesSubject reports whether the sentence has the form of a definition
+// of the subject: it starts by naming it (leadsWith, with nothing but an
+// article before it), or opens the section its heading names (opensOn).
+func definesSubject(c *candidate, subject []string) bool {
+	return c.named && leadsWith(c, subject) || opensOn(c, subject)
+}
+
+// opensOn reports whether the sentence opens a section whose heading names
+// the subject: every subject term, or one that is an identifier ("E4" in
+// "What does error code E4 mean?"), is in the heading.
+func opensOn(c *candidate, subject []string) bool {
+	if !c.opens {
+		return false
+	}
+	all := true
+	for _, t := range subject {
+		if c.heading[t] {
+			if isIdentifier(t) {
+				return true
+			}
+		} else {
+			all = false
+		}
+	}
+	return all
+}
+
+// holdsAll reports whether c holds in its own words every question term
+// first covers, in its words or its heading.
+func holdsAll(c, first *candidate, qterms []string) bool {
+	for _, t := range qterms {
+		if (first.terms[t] || first.heading[t]) && !c.terms[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// covered returns the question terms the sentence or its heading holds.
+func covered(c *candidate, qterms []string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range qterms {
+		if c.terms[t] || c.heading[t] {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// supplements reports whether c may follow the chosen sentences when the
+// first of them answers by form (ask.stated): c covers a question term
+// none of them holds, so it answers a part of the question they leave
+// open; or it holds in its own words every question term the first
+// covers, with its heading or not (another answer, not a side remark; a
+// heading covers every sentence under it alike, so c's does not count);
+// or it stands under the first sentence's heading in its source and
+// answers by form too (a second figure; not a second default, which is
+// another setting's, under its heading or not). A sentence that mentions
+// only what is already covered, from another source or without the form
+// asked for, is a side remark; so is code. When the first sentence does not answer
+// by form, nothing tells a side remark from the answer, and the scores
+// decide alone (choose does not call supplements).
+func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, cands []*candidate) bool {
+	if c.code {
+		// A synopsis or an example holds many of the question's names
+		// and states no amount, default or definition in words (measured:
+		// those quoted after an answer by form were side remarks, from
+		// the same section or not).
+		return false
+	}
+	have := map[string]bool{}
+	for _, o := range chosen {
+		for t := range covered(o, qterms) {
+			have[t] = true
+		}
+	}
+	for t := range covered(c, qterms) {
+		if !have[t] {
+			return true
+		}
+	}
+	if holdsAll(c, chosen[0], qterms) {
+		return true
+	}
+	// A setting has one default: a second one stated in the section is
+	// another setting's.
+	return !a.isDefault && c.source == chosen[0].source && c.headingText == chosen[0].headingText && a.stated(cands, c.pos)
+}
