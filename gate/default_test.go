@@ -66,22 +66,9 @@ func TestDefaultCheck(t *testing.T) {
 			allow: true, stage: gate.StageSources, confidence: gate.Low, best: 0.30, passing: 2,
 		},
 		{
-			name: "one passing source of two required", ev: gate.Evidence{Result: result(0.44, 0.19, 0.1)},
+			name: "one passing source of two required", ev: gate.Evidence{Result: result(0.45, 0.19, 0.1)},
 			reason: gate.InsufficientSources, stage: gate.StageSources, confidence: gate.Refused,
-			best: 0.44, passing: 1,
-		},
-		{
-			name: "one source at the single-source line passes alone", ev: gate.Evidence{Result: result(0.45, 0.19, 0.1)},
-			allow: true, stage: gate.StageSources, confidence: gate.Low, best: 0.45, passing: 1,
-		},
-		{
-			name: "one source in the normal band but under the old 0.50 line passes alone", ev: gate.Evidence{Result: result(0.46, 0.12)},
-			allow: true, stage: gate.StageSources, confidence: gate.Low, best: 0.46, passing: 1,
-		},
-		{
-			name: "one weak source below the single-source line is refused", ev: gate.Evidence{Result: result(0.37, 0.05)},
-			reason: gate.InsufficientSources, stage: gate.StageSources, confidence: gate.Refused,
-			best: 0.37, passing: 1,
+			best: 0.45, passing: 1,
 		},
 		{
 			name: "one strong source is weak evidence", ev: gate.Evidence{Result: result(0.9, 0.19, 0.1)},

@@ -18,14 +18,8 @@ const (
 	DefaultLowConfidenceBelow = 0.45
 	// DefaultSingleSource is the Relevance at which one source is enough
 	// evidence on its own when fewer than MinChunks pass MinScore; such an
-	// answer is marked LOW CONFIDENCE (limited source coverage). It is the
-	// LowConfidenceBelow line: a source relevant enough that a second
-	// passing source would make the answer Normal is evidence alone. At
-	// 0.50 a small manual that states a fact in one chunk (a duration at
-	// Relevance 0.46) was refused; on every labelled set no unanswerable
-	// question has one source in [0.45, 0.50) (BENCHMARKS.md, "Issue 13:
-	// false refusals with retrieved evidence").
-	DefaultSingleSource = 0.45
+	// answer is marked LOW CONFIDENCE (limited source coverage).
+	DefaultSingleSource = 0.50
 )
 
 // Reason is a typed refusal reason. The empty Reason means no refusal.
