@@ -225,6 +225,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		// rarely its kind ("command"), so the kind must not steer the choice.
 		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
 	}
+	boundTerms(cands, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
