@@ -147,7 +147,8 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 			continue
 		}
 		context := nameContext(n, names, plain, weight, analyse)
-		if !spokenAbout(n, context, sources, analyse) && !spokenAboutMember(n, context, sources, analyse) {
+		if !spokenAbout(n, context, sources, analyse) && !spokenAboutMember(n, context, sources, analyse) &&
+			!spokenAboutSynonym(n, context, sources, analyse) {
 			out = append(out, n)
 		}
 	}

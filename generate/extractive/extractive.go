@@ -225,6 +225,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		// rarely its kind ("command"), so the kind must not steer the choice.
 		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
 	}
+	boundTerms(cands, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
@@ -338,7 +339,8 @@ func separator(prev, next *candidate) string {
 }
 
 // answers reports whether some candidate covers enough of the question
-// (needed) and, for a question asking for an amount, states one
+// (needed, less polarRelief for a polar sentence answering a yes/no
+// question) and, for a question asking for an amount, states one
 // (statesAmount, and a figure of the asked kind: figureTest), or is
 // followed by the default asked for (defaultFollows).
 func (g *Generator) answers(question string, cands []*candidate, sources []generate.ContextSource) bool {
@@ -346,12 +348,13 @@ func (g *Generator) answers(question string, cands []*candidate, sources []gener
 	counted, isAmount := amountTerms(question)
 	subject := amountSubject(question)
 	figure := newFigureTest(question, counted, isAmount)
+	intent := retrieve.DetectIntent(question)
 	for i, c := range cands {
 		var prev *candidate
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
+		if c.overlap >= need-polarRelief(intent, c) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}
 	}

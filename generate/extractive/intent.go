@@ -112,7 +112,7 @@ const defaultAfter = 3
 // amount questions the sentence after a topical one answered more
 // unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
 func defaultFollows(question string, counted []string, cands []*candidate, i int) bool {
-	if len(counted) == 0 || !mentionsDefault.MatchString(question) {
+	if len(counted) == 0 || !asksDefault(question) {
 		return false
 	}
 	extent := counted[0] == extentMark

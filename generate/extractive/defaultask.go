@@ -1,0 +1,18 @@
+package extractive
+
+import "regexp"
+
+// A question may ask for a default without the word: "How much disk cache
+// does the planner assume unless told otherwise?", "How many users run at
+// once unless I say otherwise?", "What does it use out of the box?". The
+// default the documents give answers it as it answers "What is the
+// default …?" (defaultFollows).
+
+// defaultInOtherWords matches the everyday phrasings of "by default".
+var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify)\s+(?:it|anything|them)|left\s+(?:unset|alone|as\s+is))\b`)
+
+// asksDefault reports whether a question asks for a default, in that word
+// (mentionsDefault) or in other words (defaultInOtherWords).
+func asksDefault(question string) bool {
+	return mentionsDefault.MatchString(question) || defaultInOtherWords.MatchString(question)
+}
