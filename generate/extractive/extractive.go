@@ -343,7 +343,7 @@ func (g *Generator) answers(question string, cands []*candidate, sources []gener
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
+		if c.overlap >= need && statesInProse(isAmount, c) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}
 	}
