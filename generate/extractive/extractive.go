@@ -339,12 +339,13 @@ func (g *Generator) answers(question string, cands []*candidate, sources []gener
 	subject := amountSubject(question)
 	figure := newFigureTest(question, counted, isAmount)
 	names := askedNames(question, isAmount)
+	share := shareQuestion.MatchString(question)
 	for i, c := range cands {
 		var prev *candidate
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && statesInProse(isAmount, c) && namesAsked(names, c, prev) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
+		if c.overlap >= need && statesInProse(isAmount, c) && namesAsked(names, c, prev) && shareStated(share, c) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}
 	}

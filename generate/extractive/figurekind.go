@@ -19,8 +19,8 @@ import (
 // shareQuestion matches a question asking for a share; shareCue a sentence
 // stating one ("12 %", "two percent", "half of", "one in four").
 var (
-	shareQuestion = regexp.MustCompile(`(?i)\bwhat\s+(?:percentage|percent|fraction|proportion|share)\b`)
-	shareCue      = regexp.MustCompile(`(?i)%|\b(?:percent|per\s+cent|half|third|thirds|quarter|quarters|majority|minority|most|all|none|\d+\s+(?:in|out\s+of)\s+\d+|(?:one|two|three)\s+(?:in|out\s+of)\s+\w+)\b`)
+	shareQuestion = regexp.MustCompile(`(?i)\bwhat\s+(?:percentage|percent|fraction|proportion|share)\b|\b(?:in|as\s+a)\s+(?:percent|percentage)\b`)
+	shareCue      = regexp.MustCompile(`(?i)%|\b(?:percent|per\s+cent|half|third|thirds|quarter|quarters|majority|minority|\d+\s+(?:in|out\s+of)\s+\d+|(?:one|two|three)\s+(?:in|out\s+of)\s+\w+)\b`)
 )
 
 // valueUnit matches a figure with a unit of time or length ("30 seconds",
@@ -47,6 +47,9 @@ func (k figureKind) countStated(text string, head []string) bool {
 		text = noBound.ReplaceAllString(text, "")
 	}
 	if !statesCount(text, head) || k.share && !shareCue.MatchString(text) {
+		return false
+	}
+	if countsSibling(text, head) {
 		return false
 	}
 	return !countsOther(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), ""), head)
@@ -155,4 +158,36 @@ func countsOther(t string, head []string) bool {
 // a figure the manual states in code alone is left unanswered.
 func statesInProse(isAmount bool, c *candidate) bool {
 	return !isAmount || !c.code
+}
+
+// shareStated reports whether c may answer a question asking for a share
+// in any form ("What percentage …", "What is the recovery efficiency in
+// percent?"): only a sentence stating a share does, whether or not the
+// question reads as an amount question. Questions asking no share pass.
+func shareStated(asked bool, c *candidate) bool {
+	return !asked || shareCue.MatchString(c.text)
+}
+
+// numberOf matches "number of" and the word after it ("the maximum number
+// of terms"), where a sentence says what its figure counts.
+var numberOf = regexp.MustCompile(`(?i)\bnumbers?\s+of\s+(?:the\s+|an?\s+)?([a-z][a-z_-]*)`)
+
+// countsSibling reports whether text says what its figure counts ("The
+// maximum number of terms is …") and that is none of what the question
+// counts (head), which text names nowhere else either: a limit on
+// compound terms gives no number of window functions.
+func countsSibling(text string, head []string) bool {
+	ms := numberOf.FindAllStringSubmatch(text, -1)
+	if len(ms) == 0 || len(head) == 0 {
+		return false
+	}
+	for _, w := range textutil.Words(text) {
+		st := textutil.Stem(w)
+		for _, h := range head {
+			if st == h {
+				return false
+			}
+		}
+	}
+	return true
 }

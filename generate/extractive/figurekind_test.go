@@ -43,3 +43,19 @@ func TestFigureOfTheAskedKind(t *testing.T) {
 			prompt("```\n$ sprinklerctl status\n```\n\nThe garden controller reports 6 sprinkler zones."), true},
 	})
 }
+
+// A question asking for a share in any form is answered only by a share;
+// a count whose sentence says it counts something else ("the number of
+// pages") gives no number of what is asked.
+func TestShareAndSiblingCount(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"share in percent, none stated", "What is the water saving of the drip kit in percent?",
+			prompt("The drip kit runs on 24 V and waters at most 12 beds at full pressure."), false},
+		{"share in percent, stated", "What is the water saving of the drip kit in percent?",
+			prompt("The drip kit saves about 30 % of the water a sprinkler uses."), true},
+		{"count of a sibling named by number of", "What is the maximum number of drip lines allowed on one valve?",
+			prompt("The maximum number of outlets is MAX_OUTLETS_PER_VALVE, which defaults to 500."), false},
+		{"count of the asked thing named by number of", "What is the maximum number of drip lines allowed on one valve?",
+			prompt("The maximum number of drip lines on one valve is 8."), true},
+	})
+}
