@@ -51,3 +51,22 @@ func namesAsked(names []*regexp.Regexp, c, prev *candidate) bool {
 	}
 	return true
 }
+
+// askedForm gathers what the support decision (answers) asks of a
+// sentence besides its overlap and amount: prose for an amount
+// (statesInProse), the names the question asks about (namesAsked) and a
+// share when it asks for one (shareStated).
+type askedForm struct {
+	isAmount, share bool
+	names           []*regexp.Regexp
+}
+
+func newAskedForm(question string, isAmount bool) askedForm {
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: askedNames(question, isAmount)}
+}
+
+// holds reports whether c (prev: the sentence before it in its source, or
+// nil) has the asked form.
+func (f askedForm) holds(c, prev *candidate) bool {
+	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev) && shareStated(f.share, c)
+}
