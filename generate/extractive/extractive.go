@@ -339,7 +339,7 @@ func (g *Generator) answers(question string, cands []*candidate, sources []gener
 	counted, isAmount := amountTerms(question)
 	subject := amountSubject(question)
 	figure := newFigureTest(question, counted, isAmount)
-	form := newAskedForm(question, isAmount)
+	form := newAskedForm(question, isAmount, cands)
 	for i, c := range cands {
 		var prev *candidate
 		if i > 0 && cands[i-1].source == c.source {

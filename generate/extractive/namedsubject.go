@@ -61,8 +61,42 @@ type askedForm struct {
 	names           []*regexp.Regexp
 }
 
-func newAskedForm(question string, isAmount bool) askedForm {
-	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: askedNames(question, isAmount)}
+func newAskedForm(question string, isAmount bool, cands []*candidate) askedForm {
+	names := askedNames(question, isAmount)
+	if isAmount {
+		names = append(names, properNames(question, cands)...)
+	}
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: names}
+}
+
+// properName matches a capitalised word inside a question ("before Clippy
+// warns"): the name of a tool or product.
+var properName = regexp.MustCompile(`\s([A-Z][a-z]+[A-Za-z0-9]*)\b`)
+
+// properNames returns the question's capitalised names (properName) that
+// at most half of the sentences' sources mention: a name most sources
+// mention is the collection's own product ("a Rust program", "an SQLite
+// table"), which the sentence answering need not repeat; a name few
+// mention is the subject the figure must be about.
+func properNames(question string, cands []*candidate) []*regexp.Regexp {
+	sources := map[int]bool{}
+	for _, c := range cands {
+		sources[c.source] = true
+	}
+	var out []*regexp.Regexp
+	for _, m := range properName.FindAllStringSubmatch(question, -1) {
+		re := regexp.MustCompile(`(?i)(^|[^\w\\-])` + regexp.QuoteMeta(m[1]) + `($|[^\w])`)
+		with := map[int]bool{}
+		for _, c := range cands {
+			if re.MatchString(c.text) || re.MatchString(c.headingText) {
+				with[c.source] = true
+			}
+		}
+		if 2*len(with) <= len(sources) {
+			out = append(out, re)
+		}
+	}
+	return out
 }
 
 // holds reports whether c (prev: the sentence before it in its source, or

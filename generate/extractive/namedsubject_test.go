@@ -19,3 +19,17 @@ func TestAmountNamesItsSubject(t *testing.T) {
 			prompt("Archive code got at least 30% slower when run single threaded."), true},
 	})
 }
+
+// A capitalised name in an amount question is its subject unless most
+// sources mention it: then it is the collection's own product, which the
+// answering sentence need not repeat.
+func TestAmountNamesItsProperSubject(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"figure on a sibling of the named tool", "How many lines can a recipe have before Linty warns that it is too long?",
+			prompt("Write the recipe step in one line when it is short.", "Linty checks recipes for style.", "Recipes are stored as text files."), false},
+		{"figure on the named tool", "How many lines can a recipe have before Linty warns that it is too long?",
+			prompt("Linty warns about any recipe longer than 200 lines.", "Recipes are stored as text files.", "Recipes may hold comments."), true},
+		{"product name most sources mention", "How many steps can a Kitchenware recipe have?",
+			prompt("A recipe can have at most 64 steps.", "Kitchenware stores recipes as text files.", "Kitchenware recipes may hold comments."), true},
+	})
+}
