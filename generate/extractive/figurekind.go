@@ -24,11 +24,13 @@ var (
 )
 
 // valueUnit matches a figure with a unit of time or length ("30 seconds",
-// "5min", "1s", "63 bytes", "1000 characters"), or a number of times
-// ("15 times faster"): the value a "How long …" question asks for. A bare
-// figure there counts something else ("three groups of methods", "a
-// sentence or two").
-var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b)\b|\b(?:bytes?|characters?|chars?|kilobytes?|megabytes?|gigabytes?|lines?|times|pages?|blocks?)\b`)
+// "5min", "1s", "63 bytes", "1000 characters", "40 digits"), or a number
+// of times ("15 times faster"): the value a "How long …" question asks
+// for. A bare figure there counts something else ("three groups of
+// methods", "a sentence or two"). Nouns that are also things counted
+// ("columns", "words") are left out: "as many columns as the longest row"
+// gives no length.
+var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b)\b|\b(?:bytes?|bits?|characters?|chars?|digits?|kilobytes?|megabytes?|gigabytes?|lines?|times|pages?|blocks?)\b`)
 
 // figureKind is what a count question's figure must be besides a figure:
 // a share, and whether the absence of a bound answers it.
