@@ -33,13 +33,14 @@ var (
 var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b)\b|\b(?:bytes?|bits?|characters?|chars?|digits?|kilobytes?|megabytes?|gigabytes?|lines?|times|pages?|blocks?)\b`)
 
 // figureKind is what a count question's figure must be besides a figure:
-// a share, and whether the absence of a bound answers it.
+// whether the absence of a bound answers it. (A share, when asked for, is
+// required of every sentence: askedForm.)
 type figureKind struct {
-	share, may bool
+	may bool
 }
 
 func kindOf(question string) figureKind {
-	return figureKind{share: shareQuestion.MatchString(question), may: mayQuestion.MatchString(question)}
+	return figureKind{may: mayQuestion.MatchString(question)}
 }
 
 // countStated reports whether text gives a figure of the kind asked for
@@ -48,10 +49,7 @@ func (k figureKind) countStated(text string, head []string) bool {
 	if !k.may {
 		text = noBound.ReplaceAllString(text, "")
 	}
-	if !statesCount(text, head) || k.share && !shareCue.MatchString(text) {
-		return false
-	}
-	if countsSibling(text, head) {
+	if !statesCount(text, head) || countsSibling(text, head) {
 		return false
 	}
 	return !countsOther(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), ""), head)
