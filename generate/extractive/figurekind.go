@@ -36,12 +36,19 @@ var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b)\b|\b
 // whether the absence of a bound answers it. (A share, when asked for, is
 // required of every sentence: askedForm.)
 type figureKind struct {
-	may bool
+	may, discrete bool
 }
 
 func kindOf(question string) figureKind {
-	return figureKind{may: mayQuestion.MatchString(question)}
+	return figureKind{may: mayQuestion.MatchString(question), discrete: discreteQuestion.MatchString(question)}
 }
+
+// discreteQuestion matches a question counting things ("How many
+// threads …", "the largest number of threads …"), which a figure before
+// another noun does not answer (countsOther). A question asking how much
+// of something ("How much water …") is answered by a figure in units of
+// it ("2 litres of water"), and units are an open class.
+var discreteQuestion = regexp.MustCompile(`(?i)\bhow\s+many\b|\bnumber\s+of\b`)
 
 // countStated reports whether text gives a figure of the kind asked for
 // that can count head (statesCount, then the narrowing above).
@@ -52,7 +59,7 @@ func (k figureKind) countStated(text string, head []string) bool {
 	if !statesCount(text, head) || countsSibling(text, head) {
 		return false
 	}
-	return !countsOther(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), ""), head)
+	return !k.discrete || !countsOther(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), ""), head)
 }
 
 // timedStated reports whether text, references cut, states a value for a

@@ -59,3 +59,14 @@ func TestShareAndSiblingCount(t *testing.T) {
 			prompt("The maximum number of drip lines on one valve is 8."), true},
 	})
 }
+
+// A measure is answered in units, whatever they are; only a count of
+// things is refused a figure before another noun.
+func TestMeasureInAnyUnit(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"measure in an unlisted unit", "How much water primes the drip pump?",
+			prompt("Prime the drip pump with 2 litres of water before the first start."), true},
+		{"count before another noun", "How many drip pumps can one controller drive?",
+			prompt("One controller can drive drip pumps from 3 vendors."), false},
+	})
+}
