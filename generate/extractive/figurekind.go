@@ -24,13 +24,13 @@ var (
 )
 
 // valueUnit matches a figure with a unit of time or length ("30 seconds",
-// "5min", "1s", "63 bytes", "1000 characters", "40 digits"), or a number
+// "5min", "1s", "63 bytes", "1000 characters", "40 digits", "3 m"), or a number
 // of times ("15 times faster"): the value a "How long …" question asks
 // for. A bare figure there counts something else ("three groups of
 // methods", "a sentence or two"). Nouns that are also things counted
 // ("columns", "words") are left out: "as many columns as the longest row"
 // gives no length.
-var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b)\b|\b(?:bytes?|bits?|characters?|chars?|digits?|kilobytes?|megabytes?|gigabytes?|lines?|times|pages?|blocks?)\b`)
+var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b|mm|cm|m|km|ft)\b|\b(?:bytes?|bits?|characters?|chars?|digits?|kilobytes?|megabytes?|gigabytes?|lines?|times|pages?|blocks?|met(?:re|er)s?|millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|feet|foot|inch(?:es)?|miles?)\b`)
 
 // figureKind is what a count question's figure must be besides a figure:
 // whether the absence of a bound answers it. (A share, when asked for, is

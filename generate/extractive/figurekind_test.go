@@ -22,6 +22,8 @@ func TestFigureOfTheAskedKind(t *testing.T) {
 			prompt("The controller stops a sprinkler zone that has run for 90 minutes."), true},
 		{"duration asked, unit glued on", "How long may a sprinkler zone run before the controller stops it?",
 			prompt("A sprinkler zone may run at most 90min (the default) before the controller stops it."), true},
+		{"length asked, in metres", "How long may the hose to a sprinkler zone be?",
+			prompt("The hose to a sprinkler zone may be at most 25 m long."), true},
 		{"length asked, length given", "How long can a sprinkler zone name be?",
 			prompt("A sprinkler zone name can be at most 32 characters long."), true},
 
