@@ -76,6 +76,7 @@ type figureTest struct {
 	count, extent, timed bool
 	head                 []string
 	rate                 *regexp.Regexp
+	kind                 figureKind // see figurekind.go
 }
 
 func newFigureTest(question string, counted []string, isAmount bool) figureTest {
@@ -88,16 +89,16 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
 	}
-	return figureTest{count: true, head: countedHead(question), rate: rateCue(question)}
+	return figureTest{count: true, head: countedHead(question), rate: rateCue(question), kind: kindOf(question)}
 }
 
 // states reports whether text gives the figure.
 func (f figureTest) states(text string) bool {
 	switch {
 	case f.count:
-		return statesCount(text, f.head) && (f.rate == nil || f.rate.MatchString(text))
+		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text))
 	case f.extent:
-		return statesExtent(text, f.timed)
+		return statesExtent(text, f.timed) && (!f.timed || timedStated(text))
 	}
 	return true
 }

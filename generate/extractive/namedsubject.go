@@ -1,0 +1,106 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+)
+
+// An amount or extent question that names what it asks about as code
+// ("How long does VACUUM take on a large database?", "How many rows can
+// sqlite3_step() return?") is answered only by a sentence about that
+// thing: a figure on a sibling ("a linear scan of 1.5 GB takes around 30
+// seconds") shares the question's other words (database, GB) but not its
+// subject. amountSubject asks for any one subject word, which a sibling
+// sentence always has; the name is the word it must have.
+
+// unitName matches upper-case tokens that are units, not names (10 GB,
+// 4 KiB, 30 MS).
+var unitName = regexp.MustCompile(`^(?:[KMGTP]I?B|MS|US|NS|CPU|RAM|OS)$`)
+
+// askedNames returns, for an amount or extent question (isAmount), the
+// names it writes as code (codeLike, as namedTerms takes them, units left
+// out), each as a case-insensitive whole-word pattern.
+func askedNames(question string, isAmount bool) []*regexp.Regexp {
+	if !isAmount {
+		return nil
+	}
+	var out []*regexp.Regexp
+	seen := map[string]bool{}
+	for _, m := range codeLike.FindAllStringIndex(question, -1) {
+		t := question[m[0]:m[1]]
+		if strings.HasPrefix(t, "-") && m[0] > 0 && question[m[0]-1] != ' ' {
+			continue // "-threaded" of "single-threaded" is no option
+		}
+		if t == "I" || seen[t] || unitName.MatchString(strings.ToUpper(t)) && strings.ToUpper(t) == t {
+			continue
+		}
+		seen[t] = true
+		out = append(out, regexp.MustCompile(`(?i)(^|[^\w\\-])`+regexp.QuoteMeta(t)+`($|[^\w])`))
+	}
+	return out
+}
+
+// namesAsked reports whether c, its heading or the sentence before it
+// (prev, nil if none in its source) names every name the question asks
+// about (askedNames).
+func namesAsked(names []*regexp.Regexp, c, prev *candidate) bool {
+	for _, re := range names {
+		if !re.MatchString(c.text) && !re.MatchString(c.headingText) && (prev == nil || !re.MatchString(prev.text)) {
+			return false
+		}
+	}
+	return true
+}
+
+// askedForm gathers what the support decision (answers) asks of a
+// sentence besides its overlap and amount: prose for an amount
+// (statesInProse), the names the question asks about (namesAsked) and a
+// share when it asks for one (shareStated).
+type askedForm struct {
+	isAmount, share bool
+	names           []*regexp.Regexp
+}
+
+func newAskedForm(question string, isAmount bool, cands []*candidate) askedForm {
+	names := askedNames(question, isAmount)
+	if isAmount {
+		names = append(names, properNames(question, cands)...)
+	}
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: names}
+}
+
+// properName matches a capitalised word inside a question ("before Clippy
+// warns"): the name of a tool or product.
+var properName = regexp.MustCompile(`\s([A-Z][a-z]+[A-Za-z0-9]*)\b`)
+
+// properNames returns the question's capitalised names (properName) that
+// at most half of the sentences' sources mention: a name most sources
+// mention is the collection's own product ("a Rust program", "an SQLite
+// table"), which the sentence answering need not repeat; a name few
+// mention is the subject the figure must be about.
+func properNames(question string, cands []*candidate) []*regexp.Regexp {
+	sources := map[int]bool{}
+	for _, c := range cands {
+		sources[c.source] = true
+	}
+	var out []*regexp.Regexp
+	for _, m := range properName.FindAllStringSubmatch(question, -1) {
+		re := regexp.MustCompile(`(?i)(^|[^\w\\-])` + regexp.QuoteMeta(m[1]) + `($|[^\w])`)
+		with := map[int]bool{}
+		for _, c := range cands {
+			if re.MatchString(c.text) || re.MatchString(c.headingText) {
+				with[c.source] = true
+			}
+		}
+		if 2*len(with) <= len(sources) {
+			out = append(out, re)
+		}
+	}
+	return out
+}
+
+// holds reports whether c (prev: the sentence before it in its source, or
+// nil) has the asked form.
+func (f askedForm) holds(c, prev *candidate) bool {
+	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev) && shareStated(f.share, c)
+}
