@@ -594,6 +594,7 @@ var hintWords = map[string]hint{
 // class words alone when its id is an anchor.
 func hintOf(n *html.Node, anchor bool) hint {
 	best := hintNone
+	var contents, topic bool
 	for _, a := range n.Attr {
 		if a.Key != "class" && (a.Key != "id" || anchor) {
 			continue
@@ -602,7 +603,17 @@ func hintOf(n *html.Node, anchor bool) hint {
 			if h := hintWords[w]; h != hintNone && (best == hintNone || h < best) {
 				best = h
 			}
+			if a.Key == "class" {
+				contents = contents || w == "contents"
+				topic = topic || w == "topic"
+			}
 		})
+	}
+	if contents && topic && best == hintNone {
+		// Docutils' in-page table of contents (".. contents::", a
+		// div.contents.topic before docutils 0.18). "contents" alone is
+		// no hint: DocBook wraps every table in a div.table-contents.
+		best = hintWeak
 	}
 	return best
 }
