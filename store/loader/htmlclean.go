@@ -578,6 +578,11 @@ var hintWords = map[string]hint{
 	"sphinxsidebar": hintStrong, "sphinxsidebarwrapper": hintStrong, "pagination": hintStrong,
 	"pager": hintStrong, "prevnext": hintStrong, "copyright": hintStrong, "legal": hintStrong,
 	"footer": hintStrong, "sr": hintStrong, "visually": hintStrong, "announcement": hintStrong,
+	// Sphinx's general index (genindex.html): names with numbered links
+	// back to the pages ("CMP0077, [1], [2], [3]"), which retrieval found
+	// and answers quoted; also its module index ("indextable
+	// modindextable"), whose synopses repeat each module page's title.
+	"indextable": hintStrong, "genindextable": hintStrong,
 
 	"nav": hintWeak, "navigation": hintWeak, "menu": hintWeak, "sidebar": hintWeak, "toc": hintWeak,
 	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,

@@ -283,3 +283,25 @@ func TestLoadHTMLInPageContents(t *testing.T) {
 	}
 	requireHTMLTexts(t, cases)
 }
+
+// Sphinx's general and module indexes list names with links back to the
+// pages (the module index's synopses repeat each module page's title).
+func TestLoadHTMLSphinxIndexPages(t *testing.T) {
+	cases := []htmlTextCase{
+		{"general index",
+			`<body><div class="body" role="main"><h1 id="index">Index</h1><div class="genindex-jumpbox"><a href="#A"><strong>A</strong></a></div>` +
+				`<h2 id="A">A</h2><table style="width: 100%" class="indextable genindextable"><tr><td style="width: 33%; vertical-align: top;"><ul>` +
+				`<li>add_pump<ul><li><a href="command/add_pump.html#index-0">command</a>, <a href="manual/pumps.html#index-1">[1]</a>, <a href="release/2.1.html#index-2">[2]</a></li></ul></li>` +
+				`<li><a href="prop/PRIME.html#index-0">PRIME</a>, <a href="manual/pumps.html#index-3">[1]</a></li></ul></td></tr></table></div></body>`,
+			"Index\n\nA\n\nA"}, // the jump box and the letter heading
+		{"python general index letter page",
+			`<body><div class="body" role="main"><h1 id="index">Index – Z</h1><table style="width: 100%" class="indextable"><tr><td><ul>` +
+				`<li><a href="library/zipfile.html#zipfile.ZipFile">ZipFile (class in zipfile)</a></li><li><a href="library/zlib.html#module-zlib">zlib</a>, <a href="library/zlib.html#index-0">[1]</a></li></ul></td></tr></table></div></body>`,
+			"Index – Z"},
+		{"module index",
+			`<body><div class="body" role="main"><h1>Python Module Index</h1><table class="indextable modindextable"><tr class="cap"><td></td><td><strong>z</strong></td><td></td></tr>` +
+				`<tr><td></td><td><a href="library/zipfile.html#module-zipfile"><code class="xref">zipfile</code></a></td><td><em>Read and write ZIP-format archive files.</em></td></tr></table></div></body>`,
+			"Python Module Index"},
+	}
+	requireHTMLTexts(t, cases)
+}
