@@ -132,7 +132,7 @@ func cmdRetrieve(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		where += timeRange(s)
 		fmt.Fprintf(stdout, "[%s] %s (relevance %.2f, bm25 %.2f, cosine %.2f)\n    %s\n",
-			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, snippet(s.Text, 200))
+			s.ID, where, s.Relevance, s.Scores.BM25, s.Scores.Cosine, preview(s.Text, 200))
 	}
 	return nil
 }
@@ -150,6 +150,13 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// preview is the start of a source's text on one line: the chunk's own
+// line breaks and code fences would leave every line after the first
+// unindented, running into the next source's header.
+func preview(s string, n int) string {
+	return snippet(strings.Join(strings.Fields(strings.ReplaceAll(s, "```", " ")), " "), n)
 }
 
 func snippet(s string, n int) string {

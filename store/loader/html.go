@@ -69,7 +69,7 @@ func parseHTML(raw []byte, doc *store.Document) error {
 	}
 	doc.Sections = w.sections
 	if t := findTitle(root); t != nil {
-		doc.Title = collapse(textOf(t, nil))
+		doc.Title = pageTitle(collapse(textOf(t, nil)), w.sections)
 	}
 	if doc.Title == "" {
 		doc.Title = w.firstH1

@@ -578,6 +578,11 @@ var hintWords = map[string]hint{
 	"sphinxsidebar": hintStrong, "sphinxsidebarwrapper": hintStrong, "pagination": hintStrong,
 	"pager": hintStrong, "prevnext": hintStrong, "copyright": hintStrong, "legal": hintStrong,
 	"footer": hintStrong, "sr": hintStrong, "visually": hintStrong, "announcement": hintStrong,
+	// Sphinx's general index (genindex.html): names with numbered links
+	// back to the pages ("CMP0077, [1], [2], [3]"), which retrieval found
+	// and answers quoted; also its module index ("indextable
+	// modindextable"), whose synopses repeat each module page's title.
+	"indextable": hintStrong, "genindextable": hintStrong,
 
 	"nav": hintWeak, "navigation": hintWeak, "menu": hintWeak, "sidebar": hintWeak, "toc": hintWeak,
 	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,
@@ -594,6 +599,7 @@ var hintWords = map[string]hint{
 // class words alone when its id is an anchor.
 func hintOf(n *html.Node, anchor bool) hint {
 	best := hintNone
+	var contents, topic bool
 	for _, a := range n.Attr {
 		if a.Key != "class" && (a.Key != "id" || anchor) {
 			continue
@@ -602,7 +608,17 @@ func hintOf(n *html.Node, anchor bool) hint {
 			if h := hintWords[w]; h != hintNone && (best == hintNone || h < best) {
 				best = h
 			}
+			if a.Key == "class" {
+				contents = contents || w == "contents"
+				topic = topic || w == "topic"
+			}
 		})
+	}
+	if contents && topic && best == hintNone {
+		// Docutils' in-page table of contents (".. contents::", a
+		// div.contents.topic before docutils 0.18). "contents" alone is
+		// no hint: DocBook wraps every table in a div.table-contents.
+		best = hintWeak
 	}
 	return best
 }

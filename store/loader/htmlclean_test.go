@@ -256,3 +256,52 @@ func TestHintWords(t *testing.T) {
 		require.Equal(t, c.want, got, c.in)
 	}
 }
+
+// Docutils' in-page table of contents repeats the page's headings as a
+// list of links; DocBook's div.table-contents wraps a data table.
+func TestLoadHTMLInPageContents(t *testing.T) {
+	cases := []htmlTextCase{
+		{"docutils contents topic",
+			`<body><div class="document"><div class="body" role="main"><section id="w31"><h1><a class="toc-backref" href="#id3">Widget 3.1 Release Notes</a></h1>` +
+				`<div class="contents topic" id="contents"><p class="topic-title">Contents</p><ul class="simple">` +
+				`<li><p><a class="reference internal" href="#w31" id="id3">Widget 3.1 Release Notes</a></p><ul>` +
+				`<li><p><a class="reference internal" href="#nf" id="id4">New Features</a></p><ul><li><p><a class="reference internal" href="#p" id="id5">Pumps</a></p></li></ul></li>` +
+				`<li><p><a class="reference internal" href="#df" id="id6">Deprecated Features</a></p></li></ul></li></ul></div>` +
+				`<p>Changes made since Widget 3.0 include the following.</p><section id="nf"><h2><a class="toc-backref" href="#id4">New Features</a></h2>` +
+				`<section id="p"><h3><a class="toc-backref" href="#id5">Pumps</a></h3><ul class="simple"><li><p>The pump learned a new PRIME option to fill its chamber before the first start.</p></li></ul></section></section>` +
+				`<section id="df"><h2><a class="toc-backref" href="#id6">Deprecated Features</a></h2><ul class="simple"><li><p>The DRY option of the pump is deprecated and will be removed in a later release.</p></li></ul></section>` +
+				`</section></div></div></body>`,
+			"Widget 3.1 Release Notes\n\nChanges made since Widget 3.0 include the following.\n\nNew Features\n\nPumps\n\n" +
+				"- The pump learned a new PRIME option to fill its chamber before the first start.\n\nDeprecated Features\n\n" +
+				"- The DRY option of the pump is deprecated and will be removed in a later release."},
+		{"docbook table-contents stays",
+			`<body><div class="sect1"><h2>Limits</h2><p>The limits of the pump are listed below for each model.</p><div class="table-contents"><table><tr><td>HX-100</td><td>3 bar</td></tr><tr><td>HX-200</td><td>5 bar</td></tr></table></div></div></body>`,
+			"Limits\n\nThe limits of the pump are listed below for each model.\n\nHX-100 | 3 bar\nHX-200 | 5 bar"},
+		{"a topic that is not a table of contents stays",
+			`<body><h1>Pumps</h1><div class="topic"><p class="topic-title">Summary</p><ul><li>Priming</li><li>Starting</li></ul></div><p>Prime the pump before use.</p></body>`,
+			"Pumps\n\nSummary\n\n- Priming\n- Starting\n\nPrime the pump before use."},
+	}
+	requireHTMLTexts(t, cases)
+}
+
+// Sphinx's general and module indexes list names with links back to the
+// pages (the module index's synopses repeat each module page's title).
+func TestLoadHTMLSphinxIndexPages(t *testing.T) {
+	cases := []htmlTextCase{
+		{"general index",
+			`<body><div class="body" role="main"><h1 id="index">Index</h1><div class="genindex-jumpbox"><a href="#A"><strong>A</strong></a></div>` +
+				`<h2 id="A">A</h2><table style="width: 100%" class="indextable genindextable"><tr><td style="width: 33%; vertical-align: top;"><ul>` +
+				`<li>add_pump<ul><li><a href="command/add_pump.html#index-0">command</a>, <a href="manual/pumps.html#index-1">[1]</a>, <a href="release/2.1.html#index-2">[2]</a></li></ul></li>` +
+				`<li><a href="prop/PRIME.html#index-0">PRIME</a>, <a href="manual/pumps.html#index-3">[1]</a></li></ul></td></tr></table></div></body>`,
+			"Index\n\nA\n\nA"}, // the jump box and the letter heading
+		{"python general index letter page",
+			`<body><div class="body" role="main"><h1 id="index">Index – Z</h1><table style="width: 100%" class="indextable"><tr><td><ul>` +
+				`<li><a href="library/zipfile.html#zipfile.ZipFile">ZipFile (class in zipfile)</a></li><li><a href="library/zlib.html#module-zlib">zlib</a>, <a href="library/zlib.html#index-0">[1]</a></li></ul></td></tr></table></div></body>`,
+			"Index – Z"},
+		{"module index",
+			`<body><div class="body" role="main"><h1>Python Module Index</h1><table class="indextable modindextable"><tr class="cap"><td></td><td><strong>z</strong></td><td></td></tr>` +
+				`<tr><td></td><td><a href="library/zipfile.html#module-zipfile"><code class="xref">zipfile</code></a></td><td><em>Read and write ZIP-format archive files.</em></td></tr></table></div></body>`,
+			"Python Module Index"},
+	}
+	requireHTMLTexts(t, cases)
+}
