@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // The fixed lines of the answer block FormatBlock writes. Hosts and tests
@@ -35,7 +36,10 @@ const (
 //	(only cited sources are listed; not cited: S2)
 //
 // The header is LowConfidenceHeader when lowConfidence is set. Each cited
-// source appears once, in label order, as "- " + SourceLine; indices
+// source appears once, in label order, as "- " + SourceLine; sources of
+// different documents whose lines would read the same also show their
+// Chunk.Source (or DocumentID) after the name, "LABELS
+// (prop_tgt/LABELS.html)"; indices
 // outside sources are skipped, and when none remains the only line under
 // "Sources:" is NoSourcesLine. Every line, the last included, ends in "\n".
 func FormatBlock(answer string, sources []retrieve.Source, cited []int, lowConfidence bool) string {
@@ -62,9 +66,21 @@ func FormatBlock(answer string, sources []retrieve.Source, cited []int, lowConfi
 		b.WriteString(NoSourcesLine)
 		b.WriteString("\n")
 	}
+	// Sources of different documents whose lines would read the same
+	// (four pages titled "LABELS", one per kind of property) are told
+	// apart by their paths.
+	paths := map[string]map[string]bool{}
+	for _, i := range idx {
+		c := sources[i].Chunk
+		key := strings.Join(lineParts(c), ", ")
+		if paths[key] == nil {
+			paths[key] = map[string]bool{}
+		}
+		paths[key][sourcePath(c)] = true
+	}
 	for _, i := range idx {
 		b.WriteString("- ")
-		b.WriteString(SourceLine(i, sources[i]))
+		b.WriteString(sourceLine(i, sources[i], len(paths[strings.Join(lineParts(sources[i].Chunk), ", ")]) > 1))
 		b.WriteString("\n")
 	}
 	if gaps := uncitedBefore(idx); len(gaps) > 0 {
@@ -99,7 +115,27 @@ func uncitedBefore(idx []int) []string {
 // ("rev. B") and date (FormatDate) follow when the document has them. Line
 // breaks inside fields become spaces.
 func SourceLine(i int, s retrieve.Source) string {
-	c := s.Chunk
+	return sourceLine(i, s, false)
+}
+
+// sourcePath is a chunk's path: Chunk.Source, else its DocumentID.
+func sourcePath(c store.Chunk) string {
+	return firstNonEmpty(oneLine(c.Source), oneLine(c.DocumentID))
+}
+
+// sourceLine is SourceLine, with the chunk's path after its name when
+// withPath is set and the name is not the path already.
+func sourceLine(i int, s retrieve.Source, withPath bool) string {
+	parts := lineParts(s.Chunk)
+	if path := sourcePath(s.Chunk); withPath && path != "" && path != parts[0] {
+		parts[0] += " (" + path + ")"
+	}
+	return "[" + Label(i) + "] " + strings.Join(parts, ", ") +
+		" (score: " + strconv.FormatFloat(s.Relevance, 'f', 2, 64) + ")"
+}
+
+// lineParts are the fields of a source line before its score.
+func lineParts(c store.Chunk) []string {
 	name := firstNonEmpty(oneLine(c.Title), oneLine(c.Source), oneLine(c.DocumentID), UntitledSource)
 	parts := []string{name}
 	if h := oneLine(c.Section()); h != "" {
@@ -117,8 +153,7 @@ func SourceLine(i int, s retrieve.Source) string {
 	if t := timeRange(c); t != "" {
 		parts = append(parts, t)
 	}
-	return "[" + Label(i) + "] " + strings.Join(parts, ", ") +
-		" (score: " + strconv.FormatFloat(s.Relevance, 'f', 2, 64) + ")"
+	return parts
 }
 
 // FormatDate renders a document date for citations: "2024-06-03", or

@@ -44,6 +44,31 @@ func TestFormatBlock(t *testing.T) {
 	}
 }
 
+// TestFormatBlockSameNames: cited sources of different documents whose
+// lines would read the same show their paths; chunks of one document, or
+// lines that differ, do not.
+func TestFormatBlockSameNames(t *testing.T) {
+	src := func(id, path, title string, heading ...string) retrieve.Source {
+		return retrieve.Source{Chunk: store.Chunk{DocumentID: id, Source: path, Title: title, Heading: heading}, Relevance: 0.9}
+	}
+	sources := []retrieve.Source{
+		src("prop_tgt/LABELS.html", "prop_tgt/LABELS.html", "LABELS"),
+		src("prop_test/LABELS.html", "prop_test/LABELS.html", "LABELS"),
+		src("guide.html", "guide.html", "Guide", "Setup"),
+		src("guide.html", "guide.html", "Guide", "Setup"),
+		src("prop_dir/LABELS.html", "prop_dir/LABELS.html", "LABELS", "Examples"),
+	}
+	require.Equal(t, "Answer:\nX.\n\nSources:\n"+
+		"- [S1] LABELS (prop_tgt/LABELS.html) (score: 0.90)\n"+
+		"- [S2] LABELS (prop_test/LABELS.html) (score: 0.90)\n"+
+		"- [S3] Guide, Setup (score: 0.90)\n"+
+		"- [S4] Guide, Setup (score: 0.90)\n"+
+		"- [S5] LABELS, Examples (score: 0.90)\n",
+		FormatBlock("X.", sources, []int{0, 1, 2, 3, 4}, false))
+	require.Equal(t, "Answer:\nX.\n\nSources:\n- [S2] LABELS (score: 0.90)\n(only cited sources are listed; not cited: S1)\n",
+		FormatBlock("X.", sources, []int{1}, false), "one cited source needs no path")
+}
+
 func TestSourceLine(t *testing.T) {
 	cases := []struct {
 		name string
