@@ -1,0 +1,65 @@
+package extractive
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestNameAsk(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		kind string
+		ok   bool
+	}{
+		{"Which flag turns on verbose logging in the daemon?", "flag", true},
+		{"What configuration setting limits open files?", "set", true},
+		{"Which environment variable points the tool at its cache?", "variabl", true},
+		{"What is the utility that compacts the archive called?", "", true},
+		{"What is the name of the file the agent reads at start?", "", true},
+		{"What does the compact command do?", "", false},
+		{"How do I compact the archive?", "", false},
+		{"Which is faster, gzip or zstd?", "", false},
+	} {
+		kind, ok := nameAsk(tc.q)
+		require.Equal(t, tc.ok, ok, tc.q)
+		require.Equal(t, tc.kind, kind, tc.q)
+	}
+}
+
+func TestNameHeading(t *testing.T) {
+	for _, tc := range []struct{ heading, want string }{
+		{"MAX_RETRY_COUNT", "MAX_RETRY_COUNT"},
+		{"cache_size (integer)", "cache_size"},
+		{"open(path, mode)", "open"},
+		{"compact", "compact"},
+		{"SET SESSION", "SET SESSION"},
+		{"Description", ""},
+		{"F.12. archiver", ""},
+		{"20.4.1. Memory", ""},
+		{"## compact", ""},
+	} {
+		require.Equal(t, tc.want, nameHeading(tc.heading), tc.heading)
+	}
+}
+
+func TestNameLine(t *testing.T) {
+	opener := &candidate{label: "S2", opens: true, headingText: "RETRY_LIMIT", text: "The number of times a failed upload is tried again."}
+	require.Equal(t, "RETRY_LIMIT [S2]\n\n", nameLine(opener, "Which variable sets how often a failed upload is retried?"))
+	// The question already names it, or the sentence does: nothing added.
+	require.Empty(t, nameLine(opener, "What does RETRY_LIMIT do?"))
+	spelled := *opener
+	spelled.text = "RETRY_LIMIT is the number of times a failed upload is tried again."
+	require.Empty(t, nameLine(&spelled, "Which variable sets how often a failed upload is retried?"))
+	// Not the section's first sentence: the heading may name something else.
+	later := *opener
+	later.opens = false
+	require.Empty(t, nameLine(&later, "Which variable sets how often a failed upload is retried?"))
+}
+
+func TestDensity(t *testing.T) {
+	want := map[string]bool{"rotat": true, "log": true, "daili": true}
+	require.InDelta(t, 1.0, density("Rotate logs daily.", want), 1e-9)
+	require.InDelta(t, 3.0/8, density("Rotate the files, and keep logs for daily use.", want), 1e-9)
+	require.Zero(t, density("Logs are kept.", want))
+}
