@@ -230,7 +230,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
 	a := newAsk(question, subject)
-	scoreAsked(cands, a, idf, qterms)
+	scoreProximity(cands, qterms)
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, retrieve.DetectIntent(question))
 	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)

@@ -17,10 +17,6 @@ type ask struct {
 	isDefault bool
 	named     []*regexp.Regexp
 	subject   []string
-	// asksName marks a question answered by a name (nameAsk); kind is
-	// its stemmed kind word ("variable"), if it has one.
-	asksName bool
-	kind     string
 }
 
 func newAsk(question string, subject []string) *ask {
@@ -28,7 +24,6 @@ func newAsk(question string, subject []string) *ask {
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && !notValue.MatchString(question)
-	a.kind, a.asksName = nameAsk(question)
 	return a
 }
 
@@ -52,8 +47,6 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text))
 	case a.isDefault:
 		return defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
-	case a.asksName:
-		return namesThing(c)
 	case len(a.subject) > 0:
 		return definesSubject(c, a.subject)
 	}

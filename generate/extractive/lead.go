@@ -20,8 +20,7 @@ import (
 // (defaultStated) under or naming what the question writes as code
 // (namesAll); for a definition question, defines its subject
 // (definesSubject: starts by naming it, or opens the section its heading
-// names); for a question answered by a name (nameAsk), names a thing
-// (namesThing: opens a section headed by a name, or spells one).
+// names).
 func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidate {
 	counted, isAmount, amountOf := a.counted, a.isAmount, a.amountOf
 	best := 0.0
@@ -36,10 +35,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// names the setting in passing ("It defaults to -1, indicating that
 		// the value of maintenance_work_mem should be used instead." under
 		// autovacuum_work_mem), whatever their scores.
-		// Likewise the first sentence of a section headed by a name
-		// describes that name, and beats a sibling's sentence that
-		// repeats the question's frame ("This variable holds …").
-		under := a.isDefault && len(a.named) > 0 && headingNames(a.named, c) || a.asksName && opensName(c)
+		under := a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
 		if c.overlap < need || c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
 			continue
 		}
@@ -58,8 +54,6 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
 		case a.isDefault:
 			ok = defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
-		case a.asksName:
-			ok = namesThing(c)
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject)
 		}

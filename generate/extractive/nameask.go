@@ -3,71 +3,15 @@ package extractive
 import (
 	"regexp"
 	"strings"
-
-	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Answers that name what was asked. "Which variable holds the path of the
 // top level source directory?" is answered by a NAME, and reference manuals
 // often give it only as the heading of the section whose first sentence
 // describes it ("CMAKE_SOURCE_DIR" over "The path to the top level of the
-// source tree."). A sibling's sentence that repeats the question's kind
-// word ("This variable holds the major version …") must not lead, and the
-// lead must show the name: when it opens a section headed by a name it
-// neither spells nor the question does, the heading line is quoted with it,
+// source tree."). When the lead opens a section headed by a name it neither
+// spells nor the question does, the heading line is quoted before it,
 // verbatim and under the same citation, as the source prints it.
-
-// nameQuestion matches a question asking which thing of a kind does
-// something ("Which variable holds …", "What option makes …", "Which
-// configuration setting caps …"); at most two words, none of them a stop
-// word, stand between "which"/"what" and the kind. calledQuestion matches
-// "What is X called?" and "What is the name of …".
-var (
-	nameQuestion   = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with)\s+)?(?:which|what)\s+(?:of\s+the\s+)?((?:[\w-]+\s+){0,2}?)(` + nameKinds + `)(?:s|es)?\b`)
-	calledQuestion = regexp.MustCompile(`(?i)\b(?:called|named)\s*\?*\s*$|^\s*what\s+is\s+the\s+name\s+of\b`)
-)
-
-// nameKinds are the kinds of named things manuals document one per section.
-const nameKinds = `variable|option|command|setting|parameter|function|method|property|module|flag|key|field|keyword|statement|clause|operator|directive|macro|policy|extension|tool|program|utility|attribute|package|crate|trait|type|class|pragma|switch|argument|column|view|hook|event|signal|error|exception|environment\s+variable`
-
-// nameAsk returns the stemmed kind word of a question asking for a name
-// ("variable"), "" with ok for "what is it called", and ok false for any
-// other question.
-func nameAsk(question string) (kind string, ok bool) {
-	if m := nameQuestion.FindStringSubmatch(question); m != nil {
-		for _, w := range textutil.Words(m[1]) {
-			if textutil.IsStopword(w) {
-				return "", calledQuestion.MatchString(question)
-			}
-		}
-		words := textutil.Words(m[2])
-		return textutil.Stem(words[len(words)-1]), true
-	}
-	return "", calledQuestion.MatchString(question)
-}
-
-// scoreKind takes back from the score (not the overlap, which the support
-// decision reads) what the question's kind word earned: in a name question
-// every sibling's sentence says "This variable …", while the one that
-// answers describes what the question describes.
-func scoreKind(cands []*candidate, kind string, idf map[string]float64, qterms []string) {
-	if kind == "" || idf[kind] == 0 {
-		return
-	}
-	total := 0.0
-	for _, t := range qterms {
-		total += idf[t]
-	}
-	for _, c := range cands {
-		switch {
-		case c.overlap == 0:
-		case c.terms[kind]:
-			c.score -= idf[kind] / total
-		case c.heading[kind]:
-			c.score -= headingWeight * idf[kind] / total
-		}
-	}
-}
 
 // nameHeading returns the name a heading line gives ("CMAKE_SOURCE_DIR",
 // "work_mem" of "work_mem (integer)", "len" of "len(s)", "ALTER TABLE"), or
@@ -133,22 +77,6 @@ func isWordByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
 }
 
-// namesThing reports whether the sentence cands[i] can lead the answer to a
-// name question: it opens a section headed by a name (the heading names
-// what it describes), or spells a written-as-code name itself.
-func namesThing(c *candidate) bool {
-	if c.code {
-		return false
-	}
-	return opensName(c) || codeLike.MatchString(c.text)
-}
-
-// opensName reports whether the prose sentence c opens a section headed by
-// a name.
-func opensName(c *candidate) bool {
-	return c.opens && !c.code && nameHeading(c.headingText) != ""
-}
-
 // nameLine returns what to print before the lead sentence c: its section's
 // heading line and a line break when the heading names what c describes
 // (namedBy), "" otherwise. The two lines are the source's own, in its
@@ -158,11 +86,4 @@ func nameLine(c *candidate, question string) string {
 		return h + " [" + c.label + "]\n\n"
 	}
 	return ""
-}
-
-// scoreAsked adjusts the scores, never the overlaps, for what the question
-// asks: the kind word of a name question (scoreKind) and how closely the
-// sentence states the question's terms (scoreProximity).
-func scoreAsked(cands []*candidate, a *ask, idf map[string]float64, qterms []string) {
-	scoreProximity(cands, qterms)
 }

@@ -6,27 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestNameAsk(t *testing.T) {
-	for _, tc := range []struct {
-		q    string
-		kind string
-		ok   bool
-	}{
-		{"Which flag turns on verbose logging in the daemon?", "flag", true},
-		{"What configuration setting limits open files?", "set", true},
-		{"Which environment variable points the tool at its cache?", "variabl", true},
-		{"What is the utility that compacts the archive called?", "", true},
-		{"What is the name of the file the agent reads at start?", "", true},
-		{"What does the compact command do?", "", false},
-		{"How do I compact the archive?", "", false},
-		{"Which is faster, gzip or zstd?", "", false},
-	} {
-		kind, ok := nameAsk(tc.q)
-		require.Equal(t, tc.ok, ok, tc.q)
-		require.Equal(t, tc.kind, kind, tc.q)
-	}
-}
-
 func TestNameHeading(t *testing.T) {
 	for _, tc := range []struct{ heading, want string }{
 		{"MAX_RETRY_COUNT", "MAX_RETRY_COUNT"},
