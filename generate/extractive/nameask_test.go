@@ -42,3 +42,22 @@ func TestDensity(t *testing.T) {
 	require.InDelta(t, 3.0/8, density("Rotate the files, and keep logs for daily use.", want), 1e-9)
 	require.Zero(t, density("Logs are kept.", want))
 }
+
+// A question asking for a default in other words asks for a default value
+// (formLead, ask.stated) as "by default" does; what something does out of
+// the box is no value.
+func TestDefaultAskInOtherWords(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want bool
+	}{
+		{"What glaze does the studio kiln use out of the box?", true},
+		{"Which cone does the kiln fire to unless told otherwise?", true},
+		{"What compression does the archiver pick if I don't set it?", true},
+		{"What is the default glaze of the studio kiln?", true},
+		{"What does the kiln do out of the box when the cone bends?", false},
+		{"Which glaze does the studio kiln use?", false},
+	} {
+		require.Equal(t, tc.want, newAsk(tc.q, nil).isDefault, tc.q)
+	}
+}
