@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 func TestNameHeading(t *testing.T) {
@@ -38,9 +40,9 @@ func TestNameLine(t *testing.T) {
 
 func TestDensity(t *testing.T) {
 	want := map[string]bool{"rotat": true, "log": true, "daili": true}
-	require.InDelta(t, 1.0, density("Rotate logs daily.", want), 1e-9)
-	require.InDelta(t, 3.0/8, density("Rotate the files, and keep logs for daily use.", want), 1e-9)
-	require.Zero(t, density("Logs are kept.", want))
+	require.InDelta(t, 1.0, density(textutil.Words("Rotate logs daily."), want, map[string]string{}), 1e-9)
+	require.InDelta(t, 3.0/8, density(textutil.Words("Rotate the files, and keep logs for daily use."), want, map[string]string{}), 1e-9)
+	require.Zero(t, density(textutil.Words("Logs are kept."), want, map[string]string{}))
 }
 
 // A question asking for a default in other words asks for a default value

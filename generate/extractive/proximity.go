@@ -25,26 +25,33 @@ func scoreProximity(cands []*candidate, qterms []string) {
 	for _, t := range qterms {
 		want[t] = true
 	}
+	stems := map[string]string{} // sentences repeat their words
 	for _, c := range cands {
 		if c.overlap == 0 || c.code {
 			continue
 		}
-		if d := density(c.text, want); d > 0 && holdsEvery(c, qterms) {
-			c.score += proximityBonus * d
+		// holdsEvery first: it is map lookups, density re-reads the text.
+		if holdsEvery(c, qterms) {
+			c.score += proximityBonus * density(c.words, want, stems)
 		}
 	}
 }
 
 // density returns k/w, where k is the number of distinct wanted terms the
-// text holds (at least two, else 0) and w the length in words of the
+// words hold (at least two, else 0) and w the length in words of the
 // shortest run of words holding all k.
-func density(text string, want map[string]bool) float64 {
-	var seq []string // wanted term at each word, "" for others
+func density(words []string, want map[string]bool, stems map[string]string) float64 {
+	seq := make([]string, 0, len(words)) // wanted term at each word, "" for others
 	distinct := map[string]bool{}
-	for _, w := range textutil.Words(text) {
+	for _, w := range words {
 		t := ""
 		if !textutil.IsStopword(w) {
-			if st := textutil.Stem(w); want[st] {
+			st, ok := stems[w]
+			if !ok {
+				st = textutil.Stem(w)
+				stems[w] = st
+			}
+			if want[st] {
 				t = st
 				distinct[st] = true
 			}
