@@ -231,6 +231,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreSubject(cands, subject)
 	a := newAsk(question, subject)
 	scoreProximity(cands, qterms)
+	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, retrieve.DetectIntent(question))
 	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)

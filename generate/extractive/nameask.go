@@ -3,6 +3,8 @@ package extractive
 import (
 	"regexp"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Answers that name what was asked. "Which variable holds the path of the
@@ -86,4 +88,50 @@ func nameLine(c *candidate, question string) string {
 		return h + " [" + c.label + "]\n\n"
 	}
 	return ""
+}
+
+// nameQuestion matches a question asking which thing of a kind does
+// something ("Which variable holds …", "What option makes …"): the kind
+// word, then the verb that frames the description.
+var nameQuestion = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(` + nameKinds + `)s?\s+([a-z]+)\b`)
+
+// nameKinds are the kinds of named things manuals document one per section.
+const nameKinds = `variable|option|command|setting|parameter|function|method|property|module|flag|key|field|keyword|directive|macro|policy|extension|tool|program|utility|attribute|package|crate|trait|class|pragma|switch|hook`
+
+// scoreFrame takes back from the score (never the overlap, which the
+// support decision reads) what a which-X question's frame, its kind word
+// and the verb after it ("Which variable holds …"), earned in sentences
+// that point at their section's subject instead of naming it ("This
+// variable holds the major version …"): every sibling section repeats that
+// frame, and the one that answers matches the description after it. A
+// sentence that names the thing ("The pgcrypto module provides …") keeps
+// the credit: measured, taking it from every sentence cost key facts.
+func scoreFrame(cands []*candidate, question string, idf map[string]float64, qterms []string) {
+	m := nameQuestion.FindStringSubmatch(question)
+	if m == nil {
+		return
+	}
+	total := 0.0
+	for _, t := range qterms {
+		total += idf[t]
+	}
+	if total == 0 {
+		return
+	}
+	deictic := regexp.MustCompile(`(?i)^(?:this|these)\s+` + regexp.QuoteMeta(m[1]) + `s?\b`)
+	for _, w := range []string{m[1], m[2]} {
+		if textutil.IsStopword(strings.ToLower(w)) {
+			continue
+		}
+		t := textutil.Stem(strings.ToLower(w))
+		for _, c := range cands {
+			switch {
+			case c.overlap == 0 || !deictic.MatchString(c.text):
+			case c.terms[t]:
+				c.score -= idf[t] / total
+			case c.heading[t]:
+				c.score -= headingWeight * idf[t] / total
+			}
+		}
+	}
 }

@@ -48,6 +48,15 @@ func TestAnswerNamesAndOrder(t *testing.T) {
 			lead: "The kiln heats during a glaze firing",
 		},
 		{
+			name:     "a sibling pointing at its section by the question's frame does not lead",
+			question: "Which setting holds the heating rate of the kiln during a glaze firing?",
+			sources: []string{
+				"kiln_peak (integer)\n\nThe peak temperature of a glaze firing.\n\nThis setting holds the peak temperature of the kiln during a glaze firing.",
+				"kiln_ramp (integer)\n\nThe heating rate of the kiln during a glaze firing.",
+			},
+			lead: "kiln_ramp (integer) [S2]\n\nThe heating rate of the kiln",
+		},
+		{
 			name:     "the sentence stating the question's terms together leads",
 			question: "How do I add a glaze to a pot?",
 			sources: []string{
