@@ -230,6 +230,8 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
 	a := newAsk(question, subject)
+	scoreProximity(cands, qterms)
+	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, retrieve.DetectIntent(question))
 	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
@@ -245,6 +247,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		}
 		pieces[i] = sep + c.text + " [" + c.label + "]"
 	}
+	pieces[0] = nameLine(chosen[0], question) + pieces[0]
 	return pieces
 }
 

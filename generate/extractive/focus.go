@@ -23,7 +23,7 @@ func newAsk(question string, subject []string) *ask {
 	a := &ask{subject: subject, named: namedTerms(question)}
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
-	a.isDefault = defaultQuestion.MatchString(question) && !notValue.MatchString(question)
+	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && !notValue.MatchString(question)
 	return a
 }
 

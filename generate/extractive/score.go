@@ -18,8 +18,9 @@ type candidate struct {
 	group     int    // the sentence it is, or is a line of (see quotableSpans)
 	label     string // citation label, "S1"…
 	relevance float64
-	start     int    // byte offset in the source text, for reading order
-	text      string // the sentence, verbatim
+	start     int      // byte offset in the source text, for reading order
+	text      string   // the sentence, verbatim
+	words     []string // its words, lower-cased (textutil.Words)
 	terms     map[string]bool
 	// heading holds the terms of the heading the sentence stands under; a
 	// question about "error E4" is answered by the sentences below the
@@ -115,7 +116,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
-				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, terms: terms, heading: heading, headingText: headingText,
+				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText,
 				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead, opens: opens && !code,
 				named: k < len(words) && !textutil.IsStopword(words[k]),
 			})

@@ -1,0 +1,137 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// Answers that name what was asked. "Which variable holds the path of the
+// top level source directory?" is answered by a NAME, and reference manuals
+// often give it only as the heading of the section whose first sentence
+// describes it ("CMAKE_SOURCE_DIR" over "The path to the top level of the
+// source tree."). When the lead opens a section headed by a name it neither
+// spells nor the question does, the heading line is quoted before it,
+// verbatim and under the same citation, as the source prints it.
+
+// nameHeading returns the name a heading line gives ("CMAKE_SOURCE_DIR",
+// "work_mem" of "work_mem (integer)", "len" of "len(s)", "ALTER TABLE"), or
+// "" when the heading is prose ("Description", "11.8. Partial Indexes") or
+// a Markdown heading (quoting its marks would not read as a name).
+func nameHeading(heading string) string {
+	if heading == "" || strings.HasPrefix(heading, "#") || strings.Contains(heading, "\n") {
+		return ""
+	}
+	m := headingName.FindString(heading)
+	if m == "" {
+		return ""
+	}
+	if sectionNumber.MatchString(m) {
+		return ""
+	}
+	if strings.ContainsAny(m, "_.:()") || strings.ToLower(m[:1]) == m[:1] || strings.ToUpper(m) == m && len(m) > 1 {
+		return strings.TrimRight(m, ".:(")
+	}
+	return ""
+}
+
+// sectionNumber matches a numbered heading's number ("F.28.", "20.4.1").
+var sectionNumber = regexp.MustCompile(`^[A-Za-z]?\.?\d|\.\d`)
+
+// headingName is the first token of a heading line that may be a name: an
+// identifier, optionally dotted, with a call's parentheses, or a run of
+// upper-case keywords.
+var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+\b|[A-Za-z_][\w.:-]*(?:\(|\b))`)
+
+// namedBy returns the heading line to quote before the lead sentence c:
+// the sentence opens a section headed by a name (nameHeading) that neither
+// the sentence nor the question spells; "" otherwise.
+func namedBy(c *candidate, question string) string {
+	if !c.opens || c.code {
+		return ""
+	}
+	name := nameHeading(c.headingText)
+	if name == "" || containsWord(c.text, name) || containsWord(question, name) {
+		return ""
+	}
+	return c.headingText
+}
+
+// containsWord reports whether s spells name as a whole word, ignoring case.
+func containsWord(s, name string) bool {
+	s, name = strings.ToLower(s), strings.ToLower(name)
+	for i := 0; ; {
+		k := strings.Index(s[i:], name)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(name)
+		if (k == 0 || !isWordByte(s[k-1])) && (end == len(s) || !isWordByte(s[end])) {
+			return true
+		}
+		i = k + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
+}
+
+// nameLine returns what to print before the lead sentence c: its section's
+// heading line and a line break when the heading names what c describes
+// (namedBy), "" otherwise. The two lines are the source's own, in its
+// order, so the validator reads them as one quoted statement of c's source.
+func nameLine(c *candidate, question string) string {
+	if h := namedBy(c, question); h != "" {
+		return h + " [" + c.label + "]\n\n"
+	}
+	return ""
+}
+
+// nameQuestion matches a question asking which thing of a kind does
+// something ("Which variable holds …", "What option makes …"): the kind
+// word, then the verb that frames the description.
+var nameQuestion = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(` + nameKinds + `)s?\s+([a-z]+)\b`)
+
+// nameKinds are the kinds of named things manuals document one per section.
+const nameKinds = `variable|option|command|setting|parameter|function|method|property|module|flag|key|field|keyword|directive|macro|policy|extension|tool|program|utility|attribute|package|crate|trait|class|pragma|switch|hook`
+
+// scoreFrame takes back from the score (never the overlap, which the
+// support decision reads) what a which-X question's frame, its kind word
+// and the verb after it ("Which variable holds …"), earned in sentences
+// that point at their section's subject instead of naming it ("This
+// variable holds the major version …"): every sibling section repeats that
+// frame, and the one that answers matches the description after it. A
+// sentence that names the thing ("The pgcrypto module provides …") keeps
+// the credit: measured, taking it from every sentence cost key facts.
+func scoreFrame(cands []*candidate, question string, idf map[string]float64, qterms []string) {
+	m := nameQuestion.FindStringSubmatch(question)
+	if m == nil {
+		return
+	}
+	total := 0.0
+	for _, t := range qterms {
+		total += idf[t]
+	}
+	if total == 0 {
+		return
+	}
+	deictic := regexp.MustCompile(`(?i)^(?:this|these)\s+` + regexp.QuoteMeta(m[1]) + `s?\b`)
+	for _, w := range []string{m[1], m[2]} {
+		if textutil.IsStopword(strings.ToLower(w)) {
+			continue
+		}
+		t := textutil.Stem(strings.ToLower(w))
+		for _, c := range cands {
+			switch {
+			case c.overlap == 0 || !deictic.MatchString(c.text):
+			case c.terms[t]:
+				c.score -= idf[t] / total
+			case c.heading[t]:
+				c.score -= headingWeight * idf[t] / total
+			}
+		}
+	}
+}

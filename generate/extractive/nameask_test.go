@@ -1,0 +1,65 @@
+package extractive
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+func TestNameHeading(t *testing.T) {
+	for _, tc := range []struct{ heading, want string }{
+		{"MAX_RETRY_COUNT", "MAX_RETRY_COUNT"},
+		{"cache_size (integer)", "cache_size"},
+		{"open(path, mode)", "open"},
+		{"compact", "compact"},
+		{"SET SESSION", "SET SESSION"},
+		{"Description", ""},
+		{"F.12. archiver", ""},
+		{"20.4.1. Memory", ""},
+		{"## compact", ""},
+	} {
+		require.Equal(t, tc.want, nameHeading(tc.heading), tc.heading)
+	}
+}
+
+func TestNameLine(t *testing.T) {
+	opener := &candidate{label: "S2", opens: true, headingText: "RETRY_LIMIT", text: "The number of times a failed upload is tried again."}
+	require.Equal(t, "RETRY_LIMIT [S2]\n\n", nameLine(opener, "Which variable sets how often a failed upload is retried?"))
+	// The question already names it, or the sentence does: nothing added.
+	require.Empty(t, nameLine(opener, "What does RETRY_LIMIT do?"))
+	spelled := *opener
+	spelled.text = "RETRY_LIMIT is the number of times a failed upload is tried again."
+	require.Empty(t, nameLine(&spelled, "Which variable sets how often a failed upload is retried?"))
+	// Not the section's first sentence: the heading may name something else.
+	later := *opener
+	later.opens = false
+	require.Empty(t, nameLine(&later, "Which variable sets how often a failed upload is retried?"))
+}
+
+func TestDensity(t *testing.T) {
+	want := map[string]bool{"rotat": true, "log": true, "daili": true}
+	require.InDelta(t, 1.0, density(textutil.Words("Rotate logs daily."), want, map[string]string{}), 1e-9)
+	require.InDelta(t, 3.0/8, density(textutil.Words("Rotate the files, and keep logs for daily use."), want, map[string]string{}), 1e-9)
+	require.Zero(t, density(textutil.Words("Logs are kept."), want, map[string]string{}))
+}
+
+// A question asking for a default in other words asks for a default value
+// (formLead, ask.stated) as "by default" does; what something does out of
+// the box is no value.
+func TestDefaultAskInOtherWords(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want bool
+	}{
+		{"What glaze does the studio kiln use out of the box?", true},
+		{"Which cone does the kiln fire to unless told otherwise?", true},
+		{"What compression does the archiver pick if I don't set it?", true},
+		{"What is the default glaze of the studio kiln?", true},
+		{"What does the kiln do out of the box when the cone bends?", false},
+		{"Which glaze does the studio kiln use?", false},
+	} {
+		require.Equal(t, tc.want, newAsk(tc.q, nil).isDefault, tc.q)
+	}
+}

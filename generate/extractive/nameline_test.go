@@ -1,0 +1,87 @@
+package extractive_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
+	"github.com/hybridrag/hybridrag/validate"
+)
+
+// What the answer shows first: the heading that names the lead's subject,
+// the sentence that states the question's terms together.
+func TestAnswerNamesAndOrder(t *testing.T) {
+	for _, tt := range []struct {
+		name, question string
+		sources        []string
+		lead           string // prefix of the answer
+	}{
+		{
+			name:     "the heading that names the lead is quoted with it",
+			question: "Which setting controls how fast the kiln heats during a glaze firing?",
+			sources: []string{
+				"Glaze firings crack pots when the kiln heats unevenly across its shelves.",
+				"kiln_ramp (integer)\n\nControls how fast the kiln heats during a glaze firing, in degrees per hour.",
+			},
+			lead: "kiln_ramp (integer) [S2]\n\nControls how fast the kiln heats",
+		},
+		{
+			name:     "not when the question names it already",
+			question: "What does kiln_ramp control during a glaze firing?",
+			sources: []string{
+				"kiln_ramp (integer)\n\nControls how fast the kiln heats during a glaze firing, in degrees per hour.",
+			},
+			lead: "Controls how fast the kiln heats",
+		},
+		{
+			name:     "not a prose heading",
+			question: "How fast does the kiln heat during a glaze firing?",
+			sources: []string{
+				"Heating Rates\n\nThe kiln heats during a glaze firing at up to 150 degrees per hour.",
+			},
+			lead: "The kiln heats during a glaze firing",
+		},
+		{
+			name:     "a sibling pointing at its section by the question's frame does not lead",
+			question: "Which setting holds the heating rate of the kiln during a glaze firing?",
+			sources: []string{
+				"kiln_peak (integer)\n\nThe peak temperature of a glaze firing.\n\nThis setting holds the peak temperature of the kiln during a glaze firing.",
+				"kiln_ramp (integer)\n\nThe heating rate of the kiln during a glaze firing.",
+			},
+			lead: "kiln_ramp (integer) [S2]\n\nThe heating rate of the kiln",
+		},
+		{
+			name:     "the sentence stating the question's terms together leads",
+			question: "How do I add a glaze to a pot?",
+			sources: []string{
+				"Adds every glaze listed in the studio book to the kiln log, for each pot fired in this room before or after the step. " +
+					"Add a glaze to a pot.",
+			},
+			lead: "Add a glaze to a pot.",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := prompt(tt.sources...)
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{Question: tt.question, Prompt: p})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.lead), "answer: %q", gen.Text)
+			// The validator accepts every sentence the generator wrote,
+			// the quoted heading included.
+			var srcs []retrieve.Source
+			for _, s := range p.Sources {
+				srcs = append(srcs, retrieve.Source{Chunk: store.Chunk{Source: s.Label + ".md", Text: s.Text}})
+			}
+			rep, err := validate.New(validate.Options{}).Validate(context.Background(), gen.Text, srcs)
+			require.NoError(t, err)
+			for _, s := range rep.Sentences {
+				require.True(t, s.Supported, "%q: %v", s.Text, s.Issues)
+			}
+		})
+	}
+}
