@@ -119,6 +119,50 @@ func thingAfterWhat(toks []string) []string {
 	return thingAfterDefault(toks[1:])
 }
 
+// defaultSaid matches, besides formLead's defaultStated ("The default
+// is 4.0.", "defaults to 64MB"), a sentence that gives a default value:
+// "by default", "the default value of X is", "the default transaction
+// behavior is", "the default encoding will be", a "Default: gzip" label,
+// "is initialized to ON", a signature's "maxsize=128", or what holds when
+// nothing is set ("if not given", "unless another is chosen", "falls
+// back to"). "Specifies the default generator" names a default without
+// giving it.
+var defaultSaid = regexp.MustCompile(`(?im)^\W*default\s*:|\bby\s+default\b|\bthe\s+default\s+(?:\w+\s+){0,2}(?:of|for)\s+[\w ]{1,40}?\s(?:is|are|was)\b|\bdefault\s+(?:\w+\s+){1,2}(?:is|will\s+be|are)\b|\binitiali[sz](?:e|es|ed)\b|\bif\s+(?:not|none|unset)\b|\bunless\s+(?:\w+\s+){0,4}(?:set|given|specified|provided|chosen|selected)\b|\bnot\s+(?:set|given|specified|provided)\b|\bfalls?\s+back\b|\w+\s*=\s*[^=\s]`)
+
+// givesDefault reports whether cands[i] or the sentence after it in its
+// source gives a default value (defaultStated, defaultSaid), or another
+// sentence of its source does and names the thing itself ("The default
+// transaction behavior is DEFERRED." a paragraph before the sentences on
+// BEGIN). A default further on that names no thing is often another
+// setting's: "… change the behavior of the CPack IFW generator. New in
+// version 3.3. Set to ON to enable debug output. By default is OFF."
+// said holds, per candidate, whether it gives a default (defaultsGiven).
+func givesDefault(d *defaulted, said []bool, cands []*candidate, i int) bool {
+	for j := range cands {
+		t := cands[j].text
+		if cands[j].source != cands[i].source || !said[j] {
+			continue
+		}
+		if j == i || j == i+1 || d.word != nil && d.word.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultsGiven reports, per candidate, whether it gives a default
+// (defaultStated, defaultSaid); nil when no default is asked (d nil).
+func defaultsGiven(d *defaulted, cands []*candidate) []bool {
+	if d == nil {
+		return nil
+	}
+	said := make([]bool, len(cands))
+	for j, c := range cands {
+		said[j] = defaultStated.MatchString(c.text) || defaultSaid.MatchString(c.text)
+	}
+	return said
+}
+
 // namesDefaulted reports whether c, its heading or the sentence before
 // it (prev, nil if none in its source) names the defaulted thing (d, from
 // defaultSubject); true when the question names none.

@@ -28,3 +28,18 @@ func TestDefaultOfTheAskedThing(t *testing.T) {
 			prompt("The shutter defaults to electronic mode."), true},
 	})
 }
+
+// The sentence naming the thing must give its default, or its source must
+// in a sentence naming the thing: "Specifies the default lens" names a
+// default without giving it, and a default two sentences on that names no
+// thing is another setting's.
+func TestDefaultIsGiven(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"default named, not given", "What is the default lens on the travel kit?",
+			prompt("KIT_LENS specifies the default lens of the travel kit. New in version 3. Set it to ON to log. It is OFF by default."), false},
+		{"default given in the sentence", "What is the default lens on the travel kit?",
+			prompt("The default lens of the travel kit is the 35 mm prime."), true},
+		{"default given elsewhere in the source", "What kind of lens does the travel kit mount by default?",
+			prompt("The default lens mount is the short bayonet. Spare parts are listed below. A travel kit mounts the lens on a short bayonet and locks it with the side pin."), true},
+	})
+}
