@@ -346,7 +346,9 @@ func separator(prev, next *candidate) string {
 // question) and, for a question asking for an amount, states one
 // (statesAmount, and a figure of the asked kind: figureTest), or is
 // followed by the default asked for (defaultFollows); the sentence must
-// have the asked form (askedForm: prose, the names asked about, a share).
+// have the asked form (askedForm: prose, the names asked about, a share,
+// the thing whose default is asked) and, for a default, give it
+// (givesDefault).
 func (g *Generator) answers(question string, cands []*candidate, sources []generate.ContextSource) bool {
 	need := g.needed(sources)
 	counted, isAmount := amountTerms(question)
@@ -354,12 +356,14 @@ func (g *Generator) answers(question string, cands []*candidate, sources []gener
 	figure := newFigureTest(question, counted, isAmount)
 	intent := retrieve.DetectIntent(question)
 	form := newAskedForm(question, isAmount, cands)
+	said := defaultsGiven(form.defaulted, cands)
 	for i, c := range cands {
 		var prev *candidate
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
+		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev) &&
+			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}
 	}

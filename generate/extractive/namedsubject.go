@@ -54,11 +54,13 @@ func namesAsked(names []*regexp.Regexp, c, prev *candidate) bool {
 
 // askedForm gathers what the support decision (answers) asks of a
 // sentence besides its overlap and amount: prose for an amount
-// (statesInProse), the names the question asks about (namesAsked) and a
-// share when it asks for one (shareStated).
+// (statesInProse), the names the question asks about (namesAsked), a
+// share when it asks for one (shareStated) and the thing whose default it
+// asks for (namesDefaulted).
 type askedForm struct {
 	isAmount, share bool
 	names           []*regexp.Regexp
+	defaulted       *defaulted // the thing whose default is asked (defaultSubject)
 }
 
 func newAskedForm(question string, isAmount bool, cands []*candidate) askedForm {
@@ -66,7 +68,7 @@ func newAskedForm(question string, isAmount bool, cands []*candidate) askedForm 
 	if isAmount {
 		names = append(names, properNames(question, cands)...)
 	}
-	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: names}
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: names, defaulted: defaultSubject(question)}
 }
 
 // properName matches a capitalised word inside a question ("before Clippy
@@ -102,5 +104,6 @@ func properNames(question string, cands []*candidate) []*regexp.Regexp {
 // holds reports whether c (prev: the sentence before it in its source, or
 // nil) has the asked form.
 func (f askedForm) holds(c, prev *candidate) bool {
-	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev) && shareStated(f.share, c)
+	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev) && shareStated(f.share, c) &&
+		namesDefaulted(f.defaulted, c, prev)
 }

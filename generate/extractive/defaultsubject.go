@@ -1,0 +1,182 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// A question asking for the default of a thing ("What is the default
+// generator on Linux?", "What port does the server use by default?") is
+// answered only by a sentence about that thing. Manuals state many
+// defaults, and a default of another thing on the question's other words
+// ("Defaults to /usr/ghs in Linux.", "On OSX FindOpenGL defaults to the
+// framework version.") covers "default" and "Linux" but says nothing of
+// generators. The thing must be named by the sentence, its heading or the
+// sentence before it, as a setting's section names its setting.
+
+// genericProperty are words after "default" that name the property, not
+// the thing ("the default value of CMAKE_BUILD_TYPE", "the default maximum
+// size of a string", which the manual may call its length): the thing
+// follows "of" or "for".
+var genericProperty = map[string]bool{
+	"value": true, "values": true, "setting": true, "settings": true, "behaviour": true,
+	"behavior": true, "option": true, "options": true, "choice": true, "one": true,
+	"kind": true, "kinds": true, "type": true, "types": true, "sort": true,
+	"maximum": true, "minimum": true, "max": true, "min": true, "size": true, "length": true,
+	"number": true, "limit": true, "count": true, "amount": true,
+}
+
+// questionWhat matches the interrogative that opens a question naming its
+// thing right after it ("What port does …", "Which generator is …").
+var questionWhat = map[string]bool{"what": true, "which": true}
+
+// valueQuestion matches a question asking for a value ("What …",
+// "Which …"), not whether something holds ("Is soundex() available in a
+// default build?").
+var valueQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with|at)\s+)?(?:what|which)\b`)
+
+// defaulted is the thing a question asks the default of: a plain word
+// (word, matched as a word or a name's last part) or a name's stems.
+type defaulted struct {
+	word  *regexp.Regexp
+	stems []string
+}
+
+// defaultSubject returns, for a question asking for a default by that
+// word, the head word of the defaulted thing; nil when the question asks
+// for none or its form names no thing ("What does it default to?").
+func defaultSubject(question string) *defaulted {
+	if !valueQuestion.MatchString(question) {
+		return nil
+	}
+	toks := strings.Fields(question)
+	for i := range toks {
+		toks[i] = strings.ToLower(strings.Trim(toks[i], "?!.,;:\"'()[]"))
+	}
+	var words []string
+	for i, t := range toks {
+		if t != "default" {
+			continue
+		}
+		if i > 0 && toks[i-1] == "by" {
+			words = thingAfterWhat(toks)
+		} else {
+			words = thingAfterDefault(toks[i+1:])
+		}
+		break
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	// The head noun names the thing ("install prefix", "isolation level");
+	// a word before it alone is another thing's ("install" rules).
+	var stems []string
+	for _, p := range textutil.Words(words[len(words)-1]) {
+		if !textutil.IsStopword(p) {
+			stems = append(stems, textutil.Stem(p))
+		}
+	}
+	switch len(stems) {
+	case 0:
+		return nil
+	case 1:
+		// A plain word is the thing where it stands as a word or ends a
+		// name: CMAKE_GENERATOR names a generator, CMAKE_GENERATOR_PLATFORM
+		// a platform.
+		return &defaulted{word: regexp.MustCompile(`(?i)(?:^|[^a-z0-9])` + regexp.QuoteMeta(stems[0]) + `[a-z]*(?:$|[^\w])`)}
+	}
+	return &defaulted{stems: stems}
+}
+
+// thingAfterDefault takes the words after "default" up to a stop word,
+// past a generic property word and its "of" ("value of X").
+func thingAfterDefault(toks []string) []string {
+	var out []string
+	generic := false
+	for _, t := range toks {
+		switch {
+		case len(out) == 0 && genericProperty[t]:
+			generic = true
+			continue
+		case generic && len(out) == 0 && (t == "of" || t == "for" || t == "the" || t == "a" || t == "an"):
+			continue
+		case t == "" || textutil.IsStopword(t) || countedStop[t] || t == "when" || t == "if":
+			return out
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// thingAfterWhat takes, for "… by default", the words after an opening
+// "what" or "which" up to the verb ("What port does …"); none otherwise.
+func thingAfterWhat(toks []string) []string {
+	if len(toks) == 0 || !questionWhat[toks[0]] {
+		return nil
+	}
+	return thingAfterDefault(toks[1:])
+}
+
+// defaultSaid matches, besides formLead's defaultStated ("The default
+// is 4.0.", "defaults to 64MB"), a sentence that gives a default value:
+// "by default", "the default value of X is", "the default transaction
+// behavior is", "the default encoding will be", a "Default: gzip" label,
+// "is initialized to ON", a signature's "maxsize=128", or what holds when
+// nothing is set ("if not given", "unless another is chosen", "falls
+// back to"). "Specifies the default generator" names a default without
+// giving it.
+var defaultSaid = regexp.MustCompile(`(?im)^\W*default\s*:|\bby\s+default\b|\bthe\s+default\s+(?:\w+\s+){0,2}(?:of|for)\s+[\w ]{1,40}?\s(?:is|are|was)\b|\bdefault\s+(?:\w+\s+){1,2}(?:is|will\s+be|are)\b|\binitiali[sz](?:e|es|ed)\b|\bif\s+(?:not|none|unset)\b|\bunless\s+(?:\w+\s+){0,4}(?:set|given|specified|provided|chosen|selected)\b|\bnot\s+(?:set|given|specified|provided)\b|\bfalls?\s+back\b|\w+\s*=\s*[^=\s]`)
+
+// givesDefault reports whether cands[i] or the sentence after it in its
+// source gives a default value (defaultStated, defaultSaid), or another
+// sentence of its source does and names the thing itself ("The default
+// transaction behavior is DEFERRED." a paragraph before the sentences on
+// BEGIN). A default further on that names no thing is often another
+// setting's: "… change the behavior of the CPack IFW generator. New in
+// version 3.3. Set to ON to enable debug output. By default is OFF."
+// said holds, per candidate, whether it gives a default (defaultsGiven).
+func givesDefault(d *defaulted, said []bool, cands []*candidate, i int) bool {
+	for j := range cands {
+		t := cands[j].text
+		if cands[j].source != cands[i].source || !said[j] {
+			continue
+		}
+		if j == i || j == i+1 || d.word != nil && d.word.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultsGiven reports, per candidate, whether it gives a default
+// (defaultStated, defaultSaid); nil when no default is asked (d nil).
+func defaultsGiven(d *defaulted, cands []*candidate) []bool {
+	if d == nil {
+		return nil
+	}
+	said := make([]bool, len(cands))
+	for j, c := range cands {
+		said[j] = defaultStated.MatchString(c.text) || defaultSaid.MatchString(c.text)
+	}
+	return said
+}
+
+// namesDefaulted reports whether c, its heading or the sentence before
+// it (prev, nil if none in its source) names the defaulted thing (d, from
+// defaultSubject); true when the question names none.
+func namesDefaulted(d *defaulted, c, prev *candidate) bool {
+	switch {
+	case d == nil:
+		return true
+	case d.word != nil:
+		return d.word.MatchString(c.text) || d.word.MatchString(c.headingText) || prev != nil && d.word.MatchString(prev.text)
+	}
+	for _, s := range d.stems {
+		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) {
+			return false
+		}
+	}
+	return true
+}

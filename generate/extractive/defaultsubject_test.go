@@ -1,0 +1,45 @@
+package extractive_test
+
+import "testing"
+
+// A question asking for the default of a thing is answered only by a
+// sentence that states a default and names that thing (in itself, its
+// heading or the sentence before): a default of another thing on the
+// question's other words is no answer (defaultsubject.go).
+func TestDefaultOfTheAskedThing(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"default of another thing", "What is the default lens on the travel kit?",
+			prompt("On the travel kit the strap defaults to the short length.", "Flash output defaults to half power in the travel kit."), false},
+		{"default of the asked thing", "What is the default lens on the travel kit?",
+			prompt("On the travel kit the lens defaults to the 35 mm prime.", "Flash output defaults to half power."), true},
+		{"thing inside another name", "What is the default lens on the travel kit?",
+			prompt("On the travel kit LENS_CAP_COLOR defaults to black."), false},
+		{"thing ending a name", "What is the default lens on the travel kit?",
+			prompt("On the travel kit KIT_LENS defaults to the 35 mm prime."), true},
+		{"property word before the thing", "What is the default maximum size of a travel kit bag?",
+			prompt("The default maximum length of a travel kit bag is 40 cm.", "Flash output defaults to half power in the travel kit."), true},
+		{"thing in the heading", "What is the default value of FOCUS_MODE?",
+			prompt("## FOCUS_MODE\n\nThe camera initializes it to single-shot when the body is switched on."), true},
+		{"thing in the sentence before", "Which mode does the timer start in by default?",
+			prompt("The self-timer counts down before each shot. It starts in ten-second mode unless another mode is chosen."), true},
+		{"by default after which", "Which lens does the travel kit mount by default?",
+			prompt("The travel kit mounts the strap by default on the left lug."), false},
+		{"no defaulted thing named", "What does the shutter default to?",
+			prompt("The shutter defaults to electronic mode."), true},
+	})
+}
+
+// The sentence naming the thing must give its default, or its source must
+// in a sentence naming the thing: "Specifies the default lens" names a
+// default without giving it, and a default two sentences on that names no
+// thing is another setting's.
+func TestDefaultIsGiven(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"default named, not given", "What is the default lens on the travel kit?",
+			prompt("KIT_LENS specifies the default lens of the travel kit. New in version 3. Set it to ON to log. It is OFF by default."), false},
+		{"default given in the sentence", "What is the default lens on the travel kit?",
+			prompt("The default lens of the travel kit is the 35 mm prime."), true},
+		{"default given elsewhere in the source", "What kind of lens does the travel kit mount by default?",
+			prompt("The default lens mount is the short bayonet. Spare parts are listed below. A travel kit mounts the lens on a short bayonet and locks it with the side pin."), true},
+	})
+}
