@@ -91,7 +91,7 @@ var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|deeply|far|
 
 // extentCue matches a sentence that states how far an attribute goes in
 // words rather than digits.
-var extentCue = regexp.MustCompile(`(?i)\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|milliseconds?|microseconds?|ms|until|till|forever|indefinitely|never|immediately|as\s+long\s+as|lifetime|expires?|expired|end\s+of|percent|timeout|deadline|interval|periodically)\b|%`)
+var extentCue = regexp.MustCompile(`(?i)\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|milliseconds?|microseconds?|ms|until|till|forever|indefinitely|never|immediately|as\s+long\s+as|lifetime|expires?|expired|end\s+of|percent|timeout|deadline|interval|periodically|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b|%`)
 
 // extentMark leads amountTerms' terms for an extent question (it is no
 // word, so no sentence holds it).
