@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/retrieve"
 )
 
 // Defaults for Options.
@@ -233,9 +232,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
-	scoreIntent(cands, retrieve.DetectIntent(question))
+	scoreIntent(cands, a.intent)
 	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
-	if len(chosen) == 0 || !g.answers(question, cands, sources) {
+	if len(chosen) == 0 || !g.answers(question, a, cands, sources) {
 		return nil
 	}
 	chosen = answerOrder(chosen)
@@ -349,12 +348,10 @@ func separator(prev, next *candidate) string {
 // have the asked form (askedForm: prose, the names asked about, a share,
 // the thing whose default is asked) and, for a default, give it
 // (givesDefault).
-func (g *Generator) answers(question string, cands []*candidate, sources []generate.ContextSource) bool {
+func (g *Generator) answers(question string, a *ask, cands []*candidate, sources []generate.ContextSource) bool {
 	need := g.needed(sources)
-	counted, isAmount := amountTerms(question)
-	subject := amountSubject(question)
+	counted, isAmount, subject, intent := a.counted, a.isAmount, a.amountOf, a.intent
 	figure := newFigureTest(question, counted, isAmount)
-	intent := retrieve.DetectIntent(question)
 	form := newAskedForm(question, isAmount, cands)
 	said := defaultsGiven(form.defaulted, cands)
 	for i, c := range cands {

@@ -1,6 +1,11 @@
 package extractive
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+
+	"github.com/hybridrag/hybridrag/retrieve"
+)
 
 // Answer focus. The sentences after the first must answer too: a sentence
 // that only mentions the question's subject ("The carton contains … two G4
@@ -8,8 +13,9 @@ import "regexp"
 // a side remark, most often from a weaker source that shares the subject
 // and nothing else.
 
-// ask is what a question asks for, read from its form: an amount or
-// extent (amountTerms), a default value, a definition of its subject.
+// ask is what a question asks for, read from its form once for both the
+// choice of sentences and the support decision: an amount or extent
+// (amountTerms), a default value, a definition of its subject, its intent.
 type ask struct {
 	counted   []string
 	amountOf  []string
@@ -17,10 +23,11 @@ type ask struct {
 	isDefault bool
 	named     []*regexp.Regexp
 	subject   []string
+	intent    retrieve.Intent
 }
 
 func newAsk(question string, subject []string) *ask {
-	a := &ask{subject: subject, named: namedTerms(question)}
+	a := &ask{subject: subject, named: namedTerms(question), intent: retrieve.DetectIntent(question)}
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && !notValue.MatchString(question)
@@ -91,17 +98,6 @@ func holdsAll(c, first *candidate, qterms []string) bool {
 	return true
 }
 
-// covered returns the question terms the sentence or its heading holds.
-func covered(c *candidate, qterms []string) map[string]bool {
-	out := map[string]bool{}
-	for _, t := range qterms {
-		if c.terms[t] || c.heading[t] {
-			out[t] = true
-		}
-	}
-	return out
-}
-
 // supplements reports whether c may follow the chosen sentences when the
 // first of them answers by form (ask.stated): c covers a question term
 // none of them holds, so it answers a part of the question they leave
@@ -123,14 +119,8 @@ func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, can
 		// the same section or not).
 		return false
 	}
-	have := map[string]bool{}
-	for _, o := range chosen {
-		for t := range covered(o, qterms) {
-			have[t] = true
-		}
-	}
-	for t := range covered(c, qterms) {
-		if !have[t] {
+	for _, t := range qterms {
+		if covers(c, t) && !slices.ContainsFunc(chosen, func(o *candidate) bool { return covers(o, t) }) {
 			return true
 		}
 	}
@@ -141,3 +131,6 @@ func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, can
 	// another setting's.
 	return !a.isDefault && c.source == chosen[0].source && c.headingText == chosen[0].headingText && a.stated(cands, c.pos)
 }
+
+// covers reports whether the sentence or its heading holds the term.
+func covers(c *candidate, t string) bool { return c.terms[t] || c.heading[t] }
