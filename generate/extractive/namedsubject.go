@@ -35,7 +35,7 @@ func askedNames(question string, isAmount bool) []*regexp.Regexp {
 			continue
 		}
 		seen[t] = true
-		out = append(out, regexp.MustCompile(`(?i)(^|[^\w\\-])`+regexp.QuoteMeta(t)+`($|[^\w])`))
+		out = append(out, namePattern(t, true))
 	}
 	return out
 }
@@ -87,7 +87,7 @@ func properNames(question string, cands []*candidate) []*regexp.Regexp {
 	}
 	var out []*regexp.Regexp
 	for _, m := range properName.FindAllStringSubmatch(question, -1) {
-		re := regexp.MustCompile(`(?i)(^|[^\w\\-])` + regexp.QuoteMeta(m[1]) + `($|[^\w])`)
+		re := namePattern(m[1], true)
 		with := map[int]bool{}
 		for _, c := range cands {
 			if re.MatchString(c.text) || re.MatchString(c.headingText) {

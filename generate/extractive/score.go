@@ -480,9 +480,19 @@ func namedTerms(question string) []*regexp.Regexp {
 			continue
 		}
 		seen[t] = true
-		out = append(out, regexp.MustCompile(`(^|[^\w\\-])`+regexp.QuoteMeta(t)+`($|[^\w])`))
+		out = append(out, namePattern(t, false))
 	}
 	return out
+}
+
+// namePattern matches the name t as a whole word, not inside a longer
+// name ("-j" not in "--jobs"), case-insensitively when fold is set.
+func namePattern(t string, fold bool) *regexp.Regexp {
+	flags := ""
+	if fold {
+		flags = "(?i)"
+	}
+	return regexp.MustCompile(flags + `(^|[^\w\\-])` + regexp.QuoteMeta(t) + `($|[^\w])`)
 }
 
 // scoreNamed adds namedBonus times the share of the question's
