@@ -74,6 +74,7 @@ var yesNoQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were|does|do|did|c
 // rate (rateCue); for an extent question, a value (statesExtent).
 type figureTest struct {
 	count, extent, timed bool
+	frequency            bool // asks how often: statesFrequency also answers
 	head                 []string
 	rate                 *regexp.Regexp
 	kind                 figureKind // see figurekind.go
@@ -84,21 +85,22 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 		return figureTest{}
 	}
 	if len(counted) > 0 && counted[0] == extentMark {
-		return figureTest{extent: true, timed: !untimed.MatchString(question)}
+		return figureTest{extent: true, timed: !untimed.MatchString(question), frequency: asksFrequency(counted)}
 	}
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
 	}
-	return figureTest{count: true, head: countedHead(question), rate: rateCue(question), kind: kindOf(question)}
+	return figureTest{count: true, head: countedHead(question), rate: rateCue(question), kind: kindOf(question), frequency: asksFrequency(counted)}
 }
 
 // states reports whether text gives the figure.
 func (f figureTest) states(text string) bool {
 	switch {
 	case f.count:
-		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text))
+		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text)) ||
+			f.frequency && statesFrequency(text)
 	case f.extent:
-		return statesExtent(text, f.timed) && (!f.timed || timedStated(text))
+		return f.frequency && statesFrequency(text) || statesExtent(text, f.timed) && (!f.timed || timedStated(text))
 	}
 	return true
 }

@@ -51,7 +51,8 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 	case a.isAmount:
 		extent := len(a.counted) > 0 && a.counted[0] == extentMark
 		return statesAmount(a.counted, a.amountOf, true, c, prev) &&
-			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text))
+			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text) ||
+				asksFrequency(a.counted) && statesFrequency(c.text))
 	case a.isDefault:
 		return defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
 	case len(a.subject) > 0:

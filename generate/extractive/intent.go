@@ -148,12 +148,18 @@ func amountTerms(question string) (terms []string, ok bool) {
 	}
 	m := amountQuestion.FindStringSubmatch(question)
 	if m == nil {
+		if frequencyQuestion.MatchString(question) {
+			return []string{extentMark, frequencyMark}, true
+		}
 		if extentQuestion.MatchString(question) {
 			return []string{extentMark}, true
 		}
 		return nil, false
 	}
 	terms = countedWords(m[1], false)
+	if asksTimes(question) {
+		terms = append([]string{frequencyMark}, terms...)
+	}
 	if limitQuestion.MatchString(question) {
 		terms = append([]string{limitMark}, terms...)
 	}
@@ -238,7 +244,8 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		return true
 	}
 	extent := len(counted) > 0 && counted[0] == extentMark
-	if !amountCue.MatchString(c.text) && (!extent || !extentCue.MatchString(c.text)) {
+	if !amountCue.MatchString(c.text) && (!extent || !extentCue.MatchString(c.text)) &&
+		(!asksFrequency(counted) || !statesFrequency(c.text)) {
 		return false
 	}
 	if len(subject) > 0 {
@@ -255,6 +262,12 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 	}
 	if extent {
 		return true
+	}
+	if len(counted) > 0 && counted[0] == frequencyMark {
+		if statesFrequency(c.text) {
+			return true
+		}
+		counted = counted[1:]
 	}
 	if len(counted) > 0 && counted[0] == limitMark {
 		// A table of limits states them under its heading ("Limits |
