@@ -110,6 +110,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 
 	out := unknownConstructs(question, sources)
 	out = append(out, unknownSettingKeys(question, unknown, sources)...)
+	out = append(out, unknownSubcommands(question, sources)...)
 	if len(runs) > 0 {
 		pairs := adjacentPairs(sources, runs)
 		for _, r := range runs {

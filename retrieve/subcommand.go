@@ -1,0 +1,319 @@
+package retrieve
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// A question that names a tool's subcommand or option ("with git stash
+// export", "the cargo publish --dry-run option") asks about that command.
+// Every word of it may occur in the documents ("stash", "export") while
+// the command does not: unknownNames judges single words and lets it
+// through, and the answer then describes some other command. Documents
+// that have the command write it: in a synopsis or example line ("$ git
+// stash list"), in running text, or as the name of its page
+// ("git-stash.html", "git-stash(1)").
+
+// commandMarkers are the words before a tool's name that put the phrase
+// after it in the place of a command ("use git replay to …", "with cargo
+// vendor", "run pg_ctl promote"); commandNouns the words after a phrase
+// that say it is one ("the git config get subcommand").
+var (
+	commandMarkers = map[string]bool{
+		"use": true, "using": true, "with": true, "run": true, "running": true, "via": true,
+		"invoke": true, "invoking": true, "call": true, "calling": true, "try": true, "through": true,
+	}
+	commandNouns = map[string]bool{
+		"subcommand": true, "subcommands": true, "command": true, "commands": true, "option": true,
+		"options": true, "flag": true, "flags": true, "switch": true,
+	}
+)
+
+// maxCommandWords bounds the words after a tool's name taken as its
+// subcommand and options.
+const maxCommandWords = 3
+
+// commandToken matches a word as commands are written: letters, digits,
+// '_' and inner '-', with one or two leading dashes for an option.
+var commandToken = regexp.MustCompile(`^-{0,2}[\p{Ll}\p{N}_][\p{Ll}\p{N}_]*(?:-[\p{Ll}\p{N}_]+)*$`)
+
+// unknownSubcommands returns the question's command phrases (a tool the
+// sources document as a command, then its subcommand words and options)
+// that no source writes: some word of the phrase is never written after
+// the one before it (a hyphen joining them counts: "git-stash"), and an
+// option is in no source that writes the command before it. A phrase
+// counts as one only in a command's place (commandMarkers before it,
+// commandNouns after it, or quoted whole), so prose ("How does git store
+// a blob?") is not judged. A tool the sources do not document as a
+// command (commandNames) is not judged either: nothing is known of how
+// they would write it.
+func unknownSubcommands(question string, sources []Source) []string {
+	phrases := commandPhrases(question)
+	if len(phrases) == 0 {
+		return nil
+	}
+	tools := commandNames(sources)
+	var out []string
+	for _, p := range phrases {
+		subs, ok := tools[p[0]]
+		if !ok {
+			continue
+		}
+		if len(subs) < minSubcommands {
+			p = optionsOnly(p)
+		}
+		if len(p) > 1 && !commandWritten(p, sources) {
+			out = append(out, strings.Join(p, " "))
+		}
+	}
+	return out
+}
+
+// optionsOnly returns the tool and the options right after it: the
+// phrase cut before its first plain word.
+func optionsOnly(p []string) []string {
+	for i := 1; i < len(p); i++ {
+		if !strings.HasPrefix(p[i], "-") {
+			return p[:i]
+		}
+	}
+	return p
+}
+
+// commandPhrases returns the question's phrases in a command's place: a
+// word in lower case, as commands are typed ("Python" is the language,
+// "python" the program), and up to maxCommandWords command tokens after it,
+// ending before a word that is no command token, a stopword (the "to" of
+// "use git replay to move"), a command noun, or punctuation.
+func commandPhrases(question string) [][]string {
+	fields := strings.Fields(question)
+	var out [][]string
+	for i := 0; i+1 < len(fields); i++ {
+		marked := i > 0 && commandMarkers[strings.ToLower(trimWord(fields[i-1]))] &&
+			!strings.ContainsAny(fields[i-1], ",;:")
+		first := strings.TrimLeft(fields[i], "`'\"“‘")
+		quoted := first != fields[i]
+		phrase := []string{first}
+		if !commandToken.MatchString(first) || strings.HasPrefix(first, "-") || textutil.IsStopword(first) {
+			continue
+		}
+		closed := strings.ContainsAny(first, ",;:.?!)`'\"”’")
+		j := i + 1
+		for ; !closed && j < len(fields) && len(phrase) <= maxCommandWords; j++ {
+			w := strings.TrimRight(fields[j], ",;:.?!)")
+			closed = w != fields[j] || strings.ContainsAny(w, "`'\"”’")
+			w = strings.Trim(w, "`'\"“”‘’")
+			lw := strings.ToLower(w)
+			if w != lw || !commandToken.MatchString(w) || commandNouns[lw] ||
+				!strings.HasPrefix(w, "-") && (textutil.IsStopword(lw) || len(w) < 2) {
+				break
+			}
+			phrase = append(phrase, w)
+		}
+		if len(phrase) < 2 {
+			continue
+		}
+		noun := j < len(fields) && commandNouns[strings.ToLower(trimWord(fields[j]))]
+		if marked || quoted || noun {
+			out = append(out, phrase)
+			i = j - 1
+		}
+	}
+	return out
+}
+
+// promptPrefix matches a shell prompt before a command in a code line:
+// only a line after a prompt is surely a command ("$ cargo build"), not
+// source code ("async fn main", "let x = 5").
+var promptPrefix = regexp.MustCompile(`^\s*[$%]\s+`)
+
+// manPage matches a manual-page reference ("ctest(1)", "git-stash(1)"),
+// manPageFile a page named by one ("ctest.1.html").
+var (
+	manPage     = regexp.MustCompile(`\b([\p{Ll}\p{N}_]+)(?:-([\p{Ll}\p{N}_-]+))?\(\d\w*\)`)
+	manPageFile = regexp.MustCompile(`^([\p{Ll}\p{N}_]+)(?:-([\p{Ll}\p{N}_-]+))?\.\d\w*$`)
+)
+
+// minSubcommands is how many different words the sources must write
+// after a tool for it to count as one with subcommands (git stash, git
+// tag, git worktree), whose plain words are judged; for other tools
+// ("pg_dump mydb", "pg_dump dbname") only options are: the word after them
+// is an argument, or prose ("Does running pg_dump block …").
+const minSubcommands = 3
+
+// commandNames returns the words the sources write as commands, each with
+// the words they write after it: the first word after a shell prompt in a
+// code line, followed by another, the tool of a manual-page reference
+// ("ctest(1)", "git-stash(1)"), or of a page named like one
+// ("ctest.1.html", "git-stash.html").
+func commandNames(sources []Source) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	add := func(tool, sub string) {
+		if out[tool] == nil {
+			out[tool] = map[string]bool{}
+		}
+		if sub != "" && !strings.HasPrefix(sub, "-") {
+			out[tool][sub] = true
+		}
+	}
+	for i := range sources {
+		c := &sources[i].Chunk
+		base := path.Base(c.DocumentID)
+		name := strings.TrimSuffix(base, path.Ext(base))
+		if m := manPageFile.FindStringSubmatch(name); m != nil {
+			add(m[1], m[2])
+		} else if tool, sub, ok := strings.Cut(name, "-"); ok && commandToken.MatchString(tool) {
+			add(tool, sub)
+		}
+		for _, m := range manPage.FindAllStringSubmatch(c.Text, -1) {
+			add(m[1], m[2])
+		}
+		inCode := false
+		for _, line := range strings.Split(c.Text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				inCode = !inCode
+				continue
+			}
+			if !inCode {
+				continue
+			}
+			prompt := promptPrefix.FindString(line)
+			f := strings.Fields(line[len(prompt):])
+			if prompt != "" && len(f) >= 2 && commandToken.MatchString(f[0]) && !strings.HasPrefix(f[0], "-") {
+				sub := f[1]
+				if !commandToken.MatchString(sub) {
+					sub = ""
+				}
+				add(f[0], sub)
+			}
+		}
+	}
+	return out
+}
+
+// sourceToken matches a word of source text as commandWritten reads it.
+var sourceToken = regexp.MustCompile(`-{0,2}[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*`)
+
+// commandWritten reports whether the sources write the command phrase p:
+// each word after another (or joined to it by a hyphen) somewhere, plain
+// words compared by stem ("stores" for "store"), options exactly; an
+// option needs only a source that writes it and, earlier, the word or
+// command before it.
+func commandWritten(p []string, sources []Source) bool {
+	type pair struct{ a, b string }
+	need := map[pair]bool{}
+	key := func(w string) string {
+		if strings.HasPrefix(w, "-") {
+			return w
+		}
+		return textutil.Stem(w)
+	}
+	// Hyphenated words are read in parts on both sides ("cat-file" after
+	// "git" in the question, "git-cat-file(1)" in a source).
+	var parts []string
+	for _, w := range p {
+		if strings.HasPrefix(w, "-") {
+			parts = append(parts, w)
+			continue
+		}
+		parts = append(parts, strings.Split(w, "-")...)
+	}
+	p = parts
+	var opts []int
+	for i := 1; i < len(p); i++ {
+		if strings.HasPrefix(p[i], "-") {
+			opts = append(opts, i)
+			continue
+		}
+		need[pair{key(p[i-1]), key(p[i])}] = true
+	}
+	found := map[pair]bool{}
+	optFound := make([]bool, len(p))
+	for i := range sources {
+		c := &sources[i].Chunk
+		toks := sourceToken.FindAllString(strings.ToLower(c.Text), -1)
+		var prev string
+		has := map[string]bool{}
+		for _, t := range toks {
+			has[t] = true
+			parts := strings.Split(strings.TrimLeft(t, "-"), "-")
+			if strings.HasPrefix(t, "-") {
+				parts = []string{t}
+			}
+			for _, part := range parts {
+				k := key(part)
+				if prev != "" && need[pair{prev, k}] {
+					found[pair{prev, k}] = true
+				}
+				prev = k
+			}
+		}
+		for _, i := range opts {
+			if has[p[i]] && writesCommand(c, toks, p[:i], p[i]) {
+				optFound[i] = true
+			}
+		}
+	}
+	for k := range need {
+		if !found[k] {
+			return false
+		}
+	}
+	for _, i := range opts {
+		if !optFound[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// optionReach is how many words apart an option and its command may be
+// written in running text ("passing the --output-on-failure option to
+// ctest(1)").
+const optionReach = 8
+
+// writesCommand reports whether a chunk (toks, its words as sourceToken
+// reads them) writes option opt as one of command cmd (its words before
+// the option): the chunk is on the command's page (named after it:
+// "git-tag.html", "ctest.1.html", or titled so: "git-tag(1)"), or its
+// text writes the command's last word within optionReach words of the
+// option. A chunk that merely names both (release notes naming every
+// tool) does not.
+func writesCommand(c *store.Chunk, toks []string, cmd []string, opt string) bool {
+	var words []string
+	for _, w := range cmd {
+		if !strings.HasPrefix(w, "-") {
+			words = append(words, w)
+		}
+	}
+	page := strings.Join(words, "-")
+	base := path.Base(c.DocumentID)
+	name := strings.TrimSuffix(base, path.Ext(base))
+	if m := manPageFile.FindStringSubmatch(name); m != nil {
+		name = strings.TrimSuffix(m[0], path.Ext(m[0]))
+	}
+	if name == page {
+		return true
+	}
+	for _, h := range append([]string{c.Title}, c.Heading...) {
+		if rest, ok := strings.CutPrefix(strings.ToLower(h), page); ok && (rest == "" || strings.HasPrefix(rest, "(")) {
+			return true
+		}
+	}
+	last := words[len(words)-1]
+	for i, t := range toks {
+		if t != opt {
+			continue
+		}
+		for j := max(0, i-optionReach); j < len(toks) && j <= i+optionReach; j++ {
+			if toks[j] == last || strings.HasSuffix(toks[j], "-"+last) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,53 @@
+package retrieve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// An invented tool, "brew" (a kettle controller), with subcommands documented
+// the three ways manuals do: page names, manual-page references and shell
+// lines; and "steep", a tool with options only.
+func TestUnknownSubcommands(t *testing.T) {
+	chunk := func(doc, title, text string) Source {
+		return Source{Chunk: store.Chunk{DocumentID: doc, Title: title, Text: text}}
+	}
+	sources := []Source{
+		chunk("brew-boil.html", "brew-boil(1)", "brew boil [--quiet] [--until=<temp>]\n\n--quiet\n\nDo not beep when the water boils."),
+		chunk("brew-pour.html", "brew-pour(1)", "Pours the kettle. See also brew-boil(1) and brew-descale(1); brew set-timer sets the alarm."),
+		chunk("guide.html", "Kettle guide", "Set it up:\n\n```\n$ brew queue add green\n$ brew queue list\n```\n\nThe kettle stores brewing profiles; to pass the --gentle option to steep(1), name it."),
+		chunk("steep.1.html", "steep(1)", "```\n$ steep mug\n```\n\n--long\n\nSteep for five minutes."),
+	}
+	for _, tt := range []struct {
+		name, question string
+		want           []string
+	}{
+		{"a subcommand no page names", "How do I warm milk with brew froth?", []string{"brew froth"}},
+		{"a documented subcommand", "How do I stop the beeping with brew boil?", nil},
+		{"a subcommand by its manual page", "What happens when I run brew descale?", nil},
+		{"a subcommand of a subcommand from a shell line", "How do I see what is waiting using brew queue list?", nil},
+		{"an invented subcommand of a subcommand", "How do I empty it using brew queue clear?", []string{"brew queue clear"}},
+		{"an option of the subcommand's page", "How do I silence it with brew boil --quiet?", nil},
+		{"an option of another subcommand", "How do I silence it with brew pour --quiet?", []string{"brew pour --quiet"}},
+		{"an option in running text beside its tool", "How do I brew tea slowly with steep --gentle?", nil},
+		{"an option of another tool", "How do I make it slow with brew --long?", []string{"brew --long"}},
+		{"named as a subcommand", "What does the brew chill subcommand print?", []string{"brew chill"}},
+		{"quoted", "What does `brew chill` print?", []string{"brew chill"}},
+		{"prose: the word after the tool is a verb", "How does brew store its profiles?", nil},
+		{"the language, not the program", "Can I pour tea with Brew mugs?", nil},
+		{"a tool the sources do not document", "How do I use kettlectl reset to start over?", nil},
+		{"a tool with options only: its next word is an argument", "Can I use steep cups for tea?", nil},
+		{"a marker after an ordinary word", "Should I then run brew froth before pouring?", []string{"brew froth"}},
+		{"a tool with options only: a verb after it", "Does running steep block the kettle?", nil},
+		{"a hyphenated subcommand", "Which brew pour-over option sets the angle?", []string{"brew pour-over"}},
+		{"a hyphenated subcommand the sources write", "Which brew set-timer option rings twice?", nil},
+		{"stops at the infinitive", "Can I use brew boil to make soup?", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, unknownSubcommands(tt.question, sources))
+		})
+	}
+}
