@@ -44,6 +44,9 @@ type blindSet struct {
 //   - Git 2.39 (HYBRIDRAG_GIT_HTML): Debian's git-doc 1:2.39.5, the *.html
 //     files of /usr/share/doc/git-doc with their subfolders (howto/,
 //     technical/) and nothing else.
+//   - Apache HTTP Server 2.4 (HYBRIDRAG_APACHE_HTML): Debian's apache2-doc
+//     2.4.71, /usr/share/doc/apache2-doc/manual/en with its subfolders;
+//     never a generated index (quickreference, directives, sitemap).
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -81,6 +84,14 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 160, answerable: 110, paraphrased: 40, unanswerable: 50, plain: 15},
+		{file: "apache-blind.jsonl", env: "HYBRIDRAG_APACHE_HTML", idPrefix: "apacheb-",
+			page: func(p string) string {
+				if slices.Contains([]string{"mod/quickreference.html", "mod/directives.html", "mod/index.html", "sitemap.html"}, p) {
+					return "a generated index"
+				}
+				return ""
+			},
+			questions: 105, answerable: 75, paraphrased: 28, unanswerable: 30, plain: 8},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
