@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -81,9 +82,17 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			heading = termSet(textutil.Words(headingText))
 		}
 		afterHeading := false
+		// A property box's description row says what its other rows are
+		// about (see describedRow); recordGroup is the box it belongs to.
+		var baseHeading map[string]bool
+		var baseHeadingText string
+		recordGroup := -1
 		for _, sp := range quotableSpans(src.Text) {
 			text := src.Text[sp.Start:sp.End]
 			group++
+			if recordGroup >= 0 && (!sp.split || group-sp.line != recordGroup) {
+				heading, headingText, recordGroup = baseHeading, baseHeadingText, -1
+			}
 			words := textutil.Words(text)
 			// A line of a split block is not a heading: code and table
 			// lines would otherwise replace the real one.
@@ -94,12 +103,22 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			opens := afterHeading
 			afterHeading = false
-			if len(words) < minWords || len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
+			if len(words) < minWords && !(sp.split && labelRow.MatchString(text) && len(words) >= 2) ||
+				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
 				continue
 			}
 			terms := termSet(words)
 			if len(terms) == 0 {
 				continue
+			}
+			if sp.split && recordGroup < 0 && describedRow.MatchString(text) {
+				// The rows after it ("Default: | DeflateInflateRatioLimit
+				// 200") are about what it describes ("Maximum inflation
+				// ratio for request bodies"), as rows under a heading.
+				baseHeading, baseHeadingText, recordGroup = heading, headingText, group-sp.line
+				merged := maps.Clone(terms)
+				maps.Copy(merged, heading)
+				heading, headingText = merged, strings.TrimSpace(headingText+"\n"+text)
 			}
 			var lead []string
 			for _, w := range words {
@@ -183,6 +202,17 @@ func quotableSpans(text string) []quotable {
 	}
 	return out
 }
+
+// labelRow matches a row of a label–value table as the loader writes it
+// ("Default: | KeepAliveTimeout 5", "Type | integer"): a reference page's
+// property box, whose rows state one fact each in a few words. MinWords
+// drops short fragments; such a row is a whole fact, and the default or
+// type a question asks for is often only there.
+var labelRow = regexp.MustCompile(`^[A-Z][\w -]{0,30}:?\s*\|\s*\S`)
+
+// describedRow matches the row of a property box that says what the box is
+// about ("Description: | Maximum inflation ratio for request bodies").
+var describedRow = regexp.MustCompile(`^(?:Description|Summary|Purpose):?\s*\|\s*\S`)
 
 // looksLikeCode reports whether most lines after the first are indented,
 // as in a code block without fences (HTML <pre>): quoted whole, it reads as
