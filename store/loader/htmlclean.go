@@ -298,6 +298,9 @@ func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) int {
 			return chromeByStructure
 		}
 	}
+	if noContent && languageSwitcher(n) {
+		return chromeByStructure
+	}
 	switch hintOf(n, anchorID(n, st)) {
 	case hintStrong:
 		return chromeByHint
