@@ -44,9 +44,10 @@ type blindSet struct {
 //   - Git 2.39 (HYBRIDRAG_GIT_HTML): Debian's git-doc 1:2.39.5, the *.html
 //     files of /usr/share/doc/git-doc with their subfolders (howto/,
 //     technical/) and nothing else.
-//   - Apache HTTP Server 2.4 (HYBRIDRAG_APACHE_HTML): Debian's apache2-doc
-//     2.4.71, /usr/share/doc/apache2-doc/manual/en with its subfolders;
-//     never a generated index (quickreference, directives, sitemap).
+//   - Apache HTTP Server 2.4, the lead's set (apache-lead.jsonl,
+//     HYBRIDRAG_APACHE_HTML): the same folder as apache-blind.jsonl,
+//     written by the session's lead before anything ran on the corpus, then
+//     used for tuning; never a generated index.
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -84,7 +85,7 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 160, answerable: 110, paraphrased: 40, unanswerable: 50, plain: 15},
-		{file: "apache-blind.jsonl", env: "HYBRIDRAG_APACHE_HTML", idPrefix: "apacheb-",
+		{file: "apache-lead.jsonl", env: "HYBRIDRAG_APACHE_HTML", idPrefix: "apachel-",
 			page: func(p string) string {
 				if slices.Contains([]string{"mod/quickreference.html", "mod/directives.html", "mod/index.html", "sitemap.html"}, p) {
 					return "a generated index"
