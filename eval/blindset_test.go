@@ -44,6 +44,10 @@ type blindSet struct {
 //   - Git 2.39 (HYBRIDRAG_GIT_HTML): Debian's git-doc 1:2.39.5, the *.html
 //     files of /usr/share/doc/git-doc with their subfolders (howto/,
 //     technical/) and nothing else.
+//   - Apache httpd 2.4 (HYBRIDRAG_APACHE_HTML): Debian's apache2-doc
+//     2.4.71, /usr/share/doc/apache2-doc/manual/en, its *.html pages with
+//     their subfolders; never a folder index, the sitemap, the directive
+//     index or the quick reference (navigation lists, no prose).
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -81,6 +85,17 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 160, answerable: 110, paraphrased: 40, unanswerable: 50, plain: 15},
+		{file: "apache-blind.jsonl", env: "HYBRIDRAG_APACHE_HTML", idPrefix: "apacheb-",
+			page: func(p string) string {
+				switch {
+				case path.Base(p) == "index.html":
+					return "a folder index"
+				case slices.Contains(apacheNavigation, p):
+					return "a navigation page"
+				}
+				return ""
+			},
+			questions: 36, answerable: 26, paraphrased: 10, unanswerable: 10, plain: 2},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
@@ -95,6 +110,10 @@ var sqliteLeftOut = []string{
 	"doc_target_crossref.html", "keyword_index.html", "requirements.html", "syntaxdiagrams.html",
 	"capi3ref.html", "fileformat.html",
 }
+
+// apacheNavigation are the apache2-doc pages that only list links to
+// other pages: the sitemap, the directive index and the quick reference.
+var apacheNavigation = []string{"sitemap.html", "mod/directives.html", "mod/quickreference.html"}
 
 func checkBlindSet(t *testing.T, set blindSet) {
 	qs := readStrict(t, set.file)
