@@ -95,7 +95,7 @@ func TestBlindSets(t *testing.T) {
 				}
 				return ""
 			},
-			questions: 36, answerable: 26, paraphrased: 10, unanswerable: 10, plain: 2},
+			questions: 167, answerable: 107, paraphrased: 33, unanswerable: 60, plain: 17},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
