@@ -9,10 +9,18 @@ import "regexp"
 // default …?" (defaultFollows).
 
 // defaultInOtherWords matches the everyday phrasings of "by default".
-var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify)\s+(?:it|anything|them)|left\s+(?:unset|alone|as\s+is))\b`)
+var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is))\b`)
 
 // asksDefault reports whether a question asks for a default, in that word
 // (mentionsDefault) or in other words (defaultInOtherWords).
 func asksDefault(question string) bool {
 	return mentionsDefault.MatchString(question) || defaultInOtherWords.MatchString(question)
+}
+
+// defaultWorded returns the question with its everyday phrasings of "by
+// default" (defaultInOtherWords) written so: the documents say "default",
+// never "unless I say otherwise", and the phrase's words ("say",
+// "otherwise", "box") would otherwise count as terms the answer must hold.
+func defaultWorded(question string) string {
+	return defaultInOtherWords.ReplaceAllString(question, "by default")
 }

@@ -1,6 +1,10 @@
 package extractive_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/generate"
+)
 
 // A question may ask for a default in other words ("unless told
 // otherwise", "out of the box"); the default that follows the topical
@@ -20,5 +24,26 @@ func TestDefaultAskedInOtherWords(t *testing.T) {
 			prompt(depot), false},
 		{"default asked, none given", "How deep can parcel crates stack before the depot stops the stacker, unless told otherwise?",
 			prompt("The depot sets a maximum stacking depth for parcel crates to stop the stacker before crates fall. Previously it was fixed when the depot was built."), false},
+	})
+}
+
+// The words of an everyday phrasing of "by default" ("if I don't say",
+// "unless I say otherwise") are not terms the answer must hold: a sentence
+// giving the default says "default", never "say" or "otherwise". Counted
+// as terms, they left a sentence giving the default below the overlap
+// floor where retrieval's Relevance was modest.
+func TestDefaultPhraseIsNoTerm(t *testing.T) {
+	kiln := "The glaze kiln fires stoneware overnight. Pieces are loaded on three shelves. By default, the controller holds the peak for twenty minutes."
+	weak := func(text string) *generate.Prompt {
+		p := prompt(text)
+		p.Sources[0].Source.Relevance = 0.3
+		return p
+	}
+	runSupportCases(t, []supportCase{
+		{"if I don't say", "How long does the glaze kiln hold its peak if I don't say?", weak(kiln), true},
+		{"unless I say otherwise", "How long does the glaze kiln hold its peak unless I say otherwise?", weak(kiln), true},
+		{"in plain words", "How long does the glaze kiln hold its peak by default?", weak(kiln), true},
+		{"no default given", "How long does the glaze kiln hold its peak if I don't say?",
+			weak("The glaze kiln fires stoneware overnight. Pieces are loaded on three shelves."), false},
 	})
 }

@@ -59,11 +59,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	group := 0
 	// Stemming dominates the cost; sources repeat their vocabulary.
 	stems := map[string]string{}
-	termSet := func(words []string) map[string]bool {
+	termSet := func(text string, words []string) map[string]bool {
 		terms := map[string]bool{}
-		for _, w := range words {
+		add := func(w string) {
 			if textutil.IsStopword(w) {
-				continue
+				return
 			}
 			st, ok := stems[w]
 			if !ok {
@@ -72,6 +72,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			terms[st] = true
 		}
+		for _, w := range words {
+			add(w)
+		}
+		// An identifier holds the words it is made of (identifierParts).
+		identifierParts(text, add)
 		return terms
 	}
 	for i, src := range sources {
@@ -79,7 +84,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		var headingText string
 		if h := src.Source.Chunk.Heading; len(h) > 0 {
 			headingText = h[len(h)-1]
-			heading = termSet(textutil.Words(headingText))
+			heading = termSet(headingText, textutil.Words(headingText))
 		}
 		afterHeading := false
 		// A property box's description row says what its other rows are
@@ -97,7 +102,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// A line of a split block is not a heading: code and table
 			// lines would otherwise replace the real one.
 			if !sp.split && isHeading(text, len(words)) {
-				heading, headingText = termSet(words), text
+				heading, headingText = termSet(text, words), text
 				afterHeading = true
 				continue
 			}
@@ -107,7 +112,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
 				continue
 			}
-			terms := termSet(words)
+			terms := termSet(text, words)
 			if len(terms) == 0 {
 				continue
 			}
