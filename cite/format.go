@@ -69,18 +69,21 @@ func FormatBlock(answer string, sources []retrieve.Source, cited []int, lowConfi
 	// Sources of different documents whose lines would read the same
 	// (four pages titled "LABELS", one per kind of property) are told
 	// apart by their paths.
+	parts := make([][]string, len(idx))
+	keys := make([]string, len(idx))
 	paths := map[string]map[string]bool{}
-	for _, i := range idx {
+	for n, i := range idx {
 		c := sources[i].Chunk
-		key := strings.Join(lineParts(c), ", ")
-		if paths[key] == nil {
-			paths[key] = map[string]bool{}
+		parts[n] = lineParts(c)
+		keys[n] = strings.Join(parts[n], ", ")
+		if paths[keys[n]] == nil {
+			paths[keys[n]] = map[string]bool{}
 		}
-		paths[key][sourcePath(c)] = true
+		paths[keys[n]][sourcePath(c)] = true
 	}
-	for _, i := range idx {
+	for n, i := range idx {
 		b.WriteString("- ")
-		b.WriteString(sourceLine(i, sources[i], len(paths[strings.Join(lineParts(sources[i].Chunk), ", ")]) > 1))
+		b.WriteString(formatLine(i, sources[i], parts[n], len(paths[keys[n]]) > 1))
 		b.WriteString("\n")
 	}
 	if gaps := uncitedBefore(idx); len(gaps) > 0 {
@@ -126,7 +129,12 @@ func sourcePath(c store.Chunk) string {
 // sourceLine is SourceLine, with the chunk's path after its name when
 // withPath is set and the name is not the path already.
 func sourceLine(i int, s retrieve.Source, withPath bool) string {
-	parts := lineParts(s.Chunk)
+	return formatLine(i, s, lineParts(s.Chunk), withPath)
+}
+
+// formatLine writes a source line from its fields, parts (lineParts of
+// the source's chunk, computed once by the caller); it may change parts.
+func formatLine(i int, s retrieve.Source, parts []string, withPath bool) string {
 	if path := sourcePath(s.Chunk); withPath && path != "" && path != parts[0] {
 		parts[0] += " (" + path + ")"
 	}

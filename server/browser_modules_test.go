@@ -145,6 +145,63 @@ func TestBrowserModules(t *testing.T) {
 		}
 	})
 
+	// A card names each piece once: the document, its title only where the
+	// name and heading path do not already, the heading path, and a preview
+	// without the lines that repeat them (an HTML page's <h1> opens its text).
+	t.Run("sourceCard", func(t *testing.T) {
+		tests := []struct {
+			name    string
+			source  string // an Answer JSON source
+			places  []string
+			preview string
+		}{
+			{"page whose title, heading and first line agree",
+				`{"id":"S1","source":"command/add_widget.html","title":"add_widget","heading":"add_widget",` +
+					`"text":"add_widget\n\nAdd a widget to a panel.\n\nadd_widget(<panel>)"}`,
+				[]string{"add_widget"}, "Add a widget to a panel.\n\nadd_widget(<panel>)"},
+			{"Markdown headings along the path",
+				`{"id":"S1","source":"pump.md","title":"Pump manual","heading":"Pump manual > Seal care",` +
+					`"text":"# Pump manual\n\n## Seal care\n\nGrease the seal monthly."}`,
+				[]string{"Pump manual > Seal care"}, "Grease the seal monthly."},
+			{"title apart from the heading path",
+				`{"id":"S1","source":"release/2.4.html","title":"Gadget 2.4 Release Notes","heading":"New Features > Commands",` +
+					`"text":"Commands\n\n- The frob() command gained a FAST option."}`,
+				[]string{"Gadget 2.4 Release Notes", "New Features > Commands"}, "- The frob() command gained a FAST option."},
+			{"title that is the document's name, with a page",
+				`{"id":"S1","source":"notes.txt","title":"notes.txt","page":2,"text":"Notes on wiring.\nUse red for live."}`,
+				[]string{"page 2"}, "Notes on wiring.\nUse red for live."},
+			{"a heading line written differently",
+				`{"id":"S1","source":"a.html","title":"Install","heading":"Install > From Source",` +
+					`"text":"  INSTALL  \nfrom  source:\nRun the script."}`,
+				[]string{"Install > From Source"}, "Run the script."},
+			{"a first line that only starts like the title stays",
+				`{"id":"S1","source":"a.html","title":"add_widget","heading":"add_widget","text":"add_widget adds a widget."}`,
+				[]string{"add_widget"}, "add_widget adds a widget."},
+			{"text that is only its heading",
+				`{"id":"S1","source":"a.html","title":"Glossary","heading":"Glossary","text":"Glossary"}`,
+				[]string{"Glossary"}, ""},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				got := browserEvalAsync[struct {
+					Places  []string `json:"places"`
+					Preview string   `json:"preview"`
+				}](p, `
+					const { renderSources } = await import('/answer.js');
+					const list = document.createElement('ol');
+					renderSources(list, [`+tc.source+`], () => {});
+					const card = list.querySelector('.card');
+					const snippet = card.querySelector('.snippet');
+					return {
+						places: [...card.querySelectorAll('p.where:not(.when)')].map((e) => e.textContent),
+						preview: snippet ? snippet.textContent : '',
+					};`)
+				require.Equal(t, tc.places, got.Places)
+				require.Equal(t, tc.preview, got.Preview)
+			})
+		}
+	})
+
 	t.Run("CitedText", func(t *testing.T) {
 		type snapshot struct {
 			Text   string   `json:"text"`

@@ -235,12 +235,14 @@ func (a *allowList) cleanProse(b *strings.Builder, s string) {
 		prev = m[1]
 	}
 	write(s[prev:])
-	b.WriteString(escapeHTML(out.String()))
+	b.WriteString(escapeHTML(out.String(), a.texts))
 }
 
 // escapeHTML escapes every tag-like construct of s but autolinks, and
-// shows placeholders and type parameters ("Rc<T>") as code (placeholder.go).
-func escapeHTML(s string) string {
+// shows placeholders and type parameters ("Rc<T>") as code (placeholder.go);
+// texts are the cited sources' texts, which may quote a placeholder that
+// happens to be named like an HTML element ("<option>").
+func escapeHTML(s string, texts []string) string {
 	var b strings.Builder
 	prev := 0
 	for _, m := range htmlRe.FindAllStringSubmatchIndex(s, -1) {
@@ -252,7 +254,7 @@ func escapeHTML(s string) string {
 			prev = m[1]
 			continue
 		}
-		if start, end, ok := placeholderSpan(s, m[0], prev); ok {
+		if start, end, ok := placeholderSpan(s, m[0], prev, texts); ok {
 			b.WriteString(s[prev:start])
 			b.WriteString("`" + s[start:end] + "`")
 			prev = end

@@ -15,13 +15,16 @@ const (
 		"Support: <support@example.com>, mailto:help@example.com. See ./install.md for setup. " +
 		"Background: https://en.wikipedia.org/wiki/Pump_(device)."
 	plainSource = "The pump runs at 6 bar. Nothing here links anywhere."
+	// argsSource names its arguments like HTML elements, as build-tool
+	// manuals do.
+	argsSource = "frob_add(<option> <source>...) adds <option> to every <source> file."
 )
 
 func TestCleanOutput(t *testing.T) {
-	links, plain := sources(linkSource), sources(plainSource)
+	links, plain, args := sources(linkSource), sources(plainSource), sources(argsSource)
 	cases := []struct {
 		name, in string
-		cited    string // "links", "plain" or "" (none)
+		cited    string // "links", "plain", "args" or "" (none)
 		want     string
 	}{
 		{"bare URL from the cited source", "Get it at https://docs.example.com/manual.pdf.", "links", "Get it at https://docs.example.com/manual.pdf."},
@@ -72,10 +75,15 @@ func TestCleanOutput(t *testing.T) {
 		{"attribute makes it a tag", "Add <widget onload=x> now.", "plain", "Add &lt;widget onload=x&gt; now."},
 		{"unclosed type parameter escaped", "A Vec<T that never closes.", "plain", "A Vec&lt;T that never closes."},
 		{"no URL, no HTML", "The pump runs at 6 bar [S1].", "plain", "The pump runs at 6 bar [S1]."},
+		{"element-named argument the source writes", "It adds <option> to each <source> file [S1].", "args", "It adds `<option>` to each `<source>` file [S1]."},
+		{"element-named argument no source writes", "It adds <option> here.", "plain", "It adds &lt;option&gt; here."},
+		{"element-named argument closed as markup", "It adds <option>x</option> here.", "args", "It adds &lt;option&gt;x&lt;/option&gt; here."},
+		{"element-named tag with attributes", "It adds <option selected> here.", "args", "It adds &lt;option selected&gt; here."},
+		{"element name in another case", "It adds <OPTION> here.", "args", "It adds &lt;OPTION&gt; here."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cited := map[string][]retrieve.Source{"links": links, "plain": plain}[tc.cited]
+			cited := map[string][]retrieve.Source{"links": links, "plain": plain, "args": args}[tc.cited]
 			got := CleanOutput(tc.in, cited)
 			require.Equal(t, tc.want, got)
 			require.Equal(t, got, CleanOutput(got, cited), "idempotent")

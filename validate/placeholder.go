@@ -8,7 +8,10 @@ import "strings"
 // the answer is shown as text (a terminal, a page that sets textContent),
 // and a Markdown renderer would swallow them raw. As a code span they read
 // as written everywhere and render inert. Only names no HTML element has,
-// without attributes, qualify; a real tag is escaped as before.
+// without attributes, qualify; a real tag is escaped as before. A name
+// that is an HTML element qualifies only as a bare "<name>" that a cited
+// source writes as such and that the sentence never closes: build-tool
+// manuals name their arguments <option>, <source>, <var> or <output>.
 
 // maxPlaceholder bounds the bytes from '<' to its '>'.
 const maxPlaceholder = 80
@@ -16,13 +19,14 @@ const maxPlaceholder = 80
 // placeholderSpan returns the span of the code-like token around the '<'
 // at s[i] when it opens a placeholder or type parameter list, extended
 // over the identifier before it and after its '>' ("std::rc::Rc<T>",
-// "<PackageName>_ROOT"); lo is the first byte it may start at.
-func placeholderSpan(s string, i, lo int) (start, end int, ok bool) {
+// "<PackageName>_ROOT"); lo is the first byte it may start at; texts are
+// the cited sources' texts (see quotedElement).
+func placeholderSpan(s string, i, lo int, texts []string) (start, end int, ok bool) {
 	j := i + 1
 	for j < len(s) && isNameByte(s[j], j == i+1) {
 		j++
 	}
-	if j == i+1 || htmlElements[strings.ToLower(s[i+1:j])] {
+	if j == i+1 || htmlElements[strings.ToLower(s[i+1:j])] && !quotedElement(s, i, j, texts) {
 		return 0, 0, false
 	}
 	depth := 1
@@ -82,3 +86,22 @@ var htmlElements = func() map[string]bool {
 	}
 	return m
 }()
+
+// quotedElement reports whether the element-named tag opening at s[i]
+// (its name ends at j) is a bare "<name>" that some cited source writes as
+// such, and the sentence has no closing "</name" that would make it markup.
+func quotedElement(s string, i, j int, texts []string) bool {
+	if j >= len(s) || s[j] != '>' {
+		return false
+	}
+	tag := s[i : j+1]
+	if strings.Contains(strings.ToLower(s), "</"+strings.ToLower(s[i+1:j])) {
+		return false
+	}
+	for _, t := range texts {
+		if strings.Contains(t, tag) {
+			return true
+		}
+	}
+	return false
+}

@@ -35,11 +35,25 @@ const (
 // ("pump", "well-known", "3.5", "U.S") and numbers ("-2", "15.2%") return
 // ok false.
 func CodeWord(word string) (whole string, parts []string, ok bool) {
+	return codeWord(word, true)
+}
+
+// QueryCodeWord is CodeWord for the words of a question: a single capital
+// before a capitalised word ("CMake", "CPython", "XCode") is a name's
+// initial, not a part of its own. Documents are analysed with CodeWord,
+// so their "CPython" still matches a question's "python", while a
+// question's "CMake" searches for cmake, not for "c" and "make".
+func QueryCodeWord(word string) (whole string, parts []string, ok bool) {
+	return codeWord(word, false)
+}
+
+// codeWord is CodeWord, or QueryCodeWord when initials is false.
+func codeWord(word string, initials bool) (whole string, parts []string, ok bool) {
 	if !MaybeCode(word) {
 		return "", nil, false
 	}
 	w := trimWrap(word)
-	if w == "" || !isCode(w) {
+	if w == "" || !isCode(w, initials) {
 		return "", nil, false
 	}
 	whole = strings.ToLower(w)
@@ -60,7 +74,7 @@ func CodeWord(word string) (whole string, parts []string, ok bool) {
 			flush(i)
 		case start < 0:
 			start = i
-		case camelBoundary(runes, i):
+		case camelBoundary(runes, i, initials):
 			flush(i)
 			start = i
 		}
@@ -132,7 +146,7 @@ func opening(r rune) rune {
 // isCode reports whether a trimmed word reads as code: it leads with a
 // symbol or an option dash, holds a code symbol between other characters,
 // has a camelCase boundary, or is a short operator made of symbols only.
-func isCode(w string) bool {
+func isCode(w string, initials bool) bool {
 	runes := []rune(w)
 	alnum, letters := 0, 0
 	for _, r := range runes {
@@ -172,7 +186,7 @@ func isCode(w string) bool {
 			}
 		case r < utf8.RuneSelf && strings.ContainsRune(codeSymbols, r) || r == '(' || r == '[':
 			return true
-		case camelBoundary(runes, i):
+		case camelBoundary(runes, i, initials):
 			return true
 		}
 	}
@@ -185,8 +199,9 @@ func isCode(w string) bool {
 // ("camelCase", "maxConnections", "getHTTP", "utf8Decode"), and after
 // capitals when a capitalised word follows ("HTTPServer"). Scientific
 // names with a short lower-case prefix or a plural acronym ("mRNA",
-// "miRNAs", "IDs") are not split.
-func camelBoundary(runes []rune, i int) bool {
+// "miRNAs", "IDs") are not split. Without initials, a single leading
+// capital before a capitalised word ("CMake") is no boundary.
+func camelBoundary(runes []rune, i int, initials bool) bool {
 	if i == 0 || !unicode.IsUpper(runes[i]) {
 		return false
 	}
@@ -202,7 +217,7 @@ func camelBoundary(runes []rune, i int) bool {
 		}
 		return run >= 3
 	}
-	return unicode.IsUpper(prev) && capitalised
+	return unicode.IsUpper(prev) && capitalised && (initials || i >= 2)
 }
 
 func hasLetter(rs []rune) bool {
@@ -268,12 +283,22 @@ func isUpperASCII(c byte) bool { return 'A' <= c && c <= 'Z' }
 // ForEachCodeWord calls fn for every white-space-delimited word of text
 // that reads as code (see CodeWord), with the word's byte span in text.
 func ForEachCodeWord(text string, fn func(start, end int, whole string, parts []string)) {
+	forEachCodeWord(text, CodeWord, fn)
+}
+
+// ForEachQueryCodeWord is ForEachCodeWord with QueryCodeWord, for the
+// text of a question.
+func ForEachQueryCodeWord(text string, fn func(start, end int, whole string, parts []string)) {
+	forEachCodeWord(text, QueryCodeWord, fn)
+}
+
+func forEachCodeWord(text string, codeWord func(string) (string, []string, bool), fn func(start, end int, whole string, parts []string)) {
 	start := -1
 	emit := func(end int) {
 		if start < 0 {
 			return
 		}
-		if whole, parts, ok := CodeWord(text[start:end]); ok {
+		if whole, parts, ok := codeWord(text[start:end]); ok {
 			fn(start, end, whole, parts)
 		}
 		start = -1

@@ -89,3 +89,37 @@ func TestMaybeCodeCoversCodeWord(t *testing.T) {
 		require.False(t, MaybeCode(w), w)
 	}
 }
+
+// A question's name with a single leading capital ("CMake") is one term;
+// documents keep splitting it (CodeWord) so that their "CPython" still
+// answers a question about Python. Every other split is the same.
+func TestQueryCodeWord(t *testing.T) {
+	for _, tt := range []struct {
+		word     string
+		whole    string
+		parts    []string
+		ok       bool
+		docParts []string // CodeWord's parts
+	}{
+		{"CMake", "", nil, false, []string{"c", "make"}},
+		{"QMake's", "", nil, false, []string{"q", "make", "s"}},
+		{"XCode,", "", nil, false, []string{"x", "code"}},
+		{"cmake", "", nil, false, nil},
+		{"makefile", "", nil, false, nil},
+		{"CMakeLists.txt", "cmakelists.txt", []string{"cmake", "lists", "txt"}, true, []string{"c", "make", "lists", "txt"}},
+		{"HTTPServer", "httpserver", []string{"http", "server"}, true, []string{"http", "server"}},
+		{"IOError", "ioerror", []string{"io", "error"}, true, []string{"io", "error"}},
+		{"camelCase", "camelcase", []string{"camel", "case"}, true, []string{"camel", "case"}},
+		{"snake_case", "snake_case", []string{"snake", "case"}, true, []string{"snake", "case"}},
+		{"--build-dir", "--build-dir", []string{"build", "dir"}, true, []string{"build", "dir"}},
+	} {
+		t.Run(tt.word, func(t *testing.T) {
+			whole, parts, ok := QueryCodeWord(tt.word)
+			require.Equal(t, tt.ok, ok)
+			require.Equal(t, tt.whole, whole)
+			require.Equal(t, tt.parts, parts)
+			_, docParts, _ := CodeWord(tt.word)
+			require.Equal(t, tt.docParts, docParts)
+		})
+	}
+}

@@ -219,6 +219,44 @@ export function sourceWhen(s) {
   return out;
 }
 
+// sameText compares a title, a heading step and a line of text as a
+// reader would: case, spacing and a trailing pilcrow or colon aside.
+function sameText(a, b) {
+  const norm = (x) => (x || '').replace(/[\s¶:]+$/u, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return norm(a) !== '' && norm(a) === norm(b);
+}
+
+// cardPlaces are the lines that say where in its document a source sits:
+// its title, unless the document's name or the heading path already
+// says it, then the heading path and page. Each piece appears once.
+export function cardPlaces(s) {
+  const steps = (s.heading || '').split(' > ').map((x) => x.trim()).filter(Boolean);
+  const out = [];
+  if (s.title && !sameText(s.title, s.source) && !sameText(s.title, steps[0])) out.push(s.title);
+  const where = [];
+  if (steps.length > 0) where.push(steps.join(' > '));
+  if (s.page > 0) where.push('page ' + s.page);
+  if (where.length > 0) out.push(where.join(' · '));
+  return out;
+}
+
+// cardPreview is the start of a source's text, without the lines that
+// open it by repeating what the card shows above: Markdown heading lines
+// and plain lines that read as the title or a step of the heading path
+// (HTML pages begin with their <h1> as a line of text).
+export function cardPreview(s) {
+  const shown = [s.title, ...(s.heading || '').split(' > ')];
+  const lines = (s.text || '').split('\n');
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i].trim();
+    if (line === '' || /^#{1,6}[ \t]/.test(line) || shown.some((x) => sameText(x, line))) i++;
+    else break;
+  }
+  const text = lines.slice(i).join('\n').trim();
+  return text.length > 320 ? text.slice(0, 320).trimEnd() + '…' : text;
+}
+
 // renderSources fills the list with one card per source, in label order.
 export function renderSources(list, sources, onOpen) {
   list.replaceChildren();
@@ -236,14 +274,7 @@ export function renderSources(list, sources, onOpen) {
     if (s.cited && !s.label) head.append(el('span', 'tag', 'cited'));
     li.append(head);
 
-    // The title is usually the first step of the heading path already.
-    if (s.title && s.title !== s.source && !(s.heading || '').startsWith(s.title)) {
-      li.append(el('p', 'where', s.title));
-    }
-    const where = [];
-    if (s.heading) where.push(s.heading);
-    if (s.page > 0) where.push('page ' + s.page);
-    if (where.length > 0) li.append(el('p', 'where', where.join(' · ')));
+    for (const line of cardPlaces(s)) li.append(el('p', 'where', line));
     const when = sourceWhen(s);
     if (when.length > 0) li.append(el('p', 'where when', when.join(' · ')));
 
@@ -271,13 +302,8 @@ export function renderSources(list, sources, onOpen) {
     }
     li.append(scores);
 
-    // The heading path is shown above; Markdown heading lines that open
-    // the chunk would repeat it.
-    const text = (s.text || '').replace(/^(?:[ \t]*#{1,6}[ \t][^\n]*\n+)+/, '');
-    if (text) {
-      const snippet = text.length > 320 ? text.slice(0, 320).trimEnd() + '…' : text;
-      li.append(el('p', 'snippet', snippet));
-    }
+    const snippet = cardPreview(s);
+    if (snippet) li.append(el('p', 'snippet', snippet));
 
     const open = el('button', 'open', 'Open in document');
     open.type = 'button';

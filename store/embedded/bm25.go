@@ -48,7 +48,7 @@ import (
 
 // analyzeQuery returns the distinct analysed terms of text, in query order.
 func (k *keywordIndex) analyzeQuery(text string) [][]byte {
-	tokens := k.analyzer.Analyze([]byte(text))
+	tokens := k.query.Analyze([]byte(text))
 	terms := make([][]byte, 0, len(tokens))
 	seen := make(map[string]struct{}, len(tokens))
 	for _, t := range tokens {

@@ -21,24 +21,37 @@ import (
 // identifiers in one way only.
 const codeAnalyzerName = "hybridrag_en_code"
 
+// codeQueryAnalyzerName analyses questions: codeAnalyzerName, with code
+// tokens from textutil.QueryCodeWord, so that a question's "CMake" is
+// the term cmake and not also "c" and "make".
+const codeQueryAnalyzerName = "hybridrag_en_code_query"
+
 func init() {
 	// Registration fails only for a duplicate name, which this package
 	// owns; the mapping then reports the missing analyzer when used.
-	_ = registry.RegisterAnalyzer(codeAnalyzerName, func(_ map[string]any, cache *registry.Cache) (analysis.Analyzer, error) {
-		base, err := cache.TokenizerNamed(unicode.Name)
+	register := func(name string, query bool) {
+		_ = registry.RegisterAnalyzer(name, func(_ map[string]any, cache *registry.Cache) (analysis.Analyzer, error) {
+			return newCodeAnalyzer(cache, query)
+		})
+	}
+	register(codeAnalyzerName, false)
+	register(codeQueryAnalyzerName, true)
+}
+
+func newCodeAnalyzer(cache *registry.Cache, query bool) (analysis.Analyzer, error) {
+	base, err := cache.TokenizerNamed(unicode.Name)
+	if err != nil {
+		return nil, err
+	}
+	a := &analysis.DefaultAnalyzer{Tokenizer: codeTokenizer{base: base, query: query}}
+	for _, name := range []string{en.PossessiveName, lowercase.Name, en.StopName, porter.Name} {
+		f, err := cache.TokenFilterNamed(name)
 		if err != nil {
 			return nil, err
 		}
-		a := &analysis.DefaultAnalyzer{Tokenizer: codeTokenizer{base}}
-		for _, name := range []string{en.PossessiveName, lowercase.Name, en.StopName, porter.Name} {
-			f, err := cache.TokenFilterNamed(name)
-			if err != nil {
-				return nil, err
-			}
-			a.TokenFilters = append(a.TokenFilters, f)
-		}
-		return a, nil
-	})
+		a.TokenFilters = append(a.TokenFilters, f)
+	}
+	return a, nil
 }
 
 // codeTokenizer adds, to the tokens of its base tokenizer, the code
@@ -47,13 +60,21 @@ func init() {
 // for that word. "max_connections" thus gives max_connections, max and
 // connections; "Arc<T>" gives arc, t and arc<t>; "@" gives @. Text
 // without code words gets exactly the base tokens.
-type codeTokenizer struct{ base analysis.Tokenizer }
+// With query set it reads a question (textutil.ForEachQueryCodeWord).
+type codeTokenizer struct {
+	base  analysis.Tokenizer
+	query bool
+}
 
 func (t codeTokenizer) Tokenize(input []byte) analysis.TokenStream {
 	base := t.base.Tokenize(input)
 	var out analysis.TokenStream
 	next := 0 // first base token not yet copied to out
-	textutil.ForEachCodeWord(string(input), func(start, end int, whole string, parts []string) {
+	forEach := textutil.ForEachCodeWord
+	if t.query {
+		forEach = textutil.ForEachQueryCodeWord
+	}
+	forEach(string(input), func(start, end int, whole string, parts []string) {
 		if out == nil {
 			out = make(analysis.TokenStream, 0, len(base)+8)
 		}

@@ -60,3 +60,31 @@ func TestSearchKeywordFindsCodeTokens(t *testing.T) {
 		require.Equal(t, tt.want, hits[0].Chunk.DocumentID, tt.query)
 	}
 }
+
+// A question's "CMake" is the term cmake alone, not also "c" and "make",
+// so pages that merely say "make" do not match it; a document's "CPython"
+// is still split, so a question about Python finds it.
+func TestQuestionKeepsInitialNames(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newTestStore(t)
+	put(t, s,
+		docSpec{id: "tool", texts: []string{"QMake reads project files and writes build rules."}},
+		docSpec{id: "make", texts: []string{"Run make to build, then make install to copy project files."}},
+		docSpec{id: "impl", texts: []string{"In CPython the garbage collector frees cycles."}},
+	)
+	ts, err := s.TermStats(ctx, "How does QMake read project files?", store.Filter{})
+	require.NoError(t, err)
+	require.Contains(t, ts.Terms, "qmake")
+	require.NotContains(t, ts.Terms, "make")
+	require.NotContains(t, ts.Terms, "q")
+
+	hits, err := s.SearchKeyword(ctx, "What does QMake write?", 3, store.Filter{})
+	require.NoError(t, err)
+	require.Len(t, hits, 1, "only the page that names QMake")
+	require.Equal(t, "tool", hits[0].Chunk.DocumentID)
+
+	hits, err = s.SearchKeyword(ctx, "When does python free cycles?", 3, store.Filter{})
+	require.NoError(t, err)
+	require.NotEmpty(t, hits)
+	require.Equal(t, "impl", hits[0].Chunk.DocumentID)
+}

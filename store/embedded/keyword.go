@@ -102,7 +102,8 @@ func scorchConfig() map[string]any {
 type keywordIndex struct {
 	idx      bleve.Index
 	mapping  *mapping.IndexMappingImpl
-	analyzer analysis.Analyzer // codeAnalyzerName, for the text field and queries
+	analyzer analysis.Analyzer // codeAnalyzerName, for the text field
+	query    analysis.Analyzer // codeQueryAnalyzerName, for questions
 	keyword  analysis.Analyzer
 	memOnly  bool // never persisted: Close has nothing to wait for
 
@@ -158,6 +159,7 @@ func newKeywordIndex(idx bleve.Index, m *mapping.IndexMappingImpl, memOnly bool)
 		idx:      idx,
 		mapping:  m,
 		analyzer: m.AnalyzerNamed(codeAnalyzerName),
+		query:    m.AnalyzerNamed(codeQueryAnalyzerName),
 		keyword:  m.AnalyzerNamed(keyword.Name),
 		memOnly:  memOnly,
 		applied:  -1,

@@ -43,6 +43,7 @@ func serialsOf(r index.IndexReader, cands []topk.Candidate) ([]scoredSerial, err
 func (k *keywordIndex) searchBleve(ctx context.Context, text string, size int, p bm25Params, filter query.Query) ([]scoredSerial, error) {
 	mq := query.NewMatchQuery(text)
 	mq.SetField(fieldText)
+	mq.Analyzer = codeQueryAnalyzerName
 	bq := query.NewBooleanQuery(nil, nil, nil)
 	bq.AddMust(mq)
 	if filter != nil {
