@@ -422,24 +422,46 @@ func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, 
 	window := sc.window(len(weights)) // term → occurrences in the window
 	covered := 0.0
 	best := 0.0
-	for i := range spans {
-		for _, t := range sent[i] {
+	add := func(j int) {
+		for _, t := range sent[j] {
 			if window[t] == 0 {
 				covered += weights[t]
 			}
 			window[t]++
 		}
-		if j := i - PassageSentences; j >= 0 {
-			for _, t := range sent[j] {
-				window[t]--
-				if window[t] == 0 {
-					covered -= weights[t]
-				}
+	}
+	drop := func(j int) {
+		for _, t := range sent[j] {
+			window[t]--
+			if window[t] == 0 {
+				covered -= weights[t]
 			}
 		}
-		if covered > best {
+	}
+	// A window holds PassageSentences sentences of text plus the heading
+	// lines among them, and never reaches back across a heading line: a
+	// passage is text under one heading (a definition list entry's term, a
+	// page title) with that heading, never a heading alone.
+	heads := sc.headings(text, spans)
+	lo, head, n := 0, 0, 0
+	for i, sp := range spans {
+		if heads[i] && (i == 0 || !heads[i-1]) {
+			head = i // a run of heading lines starts here
+		}
+		add(i)
+		if !heads[i] {
+			n++
+		}
+		for lo < head || n > PassageSentences {
+			if !heads[lo] {
+				n--
+			}
+			drop(lo)
+			lo++
+		}
+		if !heads[i] && covered > best {
 			best = covered
-			span = textutil.Span{Start: spans[max(i-PassageSentences+1, 0)].Start, End: spans[i].End}
+			span = textutil.Span{Start: spans[lo].Start, End: sp.End}
 		}
 	}
 	return chunk / total, best / total, span
@@ -450,6 +472,7 @@ func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, 
 // retrieval's garbage. It is not safe for concurrent use.
 type coverageScratch struct {
 	spans []textutil.Span
+	heads []bool
 	sent  [][]int
 	terms []bool
 	count []int

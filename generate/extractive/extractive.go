@@ -214,7 +214,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(qterms) == 0 {
 		return nil
 	}
-	cands := collect(sources, g.minWords)
+	cands := dropVersionNotes(collect(sources, g.minWords), question)
 	if len(cands) == 0 {
 		return nil
 	}
@@ -244,7 +244,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		if i > 0 {
 			sep = separator(chosen[i-1], c)
 		}
-		pieces[i] = sep + c.text + " [" + c.label + "]"
+		pieces[i] = sep + quoteText(chosen, i) + " [" + c.label + "]"
 	}
 	pieces[0] = nameLine(chosen[0], question) + pieces[0]
 	return pieces

@@ -46,6 +46,8 @@ type candidate struct {
 	// text: under "E4: Condensate drain blocked" or "work_mem (integer)"
 	// it says what the heading names.
 	opens bool
+	// note marks a change note ("New in version 3.13."), see versionNote.
+	note bool
 
 	overlap float64 // IDF-weighted share of the question's terms, in [0, 1]
 	score   float64 // overlap plus the source bonus
@@ -106,8 +108,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				afterHeading = true
 				continue
 			}
-			opens := afterHeading
-			afterHeading = false
+			// A change note under a heading leaves the sentence after it
+			// to open the section.
+			note := isVersionNote(text)
+			opens := afterHeading && !note
+			afterHeading = afterHeading && note
 			if len(words) < minWords && !(sp.split && labelRow.MatchString(text) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
 				continue
@@ -141,7 +146,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText,
-				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead, opens: opens && !code,
+				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]),
 			})
 		}

@@ -1,0 +1,80 @@
+package extractive_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// A change note between a heading and its description ("New in version
+// 2.4.") is not what the entry is: the answer opens with the description,
+// and the note is quoted only when the question asks about history. A
+// bullet list marker is never quoted as part of a sentence.
+func TestVersionNotesAndListMarkers(t *testing.T) {
+	for _, tt := range []struct {
+		name, question string
+		sources        []string
+		wantPrefix     string
+		absent         string // must not occur in the answer
+	}{
+		{
+			name:     "note under a heading is not the definition",
+			question: "What does the KEEP_GOING property of a spool do?",
+			sources: []string{
+				"KEEP_GOING\n\nNew in version 2.4.\n\nThe KEEP_GOING property lets a spool continue after a failed job of the spool.",
+			},
+			wantPrefix: "The KEEP_GOING property lets a spool continue",
+			absent:     "New in version",
+		},
+		{
+			name:     "changed-in note with a colon is also a note",
+			question: "What does the spool drain option do?",
+			sources: []string{
+				"drain\n\nChanged in version 1.7: the spool drain option also waits for open spool writers.\n\nThe spool drain option empties the spool before it stops.",
+			},
+			wantPrefix: "The spool drain option empties the spool before it stops.",
+		},
+		{
+			name:     "a question about the version keeps the note",
+			question: "In which version was the KEEP_GOING spool property added?",
+			sources: []string{
+				"KEEP_GOING\n\nAdded in version 2.4.\n\nThe KEEP_GOING property lets a spool continue after a failed job.",
+			},
+			wantPrefix: "",
+		},
+		{
+			name:     "dash marker",
+			question: "Which flag makes the kiln cool slowly?",
+			sources: []string{
+				"Kiln flags:\n\n- The slow flag makes the kiln cool slowly over twelve hours.\n- The fast flag vents the kiln at once.",
+			},
+			wantPrefix: "The slow flag makes the kiln cool slowly",
+		},
+		{
+			name:     "bullet marker",
+			question: "Which flag makes the kiln cool slowly?",
+			sources: []string{
+				"Kiln flags:\n\n• The slow flag makes the kiln cool slowly over twelve hours.\n• The fast flag vents the kiln at once.",
+			},
+			wantPrefix: "The slow flag makes the kiln cool slowly",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := extractive.New(extractive.Options{})
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.sources...)})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.wantPrefix), gen.Text)
+			if tt.wantPrefix == "" {
+				require.Contains(t, gen.Text, "version 2.4")
+			}
+			if tt.absent != "" {
+				require.NotContains(t, gen.Text, tt.absent)
+			}
+		})
+	}
+}
