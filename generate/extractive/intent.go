@@ -157,11 +157,11 @@ func amountTerms(question string) (terms []string, ok bool) {
 		return nil, false
 	}
 	terms = countedWords(m[1], false)
-	if asksTimes(question) {
-		terms = append([]string{frequencyMark}, terms...)
-	}
-	if limitQuestion.MatchString(question) {
+	if limitQuestion.MatchString(question) || capacityQuestion.MatchString(question) {
 		terms = append([]string{limitMark}, terms...)
+	}
+	if asksTimes(question) {
+		terms = append([]string{frequencyMark}, terms...) // before the limit: statesAmount reads it first
 	}
 	return terms, true
 }
@@ -226,7 +226,13 @@ var subjectFiller = map[string]bool{"one": true, "every": true, "total": true, "
 // ("an enum with three variants") does not answer how many it may have.
 var (
 	limitQuestion = regexp.MustCompile(`(?i)\bat\s+most\b|\b(maximum|max|largest|greatest|highest|upper)\s+(number|count|size|length|amount|value|limit)\b|\b(allowed|permitted)\b`)
-	limitCue      = regexp.MustCompile(`(?i)\b(maximum|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal)\b`)
+	// capacityQuestion matches "how many X can Y have/hold/keep …": what
+	// a thing may hold is a bound, so a sentence giving some number of X
+	// ("the second entry", "several repositories") does not answer it.
+	// Other verbs ask how many kinds there are ("how many formats can it
+	// print"), which a plain count answers.
+	capacityQuestion = regexp.MustCompile(`(?i)\bhow\s+many\s+(?:\w+\s+){1,4}?can\s+(?:\w+\s+){1,4}?(?:have|hold|keep|store|contain)\b`)
+	limitCue         = regexp.MustCompile(`(?i)\b(maximum|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal|(?:more|longer|larger|greater|fewer|less)\s+than)\b`)
 )
 
 // statesAmount reports whether a sentence can answer the question by

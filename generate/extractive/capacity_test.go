@@ -1,0 +1,40 @@
+package extractive_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// "How many X can Y hold/have/keep" asks what Y may hold, a bound: a
+// sentence giving some number of X about Y ("the third shelf", "several
+// shelves") does not answer it, one stating a bound does. "How many X can
+// Y <other verb>" asks how many kinds there are: a plain count answers it.
+func TestCapacityQuestionNeedsABound(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		name, question, source string
+		answered               bool
+	}{
+		{"some number of the thing", "How many shelves can a single cabinet hold?",
+			"A cabinet with 3 shelves holds the spare fuses; a single cabinet is mounted beside the boiler.", false},
+		{"several, not a bound", "How many shelves can a single cabinet have?",
+			"A single cabinet can have several shelves, each sized for one fuse box.", false},
+		{"a bound stated", "How many shelves can a single cabinet hold?",
+			"A single cabinet holds at most 6 shelves.", true},
+		{"a bound in other words", "How many shelves can a single cabinet have?",
+			"A single cabinet has no more than 6 shelves.", true},
+		{"kinds, not a capacity", "How many kinds of fuses can the cabinet accept?",
+			"The cabinet accepts 4 kinds of fuses: glass, ceramic, blade and cartridge.", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.source)})
+			require.NoError(t, err)
+			require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, gen.Text)
+		})
+	}
+}
