@@ -49,6 +49,9 @@ type blindSet struct {
 //     their subfolders; never a folder index, the sitemap, the directive
 //     index or the quick reference (navigation lists, no prose), nor one of
 //     the pages Debian ships in Portuguese under en/ (apachePortuguese).
+//   - Apache httpd 2.4, a second blind set (apache-blind2.jsonl, same
+//     variable and folder), written by another helper at the same time;
+//     never a folder index, a navigation page or a Portuguese page.
 //   - Apache httpd 2.4, the lead's set (apache-lead.jsonl, same variable
 //     and folder): written by the session's lead before anything ran on
 //     the corpus, then tuned on; never a generated index.
@@ -102,6 +105,17 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 200, answerable: 140, paraphrased: 46, unanswerable: 60, plain: 17},
+		{file: "apache-blind2.jsonl", env: "HYBRIDRAG_APACHE_HTML", idPrefix: "apache2b-",
+			page: func(p string) string {
+				switch {
+				case path.Base(p) == "index.html":
+					return "a folder index"
+				case slices.Contains(apacheNavigation, p) || slices.Contains(apachePortuguese, p):
+					return "left out of the indexed folder"
+				}
+				return ""
+			},
+			questions: 200, answerable: 140, paraphrased: 45, unanswerable: 60, plain: 17},
 		{file: "apache-lead.jsonl", env: "HYBRIDRAG_APACHE_HTML", idPrefix: "apachel-",
 			page: func(p string) string {
 				if slices.Contains(apacheNavigation, p) {
