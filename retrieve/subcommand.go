@@ -201,16 +201,23 @@ var sourceToken = regexp.MustCompile(`-{0,2}[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*`)
 // commandWritten reports whether the sources write the command phrase p:
 // each word after another (or joined to it by a hyphen) somewhere, plain
 // words compared by stem ("stores" for "store"), options exactly; an
-// option needs only a source that writes it and, earlier, the word or
-// command before it.
+// option needs a source that writes it as one of the command before it
+// (writesCommand).
 func commandWritten(p []string, sources []Source) bool {
 	type pair struct{ a, b string }
 	need := map[pair]bool{}
+	// Stemming dominates the cost, and sources repeat their words.
+	stems := map[string]string{}
 	key := func(w string) string {
 		if strings.HasPrefix(w, "-") {
 			return w
 		}
-		return textutil.Stem(w)
+		st, ok := stems[w]
+		if !ok {
+			st = textutil.Stem(w)
+			stems[w] = st
+		}
+		return st
 	}
 	// Hyphenated words are read in parts on both sides ("cat-file" after
 	// "git" in the question, "git-cat-file(1)" in a source).
@@ -252,9 +259,9 @@ func commandWritten(p []string, sources []Source) bool {
 				prev = k
 			}
 		}
-		for _, i := range opts {
-			if has[p[i]] && writesCommand(c, toks, p[:i], p[i]) {
-				optFound[i] = true
+		for _, o := range opts {
+			if has[p[o]] && writesCommand(c, toks, p[:o], p[o]) {
+				optFound[o] = true
 			}
 		}
 	}

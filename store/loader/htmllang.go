@@ -31,8 +31,8 @@ const maxSwitcherLabel = 3
 func languageSwitcher(n *html.Node) bool {
 	links, other := 0, 0
 	ok := true
-	var walk func(*html.Node, bool)
-	walk = func(m *html.Node, inLink bool) {
+	var walk func(*html.Node)
+	walk = func(m *html.Node) {
 		for c := m.FirstChild; c != nil && ok; c = c.NextSibling {
 			switch {
 			case c.Type == html.ElementNode && c.DataAtom == atom.A:
@@ -42,17 +42,20 @@ func languageSwitcher(n *html.Node) bool {
 					return
 				}
 				links++
-			case c.Type == html.TextNode && !inLink:
+			case c.Type == html.TextNode:
 				for _, w := range strings.Fields(c.Data) {
 					if strings.Trim(w, "|/·•,;") != "" {
 						other++
 					}
 				}
+				// chrome asks this of every element without prose: stop
+				// at the first sign of text, not at the end of the subtree.
+				ok = other <= maxSwitcherLabel
 			case c.Type == html.ElementNode:
-				walk(c, inLink)
+				walk(c)
 			}
 		}
 	}
-	walk(n, false)
-	return ok && links >= 2 && other <= maxSwitcherLabel
+	walk(n)
+	return ok && links >= 2
 }
