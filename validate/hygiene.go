@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -328,7 +329,9 @@ func splitCode(text string, atLineStart bool) []codePart {
 		switch marker := fenceMarker(line); {
 		case fence != "":
 			add(line, true)
-			if marker != "" && strings.HasPrefix(marker, fence) && strings.Trim(strings.TrimSpace(line), marker[:1]) == "" {
+			// A closing fence with the block's citation after it ("``` [S1]")
+			// closes it, as textutil.Sentences reads it.
+			if marker != "" && strings.HasPrefix(marker, fence) && textutil.OnlyMarkers(strings.TrimLeft(strings.TrimSpace(line), marker[:1])) {
 				fence = ""
 			}
 		case lineStart && marker != "":

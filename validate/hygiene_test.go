@@ -64,6 +64,8 @@ func TestCleanOutput(t *testing.T) {
 		{"unmatched backtick is text", "A ` tick <b>x</b>", "plain", "A ` tick &lt;b&gt;x&lt;/b&gt;"},
 		{"fenced code untouched", "```html\n<div>https://evil.example.net</div>\n```", "plain", "```html\n<div>https://evil.example.net</div>\n```"},
 		{"after the fence closes", "```\n<i>\n```\n<b>x</b>", "plain", "```\n<i>\n```\n&lt;b&gt;x&lt;/b&gt;"},
+		{"a fence closed with its citation", "```\n<i>\n``` [S1]\n<b>x</b>", "plain", "```\n<i>\n``` [S1]\n&lt;b&gt;x&lt;/b&gt;"},
+		{"a fence line with words does not close", "```\n<i>\n``` and <b>\n<b>x</b>", "plain", "```\n<i>\n``` and <b>\n<b>x</b>"},
 		{"unclosed fence runs to the end", "~~~\n<b>x</b>\n![i](https://evil.example.net/i.png)", "plain", "~~~\n<b>x</b>\n![i](https://evil.example.net/i.png)"},
 		{"entities untouched", "R&D &amp; co.", "plain", "R&D &amp; co."},
 		{"type parameter shown as code", "The smart pointer Rc<T> counts references.", "plain", "The smart pointer `Rc<T>` counts references."},

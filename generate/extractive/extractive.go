@@ -244,10 +244,22 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		if i > 0 {
 			sep = separator(chosen[i-1], c)
 		}
-		pieces[i] = sep + quoteText(chosen, i) + " [" + c.label + "]"
+		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
 	}
 	pieces[0] = nameLine(chosen[0], question) + pieces[0]
 	return pieces
+}
+
+// withMarker appends the citation marker for label to a quoted sentence:
+// after a space, or on a line of its own after a code block's closing
+// fence, where Markdown would read "``` [S1]" as code running on to the
+// end of the answer.
+func withMarker(text, label string) string {
+	last := strings.TrimLeft(text[strings.LastIndexByte(text, '\n')+1:], " ")
+	if strings.Contains(text, "\n") && (strings.HasPrefix(last, "```") || strings.HasPrefix(last, "~~~")) {
+		return text + "\n[" + label + "]"
+	}
+	return text + " [" + label + "]"
 }
 
 // choose picks the best sentences: lead (if not nil) first, then by score

@@ -231,7 +231,7 @@ func TestGenerateSelection(t *testing.T) {
 			texts: []string{
 				"```\nCREATE SCHEMA schema_name [ AUTHORIZATION role_specification ]\nCREATE SCHEMA IF NOT EXISTS schema_name\n```\n\nCREATE SCHEMA enters a new schema into the current database.",
 			},
-			want: "CREATE SCHEMA enters a new schema into the current database. [S1]\n\n```\nCREATE SCHEMA schema_name [ AUTHORIZATION role_specification ]\nCREATE SCHEMA IF NOT EXISTS schema_name\n``` [S1]",
+			want: "CREATE SCHEMA enters a new schema into the current database. [S1]\n\n```\nCREATE SCHEMA schema_name [ AUTHORIZATION role_specification ]\nCREATE SCHEMA IF NOT EXISTS schema_name\n```\n[S1]",
 		},
 	}
 	for _, c := range cases {

@@ -46,7 +46,7 @@ func AppendSentences(spans []Span, text string) []Span {
 			// A fenced code block is one piece: its periods and blank
 			// lines do not end sentences. Unclosed, it runs to the end.
 			emit(i)
-			i = fenceEnd(text, i)
+			i = markersLineEnd(text, fenceEnd(text, i))
 			emit(i)
 			continue
 		}
@@ -122,7 +122,7 @@ func fenceEnd(text string, start int) int {
 		if j >= 0 {
 			line = text[i : i+j]
 		}
-		if t := strings.TrimSpace(line); strings.HasPrefix(strings.TrimLeft(line, " "), marker) && strings.Trim(t, marker[:1]) == "" {
+		if t := strings.TrimSpace(line); strings.HasPrefix(strings.TrimLeft(line, " "), marker) && OnlyMarkers(strings.TrimLeft(t, marker[:1])) {
 			if j < 0 {
 				return len(text)
 			}
@@ -134,6 +134,36 @@ func fenceEnd(text string, start int) int {
 		i += j + 1
 	}
 	return len(text)
+}
+
+// OnlyMarkers reports whether s is empty or holds citation markers only
+// ("[S1]", "[S1][S2]"). A model citing a code block writes its marker
+// after the closing fence ("``` [S1]"); CommonMark would not close the
+// fence there, but reading the rest of the answer as code would hide its
+// sentences, each with its own citations, inside one piece.
+func OnlyMarkers(s string) bool {
+	return strings.TrimSpace(s[absorbCitations(s, 0):]) == ""
+}
+
+// markersLineEnd extends a code block ending at end over the next line
+// when that line holds citation markers only ("```\n[S1]"): the markers
+// cite the block, and a piece of markers alone would cite nothing.
+func markersLineEnd(text string, end int) int {
+	if end == 0 || end >= len(text) || text[end-1] != '\n' {
+		return end
+	}
+	j := strings.IndexByte(text[end:], '\n')
+	line := text[end:]
+	if j >= 0 {
+		line = text[end : end+j]
+	}
+	if strings.TrimSpace(line) == "" || !OnlyMarkers(line) {
+		return end
+	}
+	if j < 0 {
+		return len(text)
+	}
+	return end + j + 1
 }
 
 // breaksAtNewline reports whether a line break before offset next ends a

@@ -74,3 +74,36 @@ func TestSentencesKeepFencedCodeWhole(t *testing.T) {
 		"~~~\nunclosed. block\n\nstill code",
 	}, got)
 }
+
+// A code block's citation markers, after its closing fence or on the line
+// below it, belong to the block; anything else after the fence does not.
+func TestSentencesCodeBlockCitations(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"marker after the fence",
+			"Back up first: [S2]\n```sh\nvault snapshot save now.snap\n``` [S2]\n\nRestore takes minutes. [S3]",
+			[]string{"Back up first: [S2]", "```sh\nvault snapshot save now.snap\n``` [S2]", "Restore takes minutes. [S3]"}},
+		{"markers on the next line",
+			"```\nmake -j4 all\n```\n[S1][S4]\nIt builds. [S1]",
+			[]string{"```\nmake -j4 all\n```\n[S1][S4]", "It builds. [S1]"}},
+		{"markers closing the answer",
+			"```\nmake -j4 all\n``` [S1]",
+			[]string{"```\nmake -j4 all\n``` [S1]"}},
+		{"prose after the fence is not a marker",
+			"```\nmake\n``` and then [S1]\nmore\n```\nAfter. [S2]",
+			[]string{"```\nmake\n``` and then [S1]\nmore\n```", "After. [S2]"}},
+		{"a link after the fence is not a marker",
+			"```\nmake\n```\n[docs](https://example.org) say so.",
+			[]string{"```\nmake\n```", "[docs](https://example.org) say so."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, sp := range Sentences(tc.text) {
+				got = append(got, tc.text[sp.Start:sp.End])
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
