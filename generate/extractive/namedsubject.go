@@ -55,10 +55,12 @@ func namesAsked(names []*regexp.Regexp, c, prev *candidate) bool {
 // askedForm gathers what the support decision (answers) asks of a
 // sentence besides its overlap and amount: prose for an amount
 // (statesInProse), the names the question asks about (namesAsked), a
-// share when it asks for one (shareStated) and the thing whose default it
-// asks for (namesDefaulted).
+// share when it asks for one (shareStated), a point in time when it asks
+// when (pointAsk) and the thing whose default it asks for
+// (namesDefaulted).
 type askedForm struct {
 	isAmount, share bool
+	when            pointAsk
 	names           []*regexp.Regexp
 	defaulted       *defaulted // the thing whose default is asked (defaultSubject)
 }
@@ -68,7 +70,8 @@ func newAskedForm(question string, isAmount bool, cands []*candidate) askedForm 
 	if isAmount {
 		names = append(names, properNames(question, cands)...)
 	}
-	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), names: names, defaulted: defaultSubject(question)}
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), when: newPointAsk(question),
+		names: names, defaulted: defaultSubject(question)}
 }
 
 // properName matches a capitalised word inside a question ("before Clippy
@@ -105,5 +108,5 @@ func properNames(question string, cands []*candidate) []*regexp.Regexp {
 // nil) has the asked form.
 func (f askedForm) holds(c, prev *candidate) bool {
 	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev) && shareStated(f.share, c) &&
-		namesDefaulted(f.defaulted, c, prev)
+		f.when.stated(c) && namesDefaulted(f.defaulted, c, prev)
 }

@@ -1,0 +1,84 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A question asking for a point in time ("On which date was 2.0
+// released?", "Until what year …", "Since which version …", "When was
+// the flag added?") is answered only by a sentence that states one:
+// sentences about releases, dates or years in general share its words
+// without saying when. A date, year, month or weekday answers a question
+// asking for one; a version also answers "which version" and "when was it
+// added", which manuals answer with the version that added it. A point
+// the question itself names ("… was 2.4.0 released?") is no answer.
+
+// dateQuestion matches a question asking for a calendar point. "Which
+// date format …" and "what year field …" ask for a thing named after
+// dates, not a date, and "When does X run?" asks for a condition.
+var dateQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:date|day|year|month)s?\b` +
+	`|^\s*(?:what|which)\s+(?:date|year|month)\s+(?:was|were|did|will|is|does)\b`)
+
+// versionQuestion matches a question asking since when, or when something
+// was added or released, which a version answers as well as a date.
+var versionQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:version|release)s?\b` +
+	`|\bsince\s+when\b` +
+	`|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:released|introduced|added|published|deprecated|removed|dropped|announced|created|launched|shipped|first)\b`)
+
+// dateCue matches a stated calendar point: a year, a month or weekday name
+// (with a day or year), or an ISO date (its year matches).
+var dateCue = regexp.MustCompile(`\b(?:1[89]\d\d|20\d\d)\b` +
+	`|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d` +
+	`|\b\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b` +
+	`|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b`)
+
+// versionCue matches a version number ("2.4.17", "version 3", "v1.2").
+var versionCue = regexp.MustCompile(`\b\d+\.\d+(?:\.\d+)*\b|(?i:\b(?:version|release|v)\s*\d+\b)`)
+
+// pointAsk is what a question asking when needs of a sentence.
+type pointAsk struct {
+	date, version bool     // a date answers; a version answers too
+	named         []string // the points the question names itself
+}
+
+func newPointAsk(question string) pointAsk {
+	p := pointAsk{date: dateQuestion.MatchString(question), version: versionQuestion.MatchString(question)}
+	if p.date || p.version {
+		p.named = append(dateCue.FindAllString(question, -1), versionCue.FindAllString(question, -1)...)
+	}
+	return p
+}
+
+// stated reports whether c, or its heading, states a point in time of the
+// asked kind other than those the question names, or whether none is
+// asked for.
+func (p pointAsk) stated(c *candidate) bool {
+	if !p.date && !p.version {
+		return true
+	}
+	return p.statedIn(c.text) || p.statedIn(c.headingText)
+}
+
+func (p pointAsk) statedIn(text string) bool {
+	for _, re := range []*regexp.Regexp{dateCue, versionCue} {
+		if re == versionCue && !p.version {
+			continue
+		}
+		for _, m := range re.FindAllString(text, -1) {
+			if !p.names(m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p pointAsk) names(point string) bool {
+	for _, n := range p.named {
+		if strings.EqualFold(n, point) {
+			return true
+		}
+	}
+	return false
+}

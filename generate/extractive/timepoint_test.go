@@ -1,0 +1,60 @@
+package extractive_test
+
+import "testing"
+
+// A question asking when (a date, a year, since which version) is answered
+// only by a sentence stating a point in time of that kind, other than the
+// one the question names; "When does …" asks for a condition, and "Which
+// date format …" for a format.
+func TestPointInTimeAsked(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{
+			"a year answers which year",
+			"In which year was the lighthouse beacon protocol first published?",
+			prompt("The lighthouse beacon protocol was first published in 1998 by the coastal authority."),
+			true,
+		},
+		{
+			"release talk without a date",
+			"On which date was version 3.2.0 of the lighthouse beacon firmware released?",
+			prompt("Version 3.2.0 of the lighthouse beacon firmware was released after a long beta, and later releases fixed its timer."),
+			false,
+		},
+		{
+			"a version answers since which version",
+			"Since which version does the lighthouse beacon firmware support fog mode?",
+			prompt("Fog mode is supported by the lighthouse beacon firmware since version 4.1."),
+			true,
+		},
+		{
+			"a version does not answer which date",
+			"On which date did the lighthouse beacon firmware gain fog mode?",
+			prompt("The lighthouse beacon firmware gained fog mode in 4.1."),
+			false,
+		},
+		{
+			"a month and day answer which date",
+			"On which date did the lighthouse beacon firmware gain fog mode?",
+			prompt("The lighthouse beacon firmware gained fog mode on March 3 with the spring update."),
+			true,
+		},
+		{
+			"when was it added, answered by a version",
+			"When was the fog mode option added to the lighthouse beacon firmware?",
+			prompt("The fog mode option was added to the lighthouse beacon firmware in release 4.1 and later."),
+			true,
+		},
+		{
+			"when does asks for a condition",
+			"When does the lighthouse beacon firmware switch to fog mode?",
+			prompt("The lighthouse beacon firmware switches to fog mode when visibility drops below the set range."),
+			true,
+		},
+		{
+			"which date format asks for a format",
+			"Which date format does the lighthouse beacon log use for its entries?",
+			prompt("The lighthouse beacon log writes each entry with an ISO 8601 date format and the beacon name."),
+			true,
+		},
+	})
+}
