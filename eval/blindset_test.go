@@ -55,6 +55,12 @@ type blindSet struct {
 //   - Apache httpd 2.4, the lead's set (apache-lead.jsonl, same variable
 //     and folder): written by the session's lead before anything ran on
 //     the corpus, then tuned on; never a generated index.
+//   - Node.js 18 API docs (HYBRIDRAG_NODE_HTML): Debian's nodejs-doc
+//     18.20.4+dfsg-1~deb12u3, the per-module *.html pages at the top of
+//     /usr/share/doc/nodejs/api except all.html (every page again on one)
+//     and index.html (a table of contents); no assets/, *.json.gz or
+//     *.md.gz. policy.html, a stub pointing to permissions.html, is in the
+//     folder but never gold.
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -104,6 +110,8 @@ func TestBlindSets(t *testing.T) {
 				return ""
 			},
 			questions: 105, answerable: 75, paraphrased: 28, unanswerable: 30, plain: 8},
+		{file: "node-blind.jsonl", env: "HYBRIDRAG_NODE_HTML", idPrefix: "nodeb-", page: nodePage,
+			questions: 200, answerable: 140, paraphrased: 84, unanswerable: 60, plain: 16},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
@@ -139,6 +147,21 @@ func apachePage(p string) string {
 		return "a navigation page"
 	case slices.Contains(apachePortuguese, p):
 		return "a Portuguese page under en/"
+	}
+	return ""
+}
+
+// nodePage reports why a nodejs-doc page may not be gold for the blind
+// set: left out of the indexed folder, a redirect stub, or not a top-level
+// page.
+func nodePage(p string) string {
+	switch {
+	case p == "all.html" || p == "index.html":
+		return "left out of the indexed folder"
+	case p == "policy.html":
+		return "a stub pointing to permissions.html"
+	case path.Dir(p) != ".":
+		return "not a top-level page"
 	}
 	return ""
 }
