@@ -61,6 +61,9 @@ type blindSet struct {
 //     and index.html (a table of contents); no assets/, *.json.gz or
 //     *.md.gz. policy.html, a stub pointing to permissions.html, is in the
 //     folder but never gold.
+//   - Node.js 18 API docs, the lead's set (node-lead.jsonl, same variable
+//     and folder): written by the session's lead from the loader's text
+//     after measuring only node-blind's aggregates, then tuned on.
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -112,6 +115,8 @@ func TestBlindSets(t *testing.T) {
 			questions: 105, answerable: 75, paraphrased: 28, unanswerable: 30, plain: 8},
 		{file: "node-blind.jsonl", env: "HYBRIDRAG_NODE_HTML", idPrefix: "nodeb-", page: nodePage,
 			questions: 200, answerable: 140, paraphrased: 84, unanswerable: 60, plain: 16},
+		{file: "node-lead.jsonl", env: "HYBRIDRAG_NODE_HTML", idPrefix: "nodel-", page: nodePage,
+			questions: 60, answerable: 40, paraphrased: 16, unanswerable: 20, plain: 5},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
