@@ -364,7 +364,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 	need := g.needed(sources)
 	counted, isAmount, subject, intent := a.counted, a.isAmount, a.amountOf, a.intent
 	figure := newFigureTest(question, counted, isAmount)
-	form := newAskedForm(question, isAmount, cands)
+	form := newAskedForm(question, isAmount, cands, sources)
 	said := defaultsGiven(form.defaulted, cands)
 	for i, c := range cands {
 		var prev *candidate

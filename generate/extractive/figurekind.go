@@ -103,6 +103,28 @@ func init() {
 	}
 }
 
+// timeStems are the stems of units of time: a figure before one measures
+// a span, which counts things only when the question counts spans.
+var timeStems = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
+		"month", "months", "year", "years", "ms", "millisecond", "milliseconds", "microseconds"} {
+		timeStems[textutil.Stem(w)] = true
+	}
+}
+
+// countsTime reports whether head, what a question counts, is a unit of
+// time ("How many seconds …").
+func countsTime(head []string) bool {
+	for _, h := range head {
+		if timeStems[h] || timeStems[textutil.Stem(h)] {
+			return true
+		}
+	}
+	return false
+}
+
 // figureToken splits text into digit runs (with any unit glued on),
 // words and single symbols; figureWord matches a number word from two up,
 // scaleWord one that continues a figure ("10 million").
@@ -146,6 +168,9 @@ func countsOther(t string, head []string) bool {
 			return false // "100.", "(1s)", "1600 -"
 		}
 		st := textutil.Stem(w)
+		if timeStems[st] && !countsTime(head) {
+			continue // "about 10 seconds later" counts no listeners
+		}
 		if unitStems[st] || textutil.IsStopword(w) || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 			return false
 		}

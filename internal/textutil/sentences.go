@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -80,7 +81,7 @@ func AppendSentences(spans []Span, text string) []Span {
 					continue
 				}
 			}
-			if r == '.' && !endsSentence(text, start, i) {
+			if r == '.' && !endsSentence(text, start, i) || valueTrailerAt(text, end) {
 				i = end
 				continue
 			}
@@ -93,6 +94,22 @@ func AppendSentences(spans []Span, text string) []Span {
 	}
 	emit(len(text))
 	return spans
+}
+
+// valueTrailer is a default stated after a description on its line, as
+// API references write an option: "- delay <number> The number of
+// milliseconds to wait. Default: 1." Split off, the figure would lose what
+// it is the default of, and the description its default.
+var valueTrailer = regexp.MustCompile(`^[ \t]+Default(?:s| value)?[ \t]*:[ \t]*\S`)
+
+// valueTrailerAt reports whether a valueTrailer of at most 80 bytes ends
+// the line after a sentence ending at end.
+func valueTrailerAt(text string, end int) bool {
+	rest := text[end:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	return len(rest) <= 80 && valueTrailer.MatchString(rest)
 }
 
 // isFence reports whether line (text from a line start) opens or closes a

@@ -107,3 +107,36 @@ func TestSentencesCodeBlockCitations(t *testing.T) {
 		})
 	}
 }
+
+// A default stated after a description on its line stays with it; on a
+// line of its own, or when the line runs on, it is a sentence of its own.
+func TestSentencesKeepTrailingDefault(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"option with its default",
+			"- retries <integer> How often the uploader tries again. Default: 3.\n- quiet <boolean> No output.",
+			[]string{"- retries <integer> How often the uploader tries again. Default: 3.", "- quiet <boolean> No output."}},
+		{"defaults with a code value",
+			"Sets the spool folder. Defaults: /var/spool/kiln. It must exist.",
+			[]string{"Sets the spool folder. Defaults: /var/spool/kiln.", "It must exist."}},
+		{"default on its own line",
+			"Sets the spool folder.\nDefault: /var/spool/kiln.",
+			[]string{"Sets the spool folder.", "Default: /var/spool/kiln."}},
+		{"a long line after it is prose",
+			"Sets the spool folder. Default: the folder that the installer created when it first ran on this machine, unless the administrator moved it.",
+			[]string{"Sets the spool folder.", "Default: the folder that the installer created when it first ran on this machine, unless the administrator moved it."}},
+		{"a word that only starts like it",
+			"Sets the spool folder. Defaulting is rare.",
+			[]string{"Sets the spool folder.", "Defaulting is rare."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, sp := range Sentences(tc.text) {
+				got = append(got, tc.text[sp.Start:sp.End])
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
