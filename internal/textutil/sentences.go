@@ -96,20 +96,21 @@ func AppendSentences(spans []Span, text string) []Span {
 	return spans
 }
 
-// valueTrailer is a default stated after a description on its line, as
+// valueTrailer is a default stated at the end of a description's line, as
 // API references write an option: "- delay <number> The number of
 // milliseconds to wait. Default: 1." Split off, the figure would lose what
-// it is the default of, and the description its default.
-var valueTrailer = regexp.MustCompile(`^[ \t]+Default(?:s| value)?[ \t]*:[ \t]*\S`)
+// it is the default of, and the description its default; so a line that
+// ends in one is not split into sentences.
+var valueTrailer = regexp.MustCompile(`(?:^|[.!?)][ \t])[ \t]*Defaults?(?:[ \t]+value)?(?:[ \t]*:|[ \t]+to[ \t])[ \t]*\S[^\n]{0,79}$`)
 
-// valueTrailerAt reports whether a valueTrailer of at most 80 bytes ends
-// the line after a sentence ending at end.
+// valueTrailerAt reports whether the line after a sentence ending at end
+// (at most 240 bytes more) ends in a valueTrailer.
 func valueTrailerAt(text string, end int) bool {
 	rest := text[end:]
 	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
 	}
-	return len(rest) <= 80 && valueTrailer.MatchString(rest)
+	return rest != "" && len(rest) <= 240 && valueTrailer.MatchString(rest)
 }
 
 // isFence reports whether line (text from a line start) opens or closes a

@@ -140,3 +140,14 @@ func TestSentencesKeepTrailingDefault(t *testing.T) {
 		})
 	}
 }
+
+// A line ending in a default is one sentence, however many it holds, so
+// that the default stays with the description it ends.
+func TestSentencesKeepLineEndingInDefault(t *testing.T) {
+	text := "- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.\nA new line. Default settings are fine."
+	var got []string
+	for _, sp := range Sentences(text) {
+		got = append(got, text[sp.Start:sp.End])
+	}
+	require.Equal(t, []string{"- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.", "A new line.", "Default settings are fine."}, got)
+}
