@@ -126,11 +126,12 @@ func defaultFollows(question string, counted []string, cands []*candidate, i int
 }
 
 // whichQuestion matches a question that asks which thing ("Which setting
-// caps how much memory a sort may use?") or how to do something ("How do I
-// make the client show how long each query took?"): an amount clause in it
-// says what the thing does; the answer names the thing or the steps, not
-// an amount.
-var whichQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with)\s+)?(?:which\b|how\s+(?:do|does|did|can|could|should|would|to)\b)`)
+// caps how much memory a sort may use?"), how to do something ("How do I
+// make the client show how long each query took?") or why ("Why should I
+// not count the cores to decide how many threads to start?"): an amount
+// clause in it says what the thing does; the answer names the thing, the
+// steps or the reason, not an amount.
+var whichQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with)\s+)?(?:which\b|why\b|how\s+(?:do|does|did|can|could|should|would|to)\b)`)
 
 // limitMark leads amountTerms' terms when the question asks for a limit
 // (it is no word, so no sentence holds it).

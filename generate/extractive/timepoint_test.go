@@ -58,3 +58,16 @@ func TestPointInTimeAsked(t *testing.T) {
 		},
 	})
 }
+
+// A question asking why is answered by a reason, even when an amount clause
+// says what it is about ("… to decide how many kilns to start").
+func TestWhyQuestionAsksNoAmount(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{
+			"a reason answers why",
+			"Why should I not count the kiln shelves to decide how many kilns to start, and what should I use instead?",
+			prompt("Counting the kiln shelves should not be used to decide how many kilns to start; use the kiln planner instead, which knows the load."),
+			true,
+		},
+	})
+}
