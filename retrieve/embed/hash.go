@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -66,6 +67,11 @@ const (
 	// digits, so without it an operator has no feature at all and an
 	// identifier only the features of its parts.
 	codeWeight = 0.5
+	// partWeight scales the features of a code token's parts that are not
+	// words of their own ("get", "element" and "by" of "getElementById",
+	// "make" of a document's "CMake"), so that a question spelling the parts
+	// out meets the identifier, as in the keyword index.
+	partWeight = 0.5
 	// tfExponent dampens repeated features: a feature seen tf times weighs
 	// tf^0.7 (1+ln tf and tf^0.5 to 0.9 were measured too; 0.7 was best).
 	tfExponent = 0.7
@@ -97,6 +103,7 @@ type hashConfig struct {
 	unigram    float32 // 0 disables word unigrams
 	bigram     float32 // 0 disables word bigrams
 	code       float32 // weight of a code token's whole form; 0 disables it
+	part       float32 // factor of a code token's camelCase parts; 0 disables them
 	stopword   float32 // multiplier for the features of stop words
 	tfExponent float64 // a feature seen tf times weighs tf^tfExponent
 }
@@ -105,6 +112,7 @@ func (o HashOptions) config() hashConfig {
 	c := hashConfig{
 		dim: o.Dim, minN: o.MinNGram, maxN: o.MaxNGram,
 		stopword: stopwordWeight, tfExponent: tfExponent, code: codeWeight,
+		part: partWeight,
 	}
 	if c.dim <= 0 {
 		c.dim = DefaultHashDim
@@ -158,9 +166,15 @@ func (o HashOptions) config() hashConfig {
 // misses), but when questions are phrased differently from the documents,
 // plug a real embedding model in through FromLangchain.
 //
-// Code tokens (textutil.CodeWord: "max_connections", "Arc<T>", "&mut",
-// "--flag", "@") add one feature for their whole lower-cased form, the
-// term the keyword index adds for them too. A text with no letters or
+// Code tokens ("max_connections", "Arc<T>", "&mut", "--flag", "@",
+// "getElementById") are read as the keyword indexes read them
+// (textutil.Side: documents with textutil.DocumentSide, questions with
+// textutil.QuerySide): they add one feature for their whole lower-cased
+// form, and their parts that are not words of their own ("get", "element",
+// "by" and "id" of "getElementById") add the features of a word at half
+// weight. Queries and documents are embedded alike except for a name with
+// a single leading capital: a document's "CMake" also gives the word
+// "make", a question's does not (see textutil.Side). A text with no letters or
 // digits and no operator (empty, or only punctuation and spaces) has no
 // features; it gets the fixed vector e0 (1 at coordinate 0, 0
 // elsewhere). Coordinate 0 is reserved for this, so such a vector is
@@ -233,21 +247,22 @@ func (h *Hash) EmbedDocuments(ctx context.Context, texts []string) ([][]float32,
 			return nil, err
 		}
 		v := backing[i*d : (i+1)*d : (i+1)*d]
-		h.embed(v, text, s)
+		h.embed(v, text, textutil.DocumentSide, s)
 		out[i] = v
 	}
 	return out, nil
 }
 
-// EmbedQuery returns the unit vector of text; queries and documents are
-// embedded alike.
+// EmbedQuery returns the unit vector of text, a question: its code words
+// are read as a question's (textutil.QuerySide), otherwise as
+// EmbedDocuments reads a text.
 func (h *Hash) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	v := make([]float32, h.cfg.dim)
 	s := h.scratch.Get().(*hashScratch)
-	h.embed(v, text, s)
+	h.embed(v, text, textutil.QuerySide, s)
 	h.putScratch(s)
 	return v, nil
 }
@@ -260,8 +275,8 @@ func (h *Hash) putScratch(s *hashScratch) {
 }
 
 // embed writes the unit vector of text into v, which must be zeroed and of
-// length h.cfg.dim.
-func (h *Hash) embed(v []float32, text string, s *hashScratch) {
+// length h.cfg.dim, reading code words for side.
+func (h *Hash) embed(v []float32, text string, side textutil.Side, s *hashScratch) {
 	s.reset()
 	w := wordState{}
 	for _, r := range text {
@@ -290,11 +305,20 @@ func (h *Hash) embed(v []float32, text string, s *hashScratch) {
 		}
 	}
 	h.addWord(s, &w)
-	if h.cfg.code > 0 {
-		// A feature for each code token's whole form (textutil.CodeWord),
-		// the one the keyword index adds too.
-		textutil.ForEachCodeWord(text, func(_, _ int, whole string, _ []string) {
-			s.add(fnvString(fnvByte(fnvOffset, 'k'), whole), h.cfg.code)
+	if h.cfg.code > 0 || h.cfg.part > 0 {
+		// A feature for each code token's whole form and the words of its
+		// parts, the terms the keyword index adds too.
+		side.ForEachCodeWord(text, func(start, end int, whole string, parts []string) {
+			if h.cfg.code > 0 {
+				s.add(fnvString(fnvByte(fnvOffset, 'k'), whole), h.cfg.code)
+			}
+			if h.cfg.part > 0 {
+				for _, p := range parts {
+					if !isWordOf(text[start:end], p) {
+						h.addPart(s, p)
+					}
+				}
+			}
 		})
 	}
 	h.project(v, s)
@@ -336,6 +360,48 @@ func (h *Hash) addWord(s *hashScratch, w *wordState) {
 		h.addCharNGrams(s, factor)
 	}
 	s.word, s.offs = s.word[:0], s.offs[:0]
+}
+
+// addPart adds the features of part, a code token's lower-cased part, as
+// those of a word weighted by c.part, outside the bigram chain.
+func (h *Hash) addPart(s *hashScratch, part string) {
+	c := &h.cfg
+	s.word, s.offs = s.word[:0], s.offs[:0]
+	for _, r := range part {
+		s.offs = append(s.offs, int32(len(s.word)))
+		s.word = utf8.AppendRune(s.word, r)
+	}
+	factor := c.part
+	if c.stopword != 1 && isStopword(s.word) {
+		factor *= c.stopword
+	}
+	if c.unigram > 0 {
+		s.add(fnvBytes(fnvByte(fnvOffset, 'w'), s.word), c.unigram*factor)
+	}
+	if c.char > 0 {
+		h.addCharNGrams(s, factor)
+	}
+	s.word, s.offs = s.word[:0], s.offs[:0]
+}
+
+// isWordOf reports whether part is one of the words (runs of letters and
+// digits) of span, which embed has already given features: the parts of
+// "max_connections" are its words, those of "maxConnections" are not.
+func isWordOf(span, part string) bool {
+	start := -1
+	for i, r := range span {
+		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case alnum && start < 0:
+			start = i
+		case !alnum && start >= 0:
+			if strings.EqualFold(span[start:i], part) {
+				return true
+			}
+			start = -1
+		}
+	}
+	return start >= 0 && strings.EqualFold(span[start:], part)
 }
 
 // addCharNGrams adds the n-grams of "<word>" for n in [minN, maxN], giving

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -126,7 +127,9 @@ func (s *Store) rankedHits(ctx context.Context, q string, k int, f *store.Filter
 }
 
 // queryTerms turns each word into tsquery text, in query order without
-// repeats: a word that reads as code (textutil.CodeWord) becomes its code
+// repeats: a word that reads as code (textutil.QuerySide.CodeWord, the
+// question's reading of code words every store and the hashing embedder
+// share) becomes its code
 // lexemes (forEachWord: the whole token and its parts), each matched as
 // is, so that "max_connections", "Arc<T>", "--flag" or "@" find the chunks
 // whose code lexemes hold them; any other word is read the way
@@ -136,7 +139,7 @@ func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error
 	read := make([][]string, len(words))
 	var server []string
 	for i, w := range words {
-		forEachWord(w, func(_, code []string) {
+		forEachWord(w, textutil.QuerySide, func(_, code []string) {
 			for _, t := range code {
 				read[i] = append(read[i], tsqueryLexeme(t))
 			}
