@@ -26,6 +26,16 @@ const (
 	WordUnigrams
 	// WordBigrams are pairs of adjacent words.
 	WordBigrams
+	// CodeParts are the parts of code tokens that are not words of their
+	// own ("get", "element", "by" and "id" of "getElementById", "rnas" of
+	// "microRNAs"), as words at half weight, so that a question spelling
+	// an identifier's parts out meets it as it does in the keyword index.
+	// Off by default: on SciFact (test) it raised vector-only nDCG@10 from
+	// 0.4989 to 0.4998 but lowered the default hybrid's from 0.7012 to
+	// 0.7006 (scientific names such as "GTPase" and "microRNAs" are split
+	// too), and on the manual sets it changed four answers, two for the
+	// better (BENCHMARKS.md, "code words read alike").
+	CodeParts
 )
 
 // Defaults of HashOptions; a zero field takes these.
@@ -68,9 +78,7 @@ const (
 	// identifier only the features of its parts.
 	codeWeight = 0.5
 	// partWeight scales the features of a code token's parts that are not
-	// words of their own ("get", "element" and "by" of "getElementById",
-	// "make" of a document's "CMake"), so that a question spelling the parts
-	// out meets the identifier, as in the keyword index.
+	// words of their own (CodeParts).
 	partWeight = 0.5
 	// tfExponent dampens repeated features: a feature seen tf times weighs
 	// tf^0.7 (1+ln tf and tf^0.5 to 0.9 were measured too; 0.7 was best).
@@ -84,7 +92,9 @@ type HashOptions struct {
 	// less and retrieve better at a proportional memory and search cost
 	// (SciFact test nDCG@10 is documented on Hash).
 	Dim int
-	// Features selects the feature families; 0 means DefaultFeatures.
+	// Features selects the feature families; 0 means DefaultFeatures, and
+	// a set with none of CharNGrams, WordUnigrams and WordBigrams (CodeParts
+	// alone) gets DefaultFeatures added.
 	Features Features
 	// MinNGram and MaxNGram bound the character n-grams: 0 means the
 	// default; both are capped at MaxNGramLimit and MaxNGram is raised to
@@ -103,7 +113,7 @@ type hashConfig struct {
 	unigram    float32 // 0 disables word unigrams
 	bigram     float32 // 0 disables word bigrams
 	code       float32 // weight of a code token's whole form; 0 disables it
-	part       float32 // factor of a code token's camelCase parts; 0 disables them
+	part       float32 // factor of a code token's parts (CodeParts); 0 disables them
 	stopword   float32 // multiplier for the features of stop words
 	tfExponent float64 // a feature seen tf times weighs tf^tfExponent
 }
@@ -112,7 +122,6 @@ func (o HashOptions) config() hashConfig {
 	c := hashConfig{
 		dim: o.Dim, minN: o.MinNGram, maxN: o.MaxNGram,
 		stopword: stopwordWeight, tfExponent: tfExponent, code: codeWeight,
-		part: partWeight,
 	}
 	if c.dim <= 0 {
 		c.dim = DefaultHashDim
@@ -128,10 +137,13 @@ func (o HashOptions) config() hashConfig {
 	c.maxN = min(max(c.maxN, c.minN), MaxNGramLimit)
 	f := o.Features
 	if f&(CharNGrams|WordUnigrams|WordBigrams) == 0 {
-		f = DefaultFeatures
+		f |= DefaultFeatures // CodeParts alone adds to the defaults
 	}
 	if f&CharNGrams != 0 {
 		c.char = charWeight
+	}
+	if f&CodeParts != 0 {
+		c.part = partWeight
 	}
 	if f&WordUnigrams != 0 {
 		c.unigram = unigramWeight
@@ -170,11 +182,10 @@ func (o HashOptions) config() hashConfig {
 // "getElementById") are read as the keyword indexes read them
 // (textutil.Side: documents with textutil.DocumentSide, questions with
 // textutil.QuerySide): they add one feature for their whole lower-cased
-// form, and their parts that are not words of their own ("get", "element",
-// "by" and "id" of "getElementById") add the features of a word at half
-// weight. Queries and documents are embedded alike except for a name with
-// a single leading capital: a document's "CMake" also gives the word
-// "make", a question's does not (see textutil.Side). A text with no letters or
+// form; with CodeParts, their parts that are not words of their own ("get",
+// "element", "by" and "id" of "getElementById") add the features of a word
+// at half weight, and then a document's "CMake" also gives the word "make",
+// a question's does not (see textutil.Side). A text with no letters or
 // digits and no operator (empty, or only punctuation and spaces) has no
 // features; it gets the fixed vector e0 (1 at coordinate 0, 0
 // elsewhere). Coordinate 0 is reserved for this, so such a vector is
@@ -223,7 +234,20 @@ func (h *Hash) Name() string { return fmt.Sprintf("hash (offline, %d dimensions)
 // ConfigHash identifies the configuration (dimension, n-gram range and
 // weights): two Hash embedders with equal ConfigHash produce equal vectors.
 func (h *Hash) ConfigHash() string {
-	sum := sha256.Sum256(fmt.Appendf(nil, "%+v", h.cfg))
+	c := h.cfg
+	// The fields before CodeParts existed, printed as hashConfig was, so
+	// that stores embedded before it keep their hash while their vectors
+	// are unchanged.
+	id := fmt.Appendf(nil, "%+v", struct {
+		dim                                   int
+		minN, maxN                            int
+		char, unigram, bigram, code, stopword float32
+		tfExponent                            float64
+	}{c.dim, c.minN, c.maxN, c.char, c.unigram, c.bigram, c.code, c.stopword, c.tfExponent})
+	if c.part != 0 {
+		id = fmt.Appendf(id, " part:%v", c.part)
+	}
+	sum := sha256.Sum256(id)
 	return hex.EncodeToString(sum[:8])
 }
 
