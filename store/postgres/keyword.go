@@ -128,9 +128,9 @@ func (s *Store) rankedHits(ctx context.Context, q string, k int, f *store.Filter
 
 // queryTerms turns each word into tsquery text, in query order without
 // repeats: a word that reads as code (textutil.QuerySide.CodeWord, the
-// question's reading of code words every store and the hashing embedder
-// share) becomes its code
-// lexemes (forEachWord: the whole token and its parts), each matched as
+// reading of a question's code words every store and the hashing embedder
+// share) becomes its code lexemes (forEachWord: the whole token and its
+// parts), each matched as
 // is, so that "max_connections", "Arc<T>", "--flag" or "@" find the chunks
 // whose code lexemes hold them; any other word is read the way
 // websearch_to_tsquery('english') reads it, stop words dropped.
