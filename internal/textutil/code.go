@@ -370,3 +370,21 @@ func forEachCodeWord(text string, codeWord func(string) (string, []string, bool)
 	}
 	emit(len(text))
 }
+
+// DocumentOnlyParts returns the parts DocumentSide gives word and
+// QuerySide does not ("c" and "make" of "CMake"), for rules that analyse a
+// question's words with a document analyser; nil for most words.
+func DocumentOnlyParts(word string) []string {
+	_, doc, ok := DocumentSide.CodeWord(word)
+	if !ok || len(doc) == 0 {
+		return nil
+	}
+	_, query, _ := QuerySide.CodeWord(word)
+	var out []string
+	for _, p := range doc {
+		if !slices.Contains(query, p) && p != strings.ToLower(trimWrap(word)) {
+			out = append(out, p)
+		}
+	}
+	return out
+}

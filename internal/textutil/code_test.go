@@ -149,3 +149,21 @@ func TestSidesAgree(t *testing.T) {
 		})
 	}
 }
+
+func TestDocumentOnlyParts(t *testing.T) {
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"ZPlot", []string{"z", "plot"}},
+		{"ZPlotBuilder,", []string{"z", "plot"}},
+		{"VTable's", []string{"v", "table"}},
+		{"getWidgetById", nil},
+		{"wax_seal", nil},
+		{"XMLScrollRequest", nil},
+		{"plain", nil},
+		{"@", nil},
+	} {
+		require.Equal(t, tt.want, DocumentOnlyParts(tt.word), tt.word)
+	}
+}
