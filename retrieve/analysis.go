@@ -148,3 +148,39 @@ func isEdgePunct(c byte) bool {
 	return c < utf8.RuneSelf && c != '_' &&
 		!('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9')
 }
+
+// questionReading adapts analyze, the store's analysis of indexed text
+// (store.TermStatter.Analyze), to the words of a question: terms that only
+// the document reading of a code word gives (textutil.DocumentOnlyParts:
+// "c" and "make" of "CMake") are dropped, so that rules judging a
+// question's words see the terms TermStats and the keyword search read
+// from it.
+func questionReading(analyze func(string) []string) func(string) []string {
+	return func(word string) []string {
+		terms := analyze(word)
+		extra := textutil.DocumentOnlyParts(word)
+		if len(extra) == 0 {
+			return terms
+		}
+		drop := map[string]bool{}
+		for _, p := range extra {
+			for _, t := range analyze(p) {
+				drop[t] = true
+			}
+		}
+		if _, parts, ok := textutil.QuerySide.CodeWord(word); ok {
+			for _, p := range parts {
+				for _, t := range analyze(p) {
+					delete(drop, t)
+				}
+			}
+		}
+		out := make([]string, 0, len(terms))
+		for _, t := range terms {
+			if !drop[t] {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+}

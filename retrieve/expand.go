@@ -83,7 +83,7 @@ func (e *expander) expansions(ctx context.Context, question string, q queryTerms
 		skip[terms[0]] = true
 		out = append(out, word)
 	}
-	named := namedTerms(question, analyze)
+	named := namedTerms(question, questionReading(analyze))
 	for _, t := range q.terms {
 		if named[t] {
 			continue

@@ -209,7 +209,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		res.Analysis.Keywords, res.Analysis.Missing = a.Keywords, a.Missing
 	}
 	if h.stats != nil {
-		res.Analysis.Incidental = incidentalNames(q.Text, *found.terms, res.Sources, h.words.termsOf)
+		res.Analysis.Incidental = incidentalNames(q.Text, *found.terms, res.Sources, questionReading(h.words.termsOf))
 	}
 	res.Timings.Fuse = time.Since(fuseStart)
 	res.Timings.Total = time.Since(start)

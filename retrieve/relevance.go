@@ -202,7 +202,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 			}
 		}
 	}
-	q := queryTerms{unknown: unknownNames(text, h.words.termsOf, dfs)}
+	q := queryTerms{unknown: unknownNames(text, questionReading(h.words.termsOf), dfs)}
 	for i, df := range ts.DocFreq {
 		if df == 0 && hasSymbol(ts.Terms[i]) {
 			// The whole form of a code token the documents never use

@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,43 +28,100 @@ const (
 	wrapClose = "\"'`)]}”’».,;:!?"
 )
 
-// CodeWord examines one white-space-delimited word. When it reads as code
-// it returns the trimmed word lower-cased (whole) and its lower-cased
-// alphanumeric parts split at symbols and at camelCase boundaries (parts
-// without a letter are left out), with ok true; a word with no letters or
-// digits (an operator such as "@" or "::") has no parts. Plain words
-// ("pump", "well-known", "3.5", "U.S") and numbers ("-2", "15.2%") return
-// ok false.
+// Side says which side of a search a text is analysed for: the documents
+// being indexed or the question searching them. Every analyser of keyword
+// terms or hashed features in the module (the embedded store's bleve
+// analyzers, the PostgreSQL store's code lexemes and tsquery, the hashing
+// embedder) reads code words through a Side, so that one word gives the
+// same terms in every path, and the question's terms are always among the
+// terms its documents were given for the same spelling.
+//
+// Both sides agree on which words are code and on their whole form; they
+// differ only in the parts of a name with a single leading capital
+// ("CMake", "XCodeBuild"): a question's is a name's initial, not a part of
+// its own (its "CMake" searches for cmake, not for "c" and "make"), while a
+// document's word gets both readings ("c", "make" and "cmake" for
+// "CMakeLists"), so that its "CPython" still answers a question about
+// Python and its "CMakeLists.txt" one about CMake.
+type Side uint8
+
+const (
+	// DocumentSide analyses texts being indexed (chunks).
+	DocumentSide Side = iota
+	// QuerySide analyses questions.
+	QuerySide
+)
+
+// CodeWord examines one white-space-delimited word for side s (see
+// CodeWord and Side).
+func (s Side) CodeWord(word string) (whole string, parts []string, ok bool) {
+	return codeWord(word, s == DocumentSide)
+}
+
+// ForEachCodeWord calls fn for every white-space-delimited word of text
+// that reads as code for side s, with the word's byte span in text.
+func (s Side) ForEachCodeWord(text string, fn func(start, end int, whole string, parts []string)) {
+	forEachCodeWord(text, s.CodeWord, fn)
+}
+
+// CodeWord examines one white-space-delimited word of a document. When it
+// reads as code it returns the trimmed word lower-cased (whole) and its
+// lower-cased alphanumeric parts split at symbols and at camelCase
+// boundaries (parts without a letter are left out), with ok true; a word
+// with no letters or digits (an operator such as "@" or "::") has no
+// parts. Plain words ("pump", "well-known", "3.5", "U.S") and numbers
+// ("-2", "15.2%") return ok false. It is DocumentSide.CodeWord.
 func CodeWord(word string) (whole string, parts []string, ok bool) {
-	return codeWord(word, true)
+	return DocumentSide.CodeWord(word)
 }
 
-// QueryCodeWord is CodeWord for the words of a question: a single capital
-// before a capitalised word ("CMake", "CPython", "XCode") is a name's
-// initial, not a part of its own. Documents are analysed with CodeWord,
-// so their "CPython" still matches a question's "python", while a
-// question's "CMake" searches for cmake, not for "c" and "make".
+// QueryCodeWord is CodeWord for the words of a question
+// (QuerySide.CodeWord): a single capital before a capitalised word
+// ("CMake", "CPython", "XCode") is a name's initial, not a part of its
+// own, so a question's "CMake" searches for cmake, not for "c" and "make".
 func QueryCodeWord(word string) (whole string, parts []string, ok bool) {
-	return codeWord(word, false)
+	return QuerySide.CodeWord(word)
 }
 
-// codeWord is CodeWord, or QueryCodeWord when initials is false.
-func codeWord(word string, initials bool) (whole string, parts []string, ok bool) {
+// codeWord is DocumentSide.CodeWord when doc is set, QuerySide.CodeWord
+// otherwise.
+func codeWord(word string, doc bool) (whole string, parts []string, ok bool) {
 	if !MaybeCode(word) {
 		return "", nil, false
 	}
 	w := trimWrap(word)
-	if w == "" || !isCode(w, initials) {
+	if w == "" || !isCode(w) {
 		return "", nil, false
 	}
 	whole = strings.ToLower(w)
-	start := -1
 	runes := []rune(w)
+	parts = splitParts(runes, doc, nil)
+	if doc && len(runes) > 1 && camelBoundary(runes, 1, true) && !camelBoundary(runes, 1, false) {
+		// A document's word also gets the question's reading of it, so
+		// that every part a question can search for is one of its terms
+		// ("CMakeLists" → "cmake" besides "c" and "make").
+		for _, p := range splitParts(runes, false, nil) {
+			if p != whole && !slices.Contains(parts, p) {
+				parts = append(parts, p)
+			}
+		}
+	}
+	if len(parts) == 1 && parts[0] == whole {
+		parts = nil
+	}
+	return whole, parts, true
+}
+
+// splitParts appends to out the lower-cased alphanumeric parts of runes,
+// split at symbols and at camelCase boundaries (initials: see
+// camelBoundary); parts without a letter are left out.
+func splitParts(runes []rune, initials bool, out []string) []string {
+	start := -1
 	flush := func(end int) {
 		if start >= 0 && end > start && hasLetter(runes[start:end]) {
 			// Bare numbers ("p=0.016" → "0", "016") are left out: the word
 			// itself and the base tokens already carry them.
-			parts = append(parts, strings.ToLower(string(runes[start:end])))
+			out = append(out, strings.ToLower(string(runes[start:end])))
 		}
 		start = -1
 	}
@@ -80,10 +138,7 @@ func codeWord(word string, initials bool) (whole string, parts []string, ok bool
 		}
 	}
 	flush(len(runes))
-	if len(parts) == 1 && parts[0] == whole {
-		parts = nil
-	}
-	return whole, parts, true
+	return out
 }
 
 // trimWrap removes wrapping and sentence punctuation from both ends of a
@@ -146,7 +201,9 @@ func opening(r rune) rune {
 // isCode reports whether a trimmed word reads as code: it leads with a
 // symbol or an option dash, holds a code symbol between other characters,
 // has a camelCase boundary, or is a short operator made of symbols only.
-func isCode(w string, initials bool) bool {
+// A name with a single leading capital ("CMake") is code on both sides
+// (see Side): only its parts differ.
+func isCode(w string) bool {
 	runes := []rune(w)
 	alnum, letters := 0, 0
 	for _, r := range runes {
@@ -186,7 +243,7 @@ func isCode(w string, initials bool) bool {
 			}
 		case r < utf8.RuneSelf && strings.ContainsRune(codeSymbols, r) || r == '(' || r == '[':
 			return true
-		case camelBoundary(runes, i, initials):
+		case camelBoundary(runes, i, true):
 			return true
 		}
 	}
@@ -281,15 +338,16 @@ func MaybeCode(word string) bool {
 func isUpperASCII(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // ForEachCodeWord calls fn for every white-space-delimited word of text
-// that reads as code (see CodeWord), with the word's byte span in text.
+// that reads as code (see CodeWord), with the word's byte span in text. It
+// is DocumentSide.ForEachCodeWord.
 func ForEachCodeWord(text string, fn func(start, end int, whole string, parts []string)) {
-	forEachCodeWord(text, CodeWord, fn)
+	DocumentSide.ForEachCodeWord(text, fn)
 }
 
-// ForEachQueryCodeWord is ForEachCodeWord with QueryCodeWord, for the
-// text of a question.
+// ForEachQueryCodeWord is QuerySide.ForEachCodeWord, for the text of a
+// question.
 func ForEachQueryCodeWord(text string, fn func(start, end int, whole string, parts []string)) {
-	forEachCodeWord(text, QueryCodeWord, fn)
+	QuerySide.ForEachCodeWord(text, fn)
 }
 
 func forEachCodeWord(text string, codeWord func(string) (string, []string, bool), fn func(start, end int, whole string, parts []string)) {
@@ -311,4 +369,22 @@ func forEachCodeWord(text string, codeWord func(string) (string, []string, bool)
 		}
 	}
 	emit(len(text))
+}
+
+// DocumentOnlyParts returns the parts DocumentSide gives word and
+// QuerySide does not ("c" and "make" of "CMake"), for rules that analyse a
+// question's words with a document analyser; nil for most words.
+func DocumentOnlyParts(word string) []string {
+	_, doc, ok := DocumentSide.CodeWord(word)
+	if !ok || len(doc) == 0 {
+		return nil
+	}
+	_, query, _ := QuerySide.CodeWord(word)
+	var out []string
+	for _, p := range doc {
+		if !slices.Contains(query, p) && p != strings.ToLower(trimWrap(word)) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

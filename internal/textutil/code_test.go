@@ -90,9 +90,10 @@ func TestMaybeCodeCoversCodeWord(t *testing.T) {
 	}
 }
 
-// A question's name with a single leading capital ("CMake") is one term;
-// documents keep splitting it (CodeWord) so that their "CPython" still
-// answers a question about Python. Every other split is the same.
+// A question's name with a single leading capital ("CMake") is one term
+// besides its whole form; documents split it both ways (CodeWord) so that
+// their "CPython" still answers a question about Python and their
+// "CMakeLists" one about CMake. Every other split is the same.
 func TestQueryCodeWord(t *testing.T) {
 	for _, tt := range []struct {
 		word     string
@@ -101,12 +102,13 @@ func TestQueryCodeWord(t *testing.T) {
 		ok       bool
 		docParts []string // CodeWord's parts
 	}{
-		{"CMake", "", nil, false, []string{"c", "make"}},
-		{"QMake's", "", nil, false, []string{"q", "make", "s"}},
-		{"XCode,", "", nil, false, []string{"x", "code"}},
+		{"CMake", "cmake", nil, true, []string{"c", "make"}},
+		{"QMake's", "qmake's", []string{"qmake", "s"}, true, []string{"q", "make", "s", "qmake"}},
+		{"XCode,", "xcode", nil, true, []string{"x", "code"}},
+		{"ZPlotBuilder", "zplotbuilder", []string{"zplot", "builder"}, true, []string{"z", "plot", "builder", "zplot"}},
 		{"cmake", "", nil, false, nil},
 		{"makefile", "", nil, false, nil},
-		{"CMakeLists.txt", "cmakelists.txt", []string{"cmake", "lists", "txt"}, true, []string{"c", "make", "lists", "txt"}},
+		{"CMakeLists.txt", "cmakelists.txt", []string{"cmake", "lists", "txt"}, true, []string{"c", "make", "lists", "txt", "cmake"}},
 		{"HTTPServer", "httpserver", []string{"http", "server"}, true, []string{"http", "server"}},
 		{"IOError", "ioerror", []string{"io", "error"}, true, []string{"io", "error"}},
 		{"camelCase", "camelcase", []string{"camel", "case"}, true, []string{"camel", "case"}},
@@ -121,5 +123,47 @@ func TestQueryCodeWord(t *testing.T) {
 			_, docParts, _ := CodeWord(tt.word)
 			require.Equal(t, tt.docParts, docParts)
 		})
+	}
+}
+
+// The two sides agree on which words are code and on their whole form,
+// and every part a question's word gives is a term its document spelling
+// gives too, so a question never searches for a part no document was
+// indexed with.
+func TestSidesAgree(t *testing.T) {
+	words := []string{
+		"QuillDriver", "BRamble", "KVStore", "VTableLookup", "parseJSONBlob", "ZMqSocket",
+		"getWidgetById", "XMLHttpRequest", "PostgreSQL", "wax_seal_count", "--dry-fold",
+		"gizmo::Sprocket", "Box<Quill>", "&mut", "@", "YCombinatorX", "NPlusOne.", "`TFrame`",
+		"plain", "Title", "U.S.", "mRNA",
+	}
+	for _, w := range words {
+		t.Run(w, func(t *testing.T) {
+			dWhole, dParts, dOK := DocumentSide.CodeWord(w)
+			qWhole, qParts, qOK := QuerySide.CodeWord(w)
+			require.Equal(t, dOK, qOK)
+			require.Equal(t, dWhole, qWhole)
+			for _, p := range qParts {
+				require.Contains(t, append([]string{dWhole}, dParts...), p)
+			}
+		})
+	}
+}
+
+func TestDocumentOnlyParts(t *testing.T) {
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"ZPlot", []string{"z", "plot"}},
+		{"ZPlotBuilder,", []string{"z", "plot"}},
+		{"VTable's", []string{"v", "table"}},
+		{"getWidgetById", nil},
+		{"wax_seal", nil},
+		{"XMLScrollRequest", nil},
+		{"plain", nil},
+		{"@", nil},
+	} {
+		require.Equal(t, tt.want, DocumentOnlyParts(tt.word), tt.word)
 	}
 }

@@ -330,3 +330,66 @@ func TestHashCodeTokens(t *testing.T) {
 		require.Greater(t, cosine(q, embedOne(t, h, tt.code)), cosine(q, embedOne(t, h, tt.split)), tt.query)
 	}
 }
+
+func embedDoc(t *testing.T, h *Hash, text string) []float32 {
+	t.Helper()
+	v, err := h.EmbedDocuments(context.Background(), []string{text})
+	require.NoError(t, err)
+	return v[0]
+}
+
+// Questions and documents read code words as the keyword indexes do
+// (textutil.Side): they agree on every word's whole form, so by default a
+// question embeds exactly as the same text indexed; with CodeParts they
+// differ only where a document's name with a leading initial also gives
+// its rest ("ZPlot" → "plot").
+func TestHashQuestionSide(t *testing.T) {
+	texts := []string{
+		"How is ZPlot configured?", "VTableLookup", "call getWidgetById twice", "wax_seal_count",
+		"--fold-twice", "quill::Nib", "Box<Quill>", "&mut quill", "the quill and the nib",
+	}
+	plain, parts := NewHash(HashOptions{}), NewHash(HashOptions{Features: CodeParts})
+	for _, text := range texts {
+		require.Equal(t, embedDoc(t, plain, text), embedOne(t, plain, text), text)
+	}
+	for _, text := range texts[2:] {
+		require.Equal(t, embedDoc(t, parts, text), embedOne(t, parts, text), text)
+	}
+	for _, text := range texts[:2] {
+		require.NotEqual(t, embedDoc(t, parts, text), embedOne(t, parts, text), text)
+	}
+	// A question's "ZPlot" is the name, not also "plot": a page about
+	// plotting is no nearer to it than without CodeParts.
+	q, page := embedOne(t, parts, "ZPlot"), embedDoc(t, parts, "plot the curve")
+	require.InDelta(t, cosine(embedOne(t, plain, "ZPlot"), embedDoc(t, plain, "plot the curve")), cosine(q, page), 1e-6)
+}
+
+// CodeParts gives an identifier's camelCase parts the features of words,
+// so a question that spells them out comes nearer to it; parts that are
+// words already ("wax", "seal" of "wax_seal") add nothing.
+func TestHashCodeParts(t *testing.T) {
+	plain, parts := NewHash(HashOptions{}), NewHash(HashOptions{Features: CodeParts})
+	for _, tt := range []struct{ doc, question string }{
+		{"Call getWidgetById to fetch one.", "how do I get a widget by id"},
+		{"Set quillInkLevel before writing.", "what is the quill ink level"},
+		{"The QuillDriver class owns the nib.", "which driver owns the nib of a quill"},
+		{"Use VTableLookup for dispatch.", "how does table lookup dispatch"},
+	} {
+		before := cosine(embedOne(t, plain, tt.question), embedDoc(t, plain, tt.doc))
+		after := cosine(embedOne(t, parts, tt.question), embedDoc(t, parts, tt.doc))
+		require.Greater(t, after, before, tt.doc)
+	}
+	for _, text := range []string{"Set wax_seal to true.", "pass --fold-twice", "use quill::nib", "plain prose only"} {
+		require.Equal(t, embedDoc(t, plain, text), embedDoc(t, parts, text), text)
+	}
+}
+
+// The default configuration's hash is the one stores embedded before
+// CodeParts existed recorded: their vectors are unchanged, so they must
+// keep opening. CodeParts changes the vectors, so it changes the hash.
+func TestHashConfigHashStable(t *testing.T) {
+	require.Equal(t, "3880454a0f74dace", NewHash(HashOptions{}).ConfigHash())
+	require.NotEqual(t, NewHash(HashOptions{}).ConfigHash(), NewHash(HashOptions{Features: CodeParts}).ConfigHash())
+	require.Equal(t, NewHash(HashOptions{Features: CodeParts}).ConfigHash(), NewHash(HashOptions{Features: CodeParts | CharNGrams}).ConfigHash(),
+		"CodeParts alone adds to the default features")
+}

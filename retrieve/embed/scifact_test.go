@@ -91,6 +91,7 @@ var sciFactVariants = func() []struct {
 		{"tf^1", with(func(c *hashConfig) { c.tfExponent = 1 })},
 		{"tf^0.5", with(func(c *hashConfig) { c.tfExponent = 0.5 })},
 		{"no-stopwords", with(func(c *hashConfig) { c.stopword = 1 })},
+		{"+code-parts", with(func(c *hashConfig) { c.part = partWeight })},
 		{"+bigrams", with(func(c *hashConfig) { c.bigram = bigramWeight })},
 		{"+unigrams+bigrams", with(func(c *hashConfig) { c.unigram, c.bigram = unigramWeight, bigramWeight })},
 		{"words-only", with(func(c *hashConfig) { c.unigram, c.bigram, c.char = unigramWeight, bigramWeight, 0 })},

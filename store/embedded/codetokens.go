@@ -22,28 +22,28 @@ import (
 const codeAnalyzerName = "hybridrag_en_code"
 
 // codeQueryAnalyzerName analyses questions: codeAnalyzerName, with code
-// tokens from textutil.QueryCodeWord, so that a question's "CMake" is
+// tokens read for textutil.QuerySide, so that a question's "CMake" is
 // the term cmake and not also "c" and "make".
 const codeQueryAnalyzerName = "hybridrag_en_code_query"
 
 func init() {
 	// Registration fails only for a duplicate name, which this package
 	// owns; the mapping then reports the missing analyzer when used.
-	register := func(name string, query bool) {
+	register := func(name string, side textutil.Side) {
 		_ = registry.RegisterAnalyzer(name, func(_ map[string]any, cache *registry.Cache) (analysis.Analyzer, error) {
-			return newCodeAnalyzer(cache, query)
+			return newCodeAnalyzer(cache, side)
 		})
 	}
-	register(codeAnalyzerName, false)
-	register(codeQueryAnalyzerName, true)
+	register(codeAnalyzerName, textutil.DocumentSide)
+	register(codeQueryAnalyzerName, textutil.QuerySide)
 }
 
-func newCodeAnalyzer(cache *registry.Cache, query bool) (analysis.Analyzer, error) {
+func newCodeAnalyzer(cache *registry.Cache, side textutil.Side) (analysis.Analyzer, error) {
 	base, err := cache.TokenizerNamed(unicode.Name)
 	if err != nil {
 		return nil, err
 	}
-	a := &analysis.DefaultAnalyzer{Tokenizer: codeTokenizer{base: base, query: query}}
+	a := &analysis.DefaultAnalyzer{Tokenizer: codeTokenizer{base: base, side: side}}
 	for _, name := range []string{en.PossessiveName, lowercase.Name, en.StopName, porter.Name} {
 		f, err := cache.TokenFilterNamed(name)
 		if err != nil {
@@ -55,26 +55,22 @@ func newCodeAnalyzer(cache *registry.Cache, query bool) (analysis.Analyzer, erro
 }
 
 // codeTokenizer adds, to the tokens of its base tokenizer, the code
-// tokens of each white-space-delimited word (textutil.CodeWord): the whole
+// tokens of each white-space-delimited word (textutil.Side.CodeWord): the whole
 // word and its parts, each unless the base tokenizer already produced it
 // for that word. "max_connections" thus gives max_connections, max and
 // connections; "Arc<T>" gives arc, t and arc<t>; "@" gives @. Text
 // without code words gets exactly the base tokens.
-// With query set it reads a question (textutil.ForEachQueryCodeWord).
+// side says whether it reads documents or questions.
 type codeTokenizer struct {
-	base  analysis.Tokenizer
-	query bool
+	base analysis.Tokenizer
+	side textutil.Side
 }
 
 func (t codeTokenizer) Tokenize(input []byte) analysis.TokenStream {
 	base := t.base.Tokenize(input)
 	var out analysis.TokenStream
 	next := 0 // first base token not yet copied to out
-	forEach := textutil.ForEachCodeWord
-	if t.query {
-		forEach = textutil.ForEachQueryCodeWord
-	}
-	forEach(string(input), func(start, end int, whole string, parts []string) {
+	t.side.ForEachCodeWord(string(input), func(start, end int, whole string, parts []string) {
 		if out == nil {
 			out = make(analysis.TokenStream, 0, len(base)+8)
 		}

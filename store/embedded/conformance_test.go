@@ -19,3 +19,16 @@ func TestConformance(t *testing.T) {
 		return s
 	})
 }
+
+// TestCodeWords runs the shared check of technical text analysis, which
+// the PostgreSQL store passes too.
+func TestCodeWords(t *testing.T) {
+	hybridragtest.TestStoreCodeWords(t, func(t *testing.T) store.Store {
+		s, err := embedded.Open(t.TempDir(), embedded.Options{Create: true})
+		if err != nil {
+			t.Fatalf("open embedded store: %v", err)
+		}
+		t.Cleanup(func() { _ = s.Close() })
+		return s
+	})
+}

@@ -42,8 +42,14 @@ var englishStopWords = func() map[string]bool {
 // "max_connections", "Arc<T>", "--flag", "@") is followed by its code
 // lexemes, the ones the store adds to the chunk's tsvector (codeLexemes).
 func (s *Store) Analyze(text string) []string {
+	return analyze(text, textutil.DocumentSide)
+}
+
+// analyze is Analyze with code words read for side: TermStats reads a
+// question as SearchKeyword does (textutil.QuerySide).
+func analyze(text string, side textutil.Side) []string {
 	var out []string
-	forEachWord(text, func(base, code []string) {
+	forEachWord(text, side, func(base, code []string) {
 		out = append(out, base...)
 		for _, t := range code {
 			if !slices.Contains(base, t) {
@@ -67,13 +73,15 @@ const maxLexemeBytes = 256
 // [maxconnections max connect]; "@" gives none and [@]. The parts are
 // code lexemes even when base has them: the server's parser keeps some
 // code words whole ("os.open"), so base is not always what it stored.
-func forEachWord(text string, fn func(base, code []string)) {
-	eachWord(text, true, fn)
+// Code words are read for side (textutil.Side): documents and questions
+// differ only in the parts of names such as "CMake".
+func forEachWord(text string, side textutil.Side, fn func(base, code []string)) {
+	eachWord(text, side, true, fn)
 }
 
 // eachWord is forEachWord, with base left nil unless withBase; without
 // it, only code words reach fn, and prose costs no stemming.
-func eachWord(text string, withBase bool, fn func(base, code []string)) {
+func eachWord(text string, side textutil.Side, withBase bool, fn func(base, code []string)) {
 	for _, w := range strings.Fields(text) {
 		if !withBase && !textutil.MaybeCode(w) {
 			continue
@@ -83,7 +91,7 @@ func eachWord(text string, withBase bool, fn func(base, code []string)) {
 			base = analyzeWords(w, nil)
 		}
 		var code []string
-		if whole, parts, ok := textutil.CodeWord(w); ok {
+		if whole, parts, ok := side.CodeWord(w); ok {
 			add := func(t string) {
 				if t != "" && len(t) <= maxLexemeBytes && !slices.Contains(code, t) {
 					code = append(code, t)
@@ -123,7 +131,7 @@ func analyzeWords(text string, out []string) []string {
 func codeLexemes(text string) []string {
 	var out []string
 	var seen map[string]bool
-	eachWord(text, false, func(_, code []string) {
+	eachWord(text, textutil.DocumentSide, false, func(_, code []string) {
 		for _, t := range code {
 			if seen == nil {
 				seen = map[string]bool{}
@@ -145,7 +153,8 @@ func tsqueryLexeme(t string) string {
 
 var lexemeEscaper = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
 
-// TermStats analyses query as Analyze does and reports, for each distinct
+// TermStats analyses query as Analyze does, reading its code words as a
+// question's (textutil.QuerySide, as SearchKeyword does), and reports, for each distinct
 // term, how many chunks of f's tenant and project ("" meaning any; other
 // filter fields are ignored) contain it, counted by the server over the
 // tsvector column; counts are cached per index version and scope.
@@ -157,7 +166,7 @@ func (s *Store) TermStats(ctx context.Context, query string, f store.Filter) (st
 	defer done()
 	var terms []string
 	seen := map[string]bool{}
-	for _, t := range s.Analyze(query) {
+	for _, t := range analyze(query, textutil.QuerySide) {
 		if !seen[t] {
 			seen[t] = true
 			terms = append(terms, t)

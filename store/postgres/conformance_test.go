@@ -38,3 +38,12 @@ func TestConformancePGVector(t *testing.T) {
 		return openTest(t, newSchema(t), postgres.Options{VectorIndex: postgres.VectorPGVector})
 	})
 }
+
+// TestCodeWords runs the shared check of technical text analysis, which
+// the embedded store passes too: both read code words through
+// textutil.Side.
+func TestCodeWords(t *testing.T) {
+	hybridragtest.TestStoreCodeWords(t, func(t *testing.T) store.Store {
+		return openTest(t, newSchema(t), postgres.Options{VectorIndex: postgres.VectorInProcess})
+	})
+}

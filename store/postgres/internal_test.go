@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 func TestPlainWords(t *testing.T) {
@@ -94,9 +96,37 @@ func TestCodeLexemes(t *testing.T) {
 		{"the @ in patterns, and std::sync", []string{"@", "std::sync", "std", "sync"}},
 		{"os.Open(name)", []string{"os.open(name)", "os", "open", "name"}},
 		{"it's well-known", nil},
+		{"edit ZPlotLists.txt", []string{"zplotlists.txt", "z", "plot", "list", "txt", "zplot"}},
 	}
 	for _, c := range cases {
 		require.Equal(t, c.want, codeLexemes(c.text), c.text)
+	}
+}
+
+// TestQuestionSide checks that a question's words are read as the other
+// stores read them (textutil.QuerySide): a name with a single leading
+// capital is one term, not also its initial and the rest, while the same
+// word in a document gets both readings; every other code word is split
+// alike on both sides.
+func TestQuestionSide(t *testing.T) {
+	cases := []struct {
+		text      string
+		question  []string
+		documents []string
+	}{
+		{"ZPlot", []string{"zplot"}, []string{"zplot", "z", "plot"}},
+		{"QuillDriver", []string{"quilldriv", "quilldriver", "quill", "driver"}, []string{"quilldriv", "quilldriver", "quill", "driver"}},
+		{"wax_seal", []string{"wax", "seal", "wax_seal"}, []string{"wax", "seal", "wax_seal"}},
+		{"--fold-twice", []string{"fold", "twice", "--fold-twice"}, []string{"fold", "twice", "--fold-twice"}},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.question, analyze(c.text, textutil.QuerySide), c.text)
+		require.Equal(t, c.documents, analyze(c.text, textutil.DocumentSide), c.text)
+		var code []string
+		forEachWord(c.text, textutil.QuerySide, func(_, lexemes []string) { code = append(code, lexemes...) })
+		for _, l := range code {
+			require.Contains(t, c.documents, l, "a question's code lexeme is one its document spelling has")
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -126,8 +127,10 @@ func (s *Store) rankedHits(ctx context.Context, q string, k int, f *store.Filter
 }
 
 // queryTerms turns each word into tsquery text, in query order without
-// repeats: a word that reads as code (textutil.CodeWord) becomes its code
-// lexemes (forEachWord: the whole token and its parts), each matched as
+// repeats: a word that reads as code (textutil.QuerySide.CodeWord, the
+// reading of a question's code words every store and the hashing embedder
+// share) becomes its code lexemes (forEachWord: the whole token and its
+// parts), each matched as
 // is, so that "max_connections", "Arc<T>", "--flag" or "@" find the chunks
 // whose code lexemes hold them; any other word is read the way
 // websearch_to_tsquery('english') reads it, stop words dropped.
@@ -136,7 +139,7 @@ func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error
 	read := make([][]string, len(words))
 	var server []string
 	for i, w := range words {
-		forEachWord(w, func(_, code []string) {
+		forEachWord(w, textutil.QuerySide, func(_, code []string) {
 			for _, t := range code {
 				read[i] = append(read[i], tsqueryLexeme(t))
 			}
