@@ -47,12 +47,30 @@ func (t *textBuilder) inline(s string) {
 		}
 		return
 	}
-	if isHTMLSpace(rune(s[0])) && t.newlines == 0 {
+	if isHTMLSpace(rune(s[0])) && t.newlines == 0 || t.glued(words[0]) {
 		t.space = true
 	}
 	t.flush()
 	t.b.WriteString(strings.Join(words, " "))
 	t.space = isHTMLSpace(rune(s[len(s)-1]))
+}
+
+// glued reports whether next, the first word of a text node, starts a new
+// sentence or label right after the previous node's text with nothing
+// between: generated references style adjacent elements apart, with no
+// space in the markup ("idle socket.<strong>Default:</strong>",
+// "<span>Added in: v8.1.0</span><span>Deprecated since: v10.0.0</span>"),
+// and read glued, "socket.Default" and "v8.1.0Deprecated" are one word.
+func (t *textBuilder) glued(next string) bool {
+	if t.space || t.newlines > 0 || t.b.Len() == 0 || len(next) < 2 {
+		return false
+	}
+	s := t.b.String()
+	last := s[len(s)-1]
+	if !strings.ContainsRune(".!?;:", rune(last)) && (last < '0' || last > '9') {
+		return false
+	}
+	return next[0] >= 'A' && next[0] <= 'Z' && next[1] >= 'a' && next[1] <= 'z'
 }
 
 // verbatim writes preformatted text as it is; its trailing line breaks stay
