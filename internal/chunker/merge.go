@@ -120,13 +120,21 @@ func (p *packer) splitEntries(us []unit) error {
 }
 
 // partition emits units that each fit one chunk as n chunks, n the number
-// needed at TargetTokens, the k-th ending at the entry boundary closest to
-// k/n of their tokens.
+// needed at entryTargetTokens, the k-th ending at the entry boundary
+// closest to k/n of their tokens. A chunk far below that size (a short
+// entry between two long ones) joins its smaller neighbour when together
+// they stay within TargetTokens.
 func (p *packer) partition(us []unit) error {
 	cum := make([]int, len(us)) // cum[i]: estimated tokens of us[:i+1]
 	cum[0] = us[0].est
 	for i := 1; i < len(us); i++ {
 		cum[i] = cum[i-1] + p.gap(us, i) + us[i].est
+	}
+	size := func(a, b int) int { // estimated tokens of us[a:b]
+		if a == 0 {
+			return cum[b-1]
+		}
+		return cum[b-1] - cum[a-1]
 	}
 	var ends []int // where each entry (or unit outside one) ends
 	for i := 0; i < len(us); {
@@ -134,21 +142,44 @@ func (p *packer) partition(us []unit) error {
 		ends = append(ends, i)
 	}
 	total := cum[len(us)-1]
-	n := max(1, ceilDiv(total, p.opts.TargetTokens))
+	n := max(1, ceilDiv(total, min(p.opts.TargetTokens, entryTargetTokens)))
 	dist := func(e, want int) int { return abs(cum[e-1] - want) }
-	from, b := 0, 0
-	for k := 1; k < n && b < len(ends)-1; k++ {
+	cuts := []int{0}
+	for k, b := 1, 0; k < n && b < len(ends)-1; k, b = k+1, b+1 {
 		want := total * k / n
 		for b+1 < len(ends)-1 && dist(ends[b+1], want) <= dist(ends[b], want) {
 			b++
 		}
-		if err := p.group(us[from:ends[b]]); err != nil {
+		cuts = append(cuts, ends[b])
+	}
+	cuts = append(cuts, len(us))
+	small, limit := total/n/2, p.opts.TargetTokens
+	for g := 0; g+1 < len(cuts); {
+		if size(cuts[g], cuts[g+1]) >= small {
+			g++
+			continue
+		}
+		drop := -1 // the cut to remove: before group g, or after it
+		if g > 0 && size(cuts[g-1], cuts[g+1]) <= limit {
+			drop = g
+		}
+		if g+2 < len(cuts) && size(cuts[g], cuts[g+2]) <= limit &&
+			(drop < 0 || size(cuts[g+1], cuts[g+2]) < size(cuts[g-1], cuts[g])) {
+			drop = g + 1
+		}
+		if drop < 0 {
+			g++
+			continue
+		}
+		cuts = slices.Delete(cuts, drop, drop+1)
+		g = max(0, g-1)
+	}
+	for g := 0; g+1 < len(cuts); g++ {
+		if err := p.group(us[cuts[g]:cuts[g+1]]); err != nil {
 			return err
 		}
-		from = ends[b]
-		b++
 	}
-	return p.group(us[from:])
+	return nil
 }
 
 // entryEnd returns the end of the units of the outermost entry that unit i
@@ -261,3 +292,6 @@ func cloneMetadata(m store.Metadata) store.Metadata {
 	m.Extra = maps.Clone(m.Extra)
 	return m
 }
+
+// entryTargetTokens is the size chunks of a long list of entries aim at.
+const entryTargetTokens = 400

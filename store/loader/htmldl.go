@@ -74,11 +74,39 @@ func (w *walker) term(dt *html.Node) string {
 		if skipped[c.DataAtom] || hidden(c) || w.drop[c] {
 			continue
 		}
-		if t := collapse(textOf(c, w.drop)); t != "" {
-			terms = append(terms, t)
-		}
+		terms = append(terms, w.termTexts(c)...)
 	}
 	return shortTerm(strings.Join(terms, ", "))
+}
+
+// termTexts returns the terms of one <dt>: DocBook writes several in one,
+// apart by <br> ("IMMUTABLE<br>STABLE<br>VOLATILE").
+func (w *walker) termTexts(dt *html.Node) []string {
+	var out []string
+	var b strings.Builder
+	end := func() {
+		if t := collapse(b.String()); t != "" {
+			out = append(out, t)
+		}
+		b.Reset()
+	}
+	var rec func(*html.Node)
+	rec = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				b.WriteString(c.Data)
+			case c.Type != html.ElementNode || skipped[c.DataAtom] || hidden(c) || w.drop[c]:
+			case c.DataAtom == atom.Br:
+				end()
+			default:
+				rec(c)
+			}
+		}
+	}
+	rec(dt)
+	end()
+	return out
 }
 
 // shortTerm cuts a term longer than maxTermBytes at the last space before

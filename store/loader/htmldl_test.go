@@ -40,15 +40,15 @@ func TestLoadHTMLDefinitionLists(t *testing.T) {
 		html: `<div class="sect1"><h2>Settings</h2><p>Pump settings.</p><div class="variablelist"><dl class="variablelist">
 <dt id="GUC-PUMP-SPEED"><span class="term"><code class="varname">pump_speed</code> (<code class="type">integer</code>)</span> <a href="#GUC-PUMP-SPEED" class="id_link">#</a></dt>
 <dd><p>Sets the speed.</p><div class="note"><h3 class="title">Note</h3><p>Not on Windows.</p></div></dd>
-<dt id="GUC-PUMP-MODE"><span class="term"><code class="varname">pump_mode</code> (<code class="type">enum</code>)</span></dt>
+<dt id="GUC-PUMP-MODE"><span class="term"><code class="varname">pump_mode</code> (<code class="type">enum</code>)</span><br><span class="term"><code>pump_style</code></span></dt>
 <dd><p>Sets the mode.</p></dd></dl></div><p>Closing words.</p></div>
 <h2>Next</h2><p>More.</p>`,
 		want: []sec{
 			{"Settings", 0, "Settings\n\nPump settings.\n\npump_speed (integer)\n\nSets the speed."},
 			{"Settings > pump_speed (integer)", 1, "pump_speed (integer)\n\nSets the speed.\n\nNote\n\nNot on Windows."},
 			{"Settings > pump_speed (integer) > Note", 0, "Note\n\nNot on Windows."},
-			{"Settings", 0, "pump_mode (enum)\n\nSets the mode.\n\nClosing words."},
-			{"Settings > pump_mode (enum)", 1, "pump_mode (enum)\n\nSets the mode."},
+			{"Settings", 0, "pump_mode (enum)\npump_style\n\nSets the mode.\n\nClosing words."},
+			{"Settings > pump_mode (enum), pump_style", 1, "pump_mode (enum)\npump_style\n\nSets the mode."},
 			{"Next", 0, "Next\n\nMore."},
 		},
 	}, {
