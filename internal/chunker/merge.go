@@ -189,12 +189,12 @@ func (p *packer) entryEnd(units []unit, i int) int {
 	if e < 0 {
 		return i + 1
 	}
-	k := i + 1
-	for k < len(units) && units[k].sec.entry == e {
-		k++
-	}
-	if p.estimate(units, i, k) > p.opts.MaxTokens {
-		return i + 1
+	k, total := i+1, units[i].est
+	for ; k < len(units) && units[k].sec.entry == e; k++ {
+		// Stopping here keeps an entry of many nested entries linear.
+		if total += p.gap(units, k) + units[k].est; total > p.opts.MaxTokens {
+			return i + 1
+		}
 	}
 	return k
 }
