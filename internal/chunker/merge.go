@@ -30,6 +30,10 @@ type packer struct {
 // heading's section would be without its entries; when they do not, they
 // are cut between entries into chunks of even size (splitEntries) and
 // never merged with other sections, as a long section is split alone.
+// (When a parent's first unit is itself too long for a chunk, that unit is
+// split alone and the rest is merged like other units, entry by entry:
+// partitioning such a rest left a one-entry chunk behind, a "See also"
+// after a long text.)
 func (p *packer) merge(units []unit) error {
 	for i := 0; i < len(units); {
 		if units[i].est > p.opts.MaxTokens {
