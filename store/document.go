@@ -27,8 +27,8 @@ type Metadata struct {
 }
 
 // Section marks a structural span of a document's text, for formats whose
-// structure is not visible in the text itself (HTML headings, PDF pages).
-// Start and End are byte offsets into Document.Text.
+// structure is not visible in the text itself (HTML headings and
+// definition lists, PDF pages). Start and End are byte offsets into Document.Text.
 type Section struct {
 	Start   int      `json:"start"`
 	End     int      `json:"end"`
@@ -38,6 +38,13 @@ type Section struct {
 	// each cue its own Section with Time set, and the chunker then cuts at
 	// cues only (never inside one) and records the chunk's span.
 	Time *TimeSpan `json:"time,omitempty"`
+	// Terms is how many of the last Heading elements are terms of a
+	// definition list (an option, a setting, a function's signature)
+	// rather than headings. Above zero, the span is one entry of such a
+	// list (its terms and their description), nested inside the span of
+	// the heading it belongs to: the chunker cuts between entries rather
+	// than inside one, and the chunks of a long entry carry its term.
+	Terms int `json:"terms,omitempty"`
 }
 
 // Document is one source the host wants answers drawn from.

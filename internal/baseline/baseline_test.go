@@ -20,6 +20,7 @@ func TestSplit(t *testing.T) {
 		{name: "markdown headings cut", doc: store.Document{ID: "a.md", Text: "intro\n# One\nfirst\n## Two\nsecond\n"}, want: 3},
 		{name: "sections cut", doc: store.Document{ID: "a.html", Text: "Title\n\nBody one.\n\nNext\n\nBody two.",
 			Sections: []store.Section{{Start: 0, End: 18, Heading: []string{"Title"}}, {Start: 18, End: 34, Heading: []string{"Next"}}}}, want: 2},
+		{name: "definition-list entries do not cut", doc: entryDoc, want: 2},
 		{name: "long span cut at paragraphs", doc: store.Document{ID: "b.md", Text: long + "\n\n" + long + "\n\n" + long}, want: 3},
 		{name: "no break at all", doc: store.Document{ID: "c.txt", Text: strings.Repeat("é", 4000)}, want: 3},
 		{name: "blank", doc: store.Document{ID: "d.txt", Text: " \n "}, want: 0},
@@ -41,6 +42,20 @@ func TestSplit(t *testing.T) {
 		})
 	}
 }
+
+// entryDoc is an HTML page's text with an options list whose first entry
+// holds a note: only the heading and the note open chunks.
+var entryDoc = func() store.Document {
+	text := "Options\n\n-a\n\nAll.\n\nNote\n\nCareful.\n\n-b\n\nBoth.\n\nMore text."
+	at := func(s string) int { return strings.Index(text, s) }
+	return store.Document{ID: "o.html", Text: text, Sections: []store.Section{
+		{Start: 0, End: at("Note") - 2, Heading: []string{"Options"}},
+		{Start: at("-a"), End: at("-b") - 2, Heading: []string{"Options", "-a"}, Terms: 1},
+		{Start: at("Note"), End: at("-b") - 2, Heading: []string{"Options", "-a", "Note"}},
+		{Start: at("-b") - 2, End: len(text), Heading: []string{"Options"}},
+		{Start: at("-b"), End: at("More") - 2, Heading: []string{"Options", "-b"}, Terms: 1},
+	}}
+}()
 
 func TestSearchAndRun(t *testing.T) {
 	x, err := New()

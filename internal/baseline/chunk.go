@@ -17,8 +17,8 @@ type Chunk struct {
 	Text       string
 }
 
-// Split cuts a document at its headings (its Sections, or for text
-// without sections, Markdown heading lines) and each heading's span into
+// Split cuts a document at its headings (its Sections, definition-list
+// entries left out, or for text without sections, Markdown heading lines) and each heading's span into
 // pieces of at most ChunkChars bytes at paragraph, then line, then word
 // boundaries.
 func Split(doc store.Document) []Chunk {
@@ -39,7 +39,7 @@ func headingSpans(doc store.Document) []string {
 	text := doc.Text
 	var starts []int
 	for _, s := range doc.Sections {
-		if s.Start > 0 && s.Start < len(text) {
+		if s.Start > 0 && s.Start < len(text) && opensHeading(text, s) {
 			starts = append(starts, s.Start)
 		}
 	}
@@ -61,6 +61,16 @@ func headingSpans(doc store.Document) []string {
 		}
 	}
 	return append(spans, text[prev:])
+}
+
+// opensHeading reports a section that starts a heading's (or a page's)
+// text: not a definition-list entry (store.Section.Terms), nor the rest of
+// a heading's text after an entry that held a heading of its own.
+func opensHeading(text string, s store.Section) bool {
+	if s.Terms > 0 {
+		return false
+	}
+	return len(s.Heading) == 0 || strings.HasPrefix(text[s.Start:], s.Heading[len(s.Heading)-1])
 }
 
 // cut splits text into pieces of at most limit bytes, preferring the last

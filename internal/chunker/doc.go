@@ -1,12 +1,16 @@
 // Package chunker cuts a store.Document into token-sized store.Chunks for
 // retrieval. It cuts at structure first (Markdown ATX and setext headings,
-// or the document's Sections for HTML headings and PDF pages), then at
+// or the document's Sections for HTML headings, definition-list entries
+// and PDF pages), then at
 // paragraphs, then at sentences (textutil.Sentences), then at line breaks,
 // and only as a last resort inside a very long sentence, at cl100k_base
 // token boundaries moved back to a rune boundary. Small consecutive sections
 // are merged up to the target size; long sections are split into chunks of
 // even size that overlap by about OverlapTokens, starting at a sentence
-// boundary. Every chunk keeps its heading path and page as fields, and its
+// boundary. A long section of definition-list entries (options, settings,
+// functions) is instead cut between entries into chunks of about 400
+// tokens without overlap; a long entry's chunks carry its term as the last
+// heading. Every chunk keeps its heading path and page as fields, and its
 // exact byte span: doc.Text[c.Start:c.End] == c.Text.
 //
 // Sizes are cl100k_base token counts from internal/tokens. A section that

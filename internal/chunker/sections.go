@@ -16,7 +16,16 @@ type section struct {
 	// one after heading-only sections were joined to it).
 	heads   []span
 	heading []string
-	page    int
+	// outer is how many heading elements lie outside any definition-list
+	// entry (store.Section.Terms): all of them, except in an entry.
+	outer int
+	// entry is where the outermost definition-list entry the section
+	// lies in starts, or -1.
+	entry int
+	// parent, for a section under a heading path that holds entries (the
+	// entries and the text around them), is that path; empty otherwise.
+	parent string
+	page   int
 }
 
 // bodyStart is where the section's text after its heading lines begins.
@@ -33,6 +42,7 @@ type mark struct {
 	span
 	head    span // heading line at start; empty if none
 	heading []string
+	terms   int
 	page    int
 }
 
@@ -74,7 +84,7 @@ func buildSections(doc store.Document, w *window) ([]section, []span, error) {
 		if s.Start == s.End {
 			continue
 		}
-		m := mark{span: span{s.Start, s.End}, heading: s.Heading, page: s.Page}
+		m := mark{span: span{s.Start, s.End}, heading: s.Heading, terms: min(s.Terms, len(s.Heading)), page: s.Page}
 		if len(s.Heading) > 0 {
 			m.head = headingLine(text, m.span, s.Heading[len(s.Heading)-1])
 		}
@@ -99,6 +109,8 @@ func buildSections(doc store.Document, w *window) ([]section, []span, error) {
 		out    []section
 		active []mark
 		next   int
+		// listed holds the heading paths that hold entries.
+		listed = map[string]bool{}
 	)
 	for i := 0; i+1 < len(bounds); i++ {
 		b, e := bounds[i], bounds[i+1]
@@ -107,7 +119,7 @@ func buildSections(doc store.Document, w *window) ([]section, []span, error) {
 			active = append(active, marks[next])
 			next++
 		}
-		sec := section{span: span{b, e}}
+		sec := section{span: span{b, e}, entry: -1}
 		for j := len(active) - 1; j >= 0; j-- {
 			if m := active[j]; len(m.heading) > 0 {
 				sec.heading = m.heading
@@ -115,6 +127,22 @@ func buildSections(doc store.Document, w *window) ([]section, []span, error) {
 					sec.heads = []span{{m.head.start, min(m.head.end, e)}}
 				}
 				break
+			}
+		}
+		sec.outer = len(sec.heading)
+		for _, m := range active {
+			if m.terms > 0 {
+				// The outermost entry: its terms, and any heading inside
+				// it (an admonition's "Note"), name the entry only.
+				sec.outer = min(sec.outer, len(m.heading)-m.terms)
+				sec.entry = m.start
+				break
+			}
+		}
+		if sec.outer > 0 {
+			sec.parent = strings.Join(sec.heading[:sec.outer], "\x00")
+			if sec.outer < len(sec.heading) {
+				listed[sec.parent] = true
 			}
 		}
 		for j := len(active) - 1; j >= 0; j-- {
@@ -125,6 +153,11 @@ func buildSections(doc store.Document, w *window) ([]section, []span, error) {
 		}
 		if !isSpace(text[b:e]) {
 			out = append(out, sec)
+		}
+	}
+	for i := range out {
+		if !listed[out[i].parent] {
+			out[i].parent = ""
 		}
 	}
 	return joinHeadingOnly(text, out), fences, nil

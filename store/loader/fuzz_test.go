@@ -49,12 +49,27 @@ func FuzzParseHTML(f *testing.F) {
 		}
 		require.True(t, utf8.ValidString(doc.Text))
 		prevEnd := 0
+		var entries []store.Section // open entries, innermost last
 		for _, s := range doc.Sections {
-			require.True(t, prevEnd <= s.Start && s.Start <= s.End && s.End <= len(doc.Text), "%+v", s)
+			require.True(t, s.Start <= s.End && s.End <= len(doc.Text), "%+v", s)
 			require.True(t, s.Start == len(doc.Text) || utf8.RuneStart(doc.Text[s.Start]))
 			require.True(t, s.End == len(doc.Text) || utf8.RuneStart(doc.Text[s.End]))
 			require.NotEmpty(t, s.Heading)
-			prevEnd = s.End
+			require.LessOrEqual(t, s.Terms, len(s.Heading))
+			if s.Terms == 0 {
+				// Heading sections follow each other.
+				require.True(t, prevEnd <= s.Start, "%+v", s)
+				prevEnd = s.End
+				continue
+			}
+			// Entries nest: each lies inside or after the ones before it.
+			for len(entries) > 0 && entries[len(entries)-1].End <= s.Start {
+				entries = entries[:len(entries)-1]
+			}
+			if len(entries) > 0 {
+				require.LessOrEqual(t, s.End, entries[len(entries)-1].End, "%+v", s)
+			}
+			entries = append(entries, s)
 		}
 		_, err := chunker.Split(doc, chunker.Options{MinTokens: 1})
 		if err != nil {

@@ -41,7 +41,8 @@ var headingLevels = map[atom.Atom]int{
 
 // parseHTML fills doc.Text with the visible text of an HTML page and
 // doc.Sections with one section per heading, spanning from the heading's
-// own line to the end of the text before the next heading.
+// own line to the end of the text before the next heading, and one per
+// definition-list entry nested inside it (htmldl.go).
 func parseHTML(raw []byte, doc *store.Document) error {
 	if !utf8.Valid(raw) {
 		// Honour a declared or sniffed charset (meta tag, BOM) for legacy pages.
@@ -163,7 +164,11 @@ func (w *walker) walk(n *html.Node) {
 	case atom.Li:
 		w.listMarker()
 	}
-	w.children(n)
+	if groupsDefinitions(n) {
+		w.definitions(n)
+	} else {
+		w.children(n)
+	}
 	if brk > 0 {
 		w.out.lineBreak(brk)
 	}

@@ -158,6 +158,9 @@ func TestLoadHTMLKeepsAnchoredHeadings(t *testing.T) {
 			require.Equal(t, pg.text, doc.Text)
 			var got [][]string
 			for _, s := range doc.Sections {
+				if s.Terms > 0 {
+					continue // entries: htmldl_test.go
+				}
 				got = append(got, s.Heading)
 				require.Equal(t, s.Heading[len(s.Heading)-1], doc.Text[s.Start:s.Start+len(s.Heading[len(s.Heading)-1])])
 			}

@@ -142,6 +142,9 @@ func TestLoadHTMLDropsBoilerplate(t *testing.T) {
 				}
 				var got []string
 				for _, s := range doc.Sections {
+					if s.Terms > 0 {
+						continue // entries: htmldl_test.go
+					}
 					got = append(got, strings.Join(s.Heading, " > "))
 					require.True(t, strings.HasPrefix(doc.Text[s.Start:], s.Heading[len(s.Heading)-1]))
 				}

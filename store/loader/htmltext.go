@@ -37,6 +37,21 @@ func (t *textBuilder) flush() int {
 	return t.b.Len()
 }
 
+// next returns the offset where the next text will start, after the
+// pending separator.
+func (t *textBuilder) next() int {
+	n := t.b.Len()
+	if n > 0 {
+		switch {
+		case t.newlines > 0:
+			n += t.newlines
+		case t.space:
+			n++
+		}
+	}
+	return n
+}
+
 // inline writes flowing text, collapsing runs of HTML white space (but not
 // no-break spaces) to one space.
 func (t *textBuilder) inline(s string) {

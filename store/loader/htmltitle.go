@@ -26,7 +26,7 @@ func pageTitle(title string, sections []store.Section) string {
 	}
 	headings := make(map[string]bool, len(sections))
 	for _, s := range sections {
-		if len(s.Heading) == 0 {
+		if len(s.Heading) == 0 || s.Terms > 0 {
 			continue
 		}
 		if k := titleKey(s.Heading[len(s.Heading)-1]); k != "" {

@@ -1,0 +1,126 @@
+package loader
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Definition lists. Manuals write their options, settings, functions and
+// parameters as <dl><dt>term</dt><dd>description</dd>…: Sphinx one
+// <dl class="py function"> per function, DocBook a variablelist of
+// settings, asciidoc an options list with one <dt> per spelling ("-a",
+// "--all"). Each run of terms with the descriptions after it is an entry,
+// written as a Section of its own (store.Section.Terms), so that chunks
+// are cut between entries and a long entry's chunks name its term.
+
+// maxTermBytes bounds a term in a heading path: a Python signature with
+// all its defaults is a line of code, not a name.
+const maxTermBytes = 120
+
+// definitions walks the children of a <dl> (or of a <div> grouping some of
+// its entries, which HTML allows) and opens an entry at each run of <dt>.
+func (w *walker) definitions(n *html.Node) {
+	open, inTerms := false, false
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && !skipped[c.DataAtom] && !hidden(c) && !w.drop[c] {
+			switch c.DataAtom {
+			case atom.Dt:
+				if !inTerms {
+					if open {
+						w.endEntry()
+					}
+					term := w.term(c)
+					if open = term != ""; open {
+						w.beginEntry(term)
+					}
+				}
+				inTerms = true
+			case atom.Div:
+				if open {
+					w.endEntry()
+				}
+				open, inTerms = false, false
+			default:
+				inTerms = false
+			}
+		}
+		w.walk(c)
+	}
+	if open {
+		w.endEntry()
+	}
+}
+
+// groupsDefinitions reports an element whose children are a definition
+// list's terms and descriptions.
+func groupsDefinitions(n *html.Node) bool {
+	return n.DataAtom == atom.Dl || n.DataAtom == atom.Div && n.Parent != nil && n.Parent.DataAtom == atom.Dl
+}
+
+// term returns the text of the <dt> run that starts at dt, the terms
+// joined by ", " ("-a, --all"), shortened to maxTermBytes.
+func (w *walker) term(dt *html.Node) string {
+	var terms []string
+	for c := dt; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && strings.TrimFunc(c.Data, isHTMLSpace) == "" || c.Type == html.CommentNode {
+			continue
+		}
+		if c.Type != html.ElementNode || c.DataAtom != atom.Dt {
+			break
+		}
+		if skipped[c.DataAtom] || hidden(c) || w.drop[c] {
+			continue
+		}
+		terms = append(terms, w.termTexts(c)...)
+	}
+	return shortTerm(strings.Join(terms, ", "))
+}
+
+// termTexts returns the terms of one <dt>: DocBook writes several in one,
+// apart by <br> ("IMMUTABLE<br>STABLE<br>VOLATILE").
+func (w *walker) termTexts(dt *html.Node) []string {
+	var out []string
+	var b strings.Builder
+	end := func() {
+		if t := collapse(b.String()); t != "" {
+			out = append(out, t)
+		}
+		b.Reset()
+	}
+	var rec func(*html.Node)
+	rec = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				b.WriteString(c.Data)
+			case c.Type != html.ElementNode || skipped[c.DataAtom] || hidden(c) || w.drop[c]:
+			case c.DataAtom == atom.Br:
+				end()
+			default:
+				rec(c)
+			}
+		}
+	}
+	rec(dt)
+	end()
+	return out
+}
+
+// shortTerm cuts a term longer than maxTermBytes at the last space before
+// the limit and marks the cut with "…".
+func shortTerm(s string) string {
+	if len(s) <= maxTermBytes {
+		return s
+	}
+	cut := maxTermBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], ' '); i > maxTermBytes/2 {
+		cut = i
+	}
+	return strings.TrimRight(s[:cut], " ,") + "…"
+}

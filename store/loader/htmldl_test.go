@@ -1,0 +1,127 @@
+package loader
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Definition-list entries become Sections nested in their heading's, in
+// the shapes documentation generators write them.
+func TestLoadHTMLDefinitionLists(t *testing.T) {
+	type sec struct {
+		Heading string
+		Terms   int
+		Text    string
+	}
+	long := "configure(" + strings.Repeat("option_name=None, ", 12) + "last=True)"
+	cases := []struct {
+		name string
+		html string
+		want []sec
+	}{{
+		name: "sphinx functions, a class and its nested method",
+		html: `<h1>Widgets</h1><p>Functions for widgets.</p>
+<dl class="py function"><dt class="sig" id="spin"><span class="sig-name">spin</span>(<em>speed</em>)<a class="headerlink" href="#spin" title="Permalink">¶</a></dt>
+<dd><p>Spin the widget at <em>speed</em>.</p></dd></dl>
+<dl class="py class"><dt id="Gear"><em class="property">class </em>Gear(teeth)<a class="headerlink" href="#Gear">¶</a></dt>
+<dd><p>A gear with teeth.</p>
+<dl class="py method"><dt id="Gear.turn">turn(n)<a class="headerlink" href="#Gear.turn">¶</a></dt><dd><p>Turn n times.</p></dd></dl>
+</dd></dl><p>After the list.</p>`,
+		want: []sec{
+			{"Widgets", 0, "Widgets\n\nFunctions for widgets.\n\nspin(speed)\n\nSpin the widget at speed.\n\nclass Gear(teeth)\n\nA gear with teeth.\n\nturn(n)\n\nTurn n times.\n\nAfter the list."},
+			{"Widgets > spin(speed)", 1, "spin(speed)\n\nSpin the widget at speed."},
+			{"Widgets > class Gear(teeth)", 1, "class Gear(teeth)\n\nA gear with teeth.\n\nturn(n)\n\nTurn n times."},
+			{"Widgets > class Gear(teeth) > turn(n)", 2, "turn(n)\n\nTurn n times."},
+		},
+	}, {
+		name: "docbook variablelist with a note inside an entry",
+		html: `<div class="sect1"><h2>Settings</h2><p>Pump settings.</p><div class="variablelist"><dl class="variablelist">
+<dt id="GUC-PUMP-SPEED"><span class="term"><code class="varname">pump_speed</code> (<code class="type">integer</code>)</span> <a href="#GUC-PUMP-SPEED" class="id_link">#</a></dt>
+<dd><p>Sets the speed.</p><div class="note"><h3 class="title">Note</h3><p>Not on Windows.</p></div></dd>
+<dt id="GUC-PUMP-MODE"><span class="term"><code class="varname">pump_mode</code> (<code class="type">enum</code>)</span><br><span class="term"><code>pump_style</code></span></dt>
+<dd><p>Sets the mode.</p></dd></dl></div><p>Closing words.</p></div>
+<h2>Next</h2><p>More.</p>`,
+		want: []sec{
+			{"Settings", 0, "Settings\n\nPump settings.\n\npump_speed (integer)\n\nSets the speed."},
+			{"Settings > pump_speed (integer)", 1, "pump_speed (integer)\n\nSets the speed.\n\nNote\n\nNot on Windows."},
+			{"Settings > pump_speed (integer) > Note", 0, "Note\n\nNot on Windows."},
+			{"Settings", 0, "pump_mode (enum)\npump_style\n\nSets the mode.\n\nClosing words."},
+			{"Settings > pump_mode (enum), pump_style", 1, "pump_mode (enum)\npump_style\n\nSets the mode."},
+			{"Next", 0, "Next\n\nMore."},
+		},
+	}, {
+		name: "asciidoc options with one dt per spelling",
+		html: `<h2>OPTIONS</h2><div class="dlist"><dl>
+<dt class="hdlist1">
+-a
+</dt>
+<dt class="hdlist1">
+--all
+</dt>
+<dd>
+<p>
+    Stage all modified files.
+</p>
+</dd>
+<dt class="hdlist1">--dry-run</dt>
+<dd><p>Show what would be done.</p></dd>
+</dl></div>`,
+		want: []sec{
+			{"OPTIONS", 0, "OPTIONS\n\n-a\n--all\n\nStage all modified files.\n\n--dry-run\n\nShow what would be done."},
+			{"OPTIONS > -a, --all", 1, "-a\n--all\n\nStage all modified files."},
+			{"OPTIONS > --dry-run", 1, "--dry-run\n\nShow what would be done."},
+		},
+	}, {
+		name: "groups wrapped in div, before any heading",
+		html: `<dl><div><dt>Color</dt><dd>Red</dd></div><div><dt>Size</dt><dd>Large</dd></div></dl>`,
+		want: []sec{
+			{"Color", 1, "Color\nRed"},
+			{"Size", 1, "Size\nLarge"},
+		},
+	}, {
+		name: "empty and hidden terms open no entry",
+		html: `<h1>Glossary</h1><dl><dt> </dt><dd>No term here.</dd><dt hidden>Secret</dt><dt>Shown</dt><dd>Described.</dd></dl>`,
+		want: []sec{
+			{"Glossary", 0, "Glossary\n\nNo term here.\nShown\nDescribed."},
+			{"Glossary > Shown", 1, "Shown\nDescribed."},
+		},
+	}, {
+		name: "a long signature is shortened in the heading path",
+		html: `<h1>API</h1><dl><dt>` + long + `</dt><dd>Configures it.</dd></dl>`,
+		want: []sec{
+			{"API", 0, "API\n\n" + long + "\nConfigures it."},
+			{"API > " + shortTerm(long), 1, long + "\nConfigures it."},
+		},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeFile(t, t.TempDir(), "page.html", []byte("<html><body>"+tc.html+"</body></html>"))
+			doc, err := LoadFile(path)
+			require.NoError(t, err)
+			var got []sec
+			for _, s := range doc.Sections {
+				got = append(got, sec{strings.Join(s.Heading, " > "), s.Terms, strings.TrimSpace(doc.Text[s.Start:s.End])})
+				if s.Terms > 0 {
+					require.Equal(t, strings.TrimSpace(doc.Text[s.Start:s.End]), doc.Text[s.Start:s.End], "an entry starts at its term")
+				}
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestShortTerm(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"--dry-run", "--dry-run"},
+		{strings.Repeat("a", maxTermBytes), strings.Repeat("a", maxTermBytes)},
+		{strings.Repeat("word ", 40), strings.TrimSpace(strings.Repeat("word ", 24)) + "…"},
+		{strings.Repeat("é", 100), strings.Repeat("é", maxTermBytes/2) + "…"},
+	}
+	for _, tc := range cases {
+		got := shortTerm(tc.in)
+		require.Equal(t, tc.want, got)
+		require.LessOrEqual(t, len(got), maxTermBytes+len("…"))
+	}
+}
