@@ -99,11 +99,7 @@ func TestSentencesCodeBlockCitations(t *testing.T) {
 			[]string{"```\nmake\n```", "[docs](https://example.org) say so."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got []string
-			for _, sp := range Sentences(tc.text) {
-				got = append(got, tc.text[sp.Start:sp.End])
-			}
-			require.Equal(t, tc.want, got)
+			require.Equal(t, tc.want, sentenceTexts(tc.text))
 		})
 	}
 }
@@ -132,11 +128,7 @@ func TestSentencesKeepTrailingDefault(t *testing.T) {
 			[]string{"Sets the spool folder.", "Defaulting is rare."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got []string
-			for _, sp := range Sentences(tc.text) {
-				got = append(got, tc.text[sp.Start:sp.End])
-			}
-			require.Equal(t, tc.want, got)
+			require.Equal(t, tc.want, sentenceTexts(tc.text))
 		})
 	}
 }
@@ -145,9 +137,5 @@ func TestSentencesKeepTrailingDefault(t *testing.T) {
 // that the default stays with the description it ends.
 func TestSentencesKeepLineEndingInDefault(t *testing.T) {
 	text := "- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.\nA new line. Default settings are fine."
-	var got []string
-	for _, sp := range Sentences(text) {
-		got = append(got, text[sp.Start:sp.End])
-	}
-	require.Equal(t, []string{"- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.", "A new line.", "Default settings are fine."}, got)
+	require.Equal(t, []string{"- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.", "A new line.", "Default settings are fine."}, sentenceTexts(text))
 }
