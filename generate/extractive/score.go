@@ -103,7 +103,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			words := textutil.Words(text)
 			// A line of a split block is not a heading: code and table
 			// lines would otherwise replace the real one.
-			if !sp.split && isHeading(text, len(words)) {
+			if !sp.split && textutil.IsHeadingLine(src.Text, sp.Span) {
 				heading, headingText = termSet(text, words), text
 				afterHeading = true
 				continue
@@ -458,15 +458,6 @@ func jaccard(a, b map[string]bool) float64 {
 		return 1
 	}
 	return float64(inter) / float64(union)
-}
-
-// isHeading reports whether a sentence is a heading: a Markdown heading, or
-// a single short line without sentence punctuation that is not a list item.
-func isHeading(text string, words int) bool {
-	if strings.HasPrefix(text, "#") {
-		return true
-	}
-	return !strings.Contains(text, "\n") && !isListItem(text) && !endsSentence(text) && words < headingMaxWords
 }
 
 // isListItem reports whether text starts like a Markdown list item.
