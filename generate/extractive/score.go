@@ -48,6 +48,9 @@ type candidate struct {
 	opens bool
 	// note marks a change note ("New in version 3.13."), see versionNote.
 	note bool
+	// capsTitle marks a sentence opening a section whose heading is an
+	// upper-case title rather than a name (see markCapsTitles).
+	capsTitle bool
 	// box numbers the property box the sentence is a row of (see
 	// propertyBoxes), unique over all sources; -1 for none.
 	box int
@@ -164,6 +167,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			})
 		}
 	}
+	markCapsTitles(out)
 	return out
 }
 
