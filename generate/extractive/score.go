@@ -119,7 +119,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			words := textutil.Words(text)
 			// A line of a split block is not a heading: code and table
 			// lines would otherwise replace the real one.
-			if !sp.split && !row && textutil.IsHeadingLine(src.Text, sp.Span) {
+			if !sp.split && !row && (textutil.IsHeadingLine(src.Text, sp.Span) || textutil.IsQuestionLine(src.Text, sp.Span)) {
 				heading, headingText = termSet(text, words), text
 				afterHeading = true
 				continue
@@ -130,7 +130,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			opens := afterHeading && !note
 			afterHeading = afterHeading && note
 			if len(words) < minWords && !(row && len(words) >= 2) ||
-				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
+				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
 				continue
 			}
 			terms := termSet(text, words)
@@ -170,6 +170,12 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	markCapsTitles(out)
 	return out
 }
+
+// crossReference matches a sentence that sends the reader elsewhere ("See
+// Chapter 19 for details.", "See also int() for …", "For more information
+// on X, see the ANALYZE documentation."): navigation, which states
+// nothing the answer could quote.
+var crossReference = regexp.MustCompile(`^(?:See|Refer\s+to)\s|^For\s+(?:more|further)\s+(?:information|details)\b[^.;]*\bsee\b`)
 
 // articles may precede the term a sentence names first.
 var articles = map[string]bool{"a": true, "an": true, "the": true}

@@ -50,6 +50,22 @@ func IsHeadingLine(text string, sp Span) bool {
 	return true
 }
 
+// QuestionLineWords is the most words a question standing as a title has.
+const QuestionLineWords = 16
+
+// IsQuestionLine reports whether the span sp of text is a question on a
+// line of its own ("Why doesn't list.sort() return the sorted list?"), as
+// FAQ pages title their entries: it asks what the text under it answers,
+// and answers nothing itself.
+func IsQuestionLine(text string, sp Span) bool {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return false
+	}
+	s := strings.TrimRight(text[sp.Start:sp.End], "\"')]}»”’")
+	return strings.HasSuffix(s, "?") && !strings.ContainsRune(s, '\n') && ownLine(text, sp) &&
+		!bulletItem(s) && countWords(s) <= QuestionLineWords
+}
+
 // ownLine reports whether only white space, or a section number before
 // the span ("3.1. No Separate Boolean Type", whose number the sentence
 // splitter cuts off as a sentence of its own), shares its line.

@@ -40,3 +40,22 @@ func TestCountWords(t *testing.T) {
 		require.Equal(t, len(Words(s)), countWords(s), s)
 	}
 }
+
+func TestIsQuestionLine(t *testing.T) {
+	for _, tt := range []struct {
+		name, text, line string
+		want             bool
+	}{
+		{"faq title", "Intro.\n\nWhy does the kiln crack glazed pots?\n\nGlaze shrinks faster than clay.", "Why does the kiln crack glazed pots?", true},
+		{"quoted", "Intro.\n\n“Why does the kiln crack pots?”\n\nGlaze shrinks.", "“Why does the kiln crack pots?”", true},
+		{"inline rhetorical question", "The kiln cracked. Why does it crack? Glaze shrinks.", "Why does it crack?", false},
+		{"statement", "Intro.\n\nThe kiln cracks glazed pots.\n\nMore.", "The kiln cracks glazed pots.", false},
+		{"long", "Intro.\n\nWhy does the kiln in the back room of the studio crack every glazed pot that we fire in it at cone six or higher?\n\nMore.",
+			"Why does the kiln in the back room of the studio crack every glazed pot that we fire in it at cone six or higher?", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			i := strings.LastIndex(tt.text, tt.line)
+			require.Equal(t, tt.want, IsQuestionLine(tt.text, Span{i, i + len(tt.line)}))
+		})
+	}
+}
