@@ -59,9 +59,11 @@ type candidate struct {
 	score   float64 // overlap plus the source bonus
 }
 
-// collect splits every source into candidate sentences, skipping headings,
-// very short sentences, lead-ins ending in a colon (they announce a list
-// rather than state anything) and sentences that carry a citation marker.
+// collect splits every source into candidate sentences, skipping titles
+// (heading lines and FAQ questions on a line of their own, which lend
+// their words to the sentences under them instead), very short sentences,
+// lead-ins ending in a colon (they announce a list rather than state
+// anything), cross-references and sentences that carry a citation marker.
 func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	var out []*candidate
 	group, boxBase := 0, 0
@@ -117,8 +119,9 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			row := box >= 0 && labelRow.MatchString(text)
 			words := textutil.Words(text)
-			// A line of a split block is not a heading: code and table
-			// lines would otherwise replace the real one.
+			// A line of a split block or a property box's row is not a
+			// heading: code and table lines would otherwise replace the
+			// real one.
 			if !sp.split && !row && (textutil.IsHeadingLine(src.Text, sp.Span) || textutil.IsQuestionLine(src.Text, sp.Span)) {
 				heading, headingText = termSet(text, words), text
 				afterHeading = true
