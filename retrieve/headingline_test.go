@@ -35,6 +35,14 @@ func TestPassageRespectsHeadingLines(t *testing.T) {
 			notWant: nil,
 		},
 		{
+			name: "a FAQ question heads its answer",
+			text: "Kiln FAQ\n\nWhy does the glaze run?\n\nThe peak held too long. The shelf was not level. The cones bent early.\n\n" +
+				"Why does the kiln crack pots?\n\nClay shrinks unevenly when the damper is shut.",
+			query:   "why kiln crack pots",
+			want:    []string{"Why does the kiln crack pots?", "Clay shrinks unevenly"},
+			notWant: []string{"glaze run"},
+		},
+		{
 			name:    "a chunk that is one short line is still a passage",
 			text:    "soak minutes",
 			query:   "soak minutes",

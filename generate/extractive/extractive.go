@@ -66,9 +66,6 @@ const (
 	// duplicateJaccard is the content-term Jaccard similarity at or above
 	// which a sentence is a near-duplicate of one already chosen.
 	duplicateJaccard = 0.8
-	// headingMaxWords: an unpunctuated single line shorter than this is
-	// taken for a heading.
-	headingMaxWords = 8
 )
 
 // Name is the generator's name.

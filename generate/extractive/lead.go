@@ -112,19 +112,22 @@ func namesCounted(counted []string, c, prev *candidate) bool {
 // what something does (notValue: "What does a program do by default
 // when …"); defaultStated a
 // sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
-// "hex (the default)", "; 5432 by default"), not one that only mentions
+// "hex (the default)", "; 5432 by default", a property box's "Default: |
+// KeepAlive 5" row), not one that only mentions
 // it ("than the default value reflects", "the default hash function is
 // too slow", "By default, the server waits for …").
 var (
 	defaultQuestion = regexp.MustCompile(`(?i)^\s*(what|which)\b.*(\bby\s+default\b|\bthe\s+(built-in\s+)?default\b|\bdefaults?\s+to\b)`)
 	notValue        = regexp.MustCompile(`(?i)^\s*what\s+(does|do|did|happens)\b`)
-	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)`)
+	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S`)
 )
 
 // namesAll reports whether every written-as-code term of the question
 // (namedTerms) is in the sentence cands[i], its heading or the sentence
-// before it in its source: "The default is 2MB." answers a question about
-// shared_buffers only under it.
+// before it in its source, or, for a property box's row, another row of
+// its box: "The default is 2MB." answers a question about shared_buffers
+// only under it, and "Default: | ReadLimit 20" one about mod_limit where
+// its box's "Module: | mod_limit" row says so.
 func namesAll(named []*regexp.Regexp, cands []*candidate, i int) bool {
 	c := cands[i]
 	var around []string
@@ -133,6 +136,13 @@ func namesAll(named []*regexp.Regexp, cands []*candidate, i int) bool {
 		around = append(around, cands[i-1].text)
 	}
 	around = append(around, c.headingText)
+	if c.box >= 0 {
+		for _, o := range cands {
+			if o.box == c.box && o != c {
+				around = append(around, o.text)
+			}
+		}
+	}
 	for _, re := range named {
 		if !slices.ContainsFunc(around, re.MatchString) {
 			return false

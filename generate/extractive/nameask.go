@@ -2,7 +2,9 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -48,7 +50,7 @@ var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+
 // the sentence opens a section headed by a name (nameHeading) that neither
 // the sentence nor the question spells; "" otherwise.
 func namedBy(c *candidate, question string) string {
-	if !c.opens || c.code {
+	if !c.opens || c.code || c.capsTitle {
 		return ""
 	}
 	name := nameHeading(c.headingText)
@@ -56,6 +58,32 @@ func namedBy(c *candidate, question string) string {
 		return ""
 	}
 	return c.headingText
+}
+
+// markCapsTitles sets capsTitle on the sentences opening a section headed
+// by upper-case words ("COMMANDS", "GIT URLS", "SHAKE variable length
+// digests") that no sentence of the prompt spells in capitals. Manual
+// pages shout their section titles, which are not names; a keyword
+// heading ("ALTER TABLE", "CASCADE") is spelled so in the text too. A name
+// with digits, underscores or dots (SQLITE_MAX_DEPTH) is a name anyway.
+func markCapsTitles(cands []*candidate) {
+	spelled := map[string]bool{}
+	for _, c := range cands {
+		if !c.opens {
+			continue
+		}
+		name := nameHeading(c.headingText)
+		if name == "" || strings.ToUpper(name) != name || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' }) {
+			continue
+		}
+		ok, seen := spelled[name]
+		if !seen {
+			re := namePattern(name, false)
+			ok = slices.ContainsFunc(cands, func(o *candidate) bool { return re.MatchString(o.text) })
+			spelled[name] = ok
+		}
+		c.capsTitle = !ok
+	}
 }
 
 // containsWord reports whether s spells name as a whole word, ignoring case.

@@ -48,6 +48,22 @@ func TestAnswerNamesAndOrder(t *testing.T) {
 			lead: "The kiln heats during a glaze firing",
 		},
 		{
+			name:     "not a shouted section title",
+			question: "Which setting controls how fast the kiln heats during a glaze firing?",
+			sources: []string{
+				"DESCRIPTION\n\nControls how fast the kiln heats during a glaze firing, in degrees per hour.",
+			},
+			lead: "Controls how fast the kiln heats",
+		},
+		{
+			name:     "an upper-case keyword the text spells so is a name",
+			question: "Which clause controls how fast the kiln heats during a glaze firing?",
+			sources: []string{
+				"SLOW RAMP\n\nControls how fast the kiln heats during a glaze firing, in degrees per hour.\n\nWrite SLOW RAMP after the cone number.",
+			},
+			lead: "SLOW RAMP [S1]\n\nControls how fast the kiln heats",
+		},
+		{
 			name:     "a sibling pointing at its section by the question's frame does not lead",
 			question: "Which setting holds the heating rate of the kiln during a glaze firing?",
 			sources: []string{

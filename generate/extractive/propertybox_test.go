@@ -2,6 +2,7 @@ package extractive_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -48,4 +49,56 @@ func TestPropertyBoxRows(t *testing.T) {
 	gen, err := g.Generate(context.Background(), generate.Request{Question: "What is the default water temperature for brewing green tea?", Prompt: prompt(kettleReference)})
 	require.NoError(t, err)
 	require.NotContains(t, gen.Text, "SteepLimit 180")
+}
+
+// lampReference's boxes punctuate their rows as some manuals do: the
+// description row ends in a full stop, which the sentence splitter takes
+// for a sentence end, and the last row is a sentence too. The rows are
+// still one box, each quoted as a row.
+const lampReference = "GlowLevel Setting\n\n" +
+	"Description: | Brightness of the reading lamp at night.\n" +
+	"Syntax: | GlowLevel percent\n" +
+	"Default: | GlowLevel 40\n" +
+	"Context: | lamp config\n" +
+	"Compatibility: | Available since firmware 2.1.\n\n" +
+	"The lamp dims to this level after sunset.\n\n" +
+	"FadeTime Setting\n\n" +
+	"Description: | Seconds the lamp takes to fade out.\n" +
+	"Default: | FadeTime 12\n\n" +
+	"The fade starts when the switch is pressed."
+
+func TestPropertyBoxRowsPunctuated(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	for _, tt := range []struct {
+		question, want, not string
+	}{
+		{"What is the default brightness of the reading lamp at night?", "Default: | GlowLevel 40 [S1]", "FadeTime 12"},
+		{"How many seconds does the lamp take to fade out by default?", "Default: | FadeTime 12 [S1]", "GlowLevel 40"},
+	} {
+		t.Run(tt.question, func(t *testing.T) {
+			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(lampReference)})
+			require.NoError(t, err)
+			require.Contains(t, gen.Text, tt.want)
+			require.NotContains(t, gen.Text, tt.not)
+			// Row by row: the box is never quoted whole.
+			require.NotContains(t, gen.Text, "Syntax: | GlowLevel percent\nDefault")
+		})
+	}
+}
+
+// A box's rows are one record: the default row leads the answer to a
+// question naming the module only its "Module:" row names, ahead of the
+// rows that name the module but give no default.
+func TestPropertyBoxDefaultRowLeads(t *testing.T) {
+	box := "Description: | Greeting shown on the display of the gate\n" +
+		"Syntax: | GateGreeting text\n" +
+		"Default: | GateGreeting Welcome\n" +
+		"Module: | mod_turnstile\n\n" +
+		"Loading mod_turnstile without any settings keeps the gate display dark."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
+		Question: "Which greeting does mod_turnstile show on the display of the gate by default?",
+		Prompt:   prompt(box),
+	})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "Default: | GateGreeting Welcome [S1]"), "answer: %q", gen.Text)
 }

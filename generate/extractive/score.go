@@ -48,17 +48,25 @@ type candidate struct {
 	opens bool
 	// note marks a change note ("New in version 3.13."), see versionNote.
 	note bool
+	// capsTitle marks a sentence opening a section whose heading is an
+	// upper-case title rather than a name (see markCapsTitles).
+	capsTitle bool
+	// box numbers the property box the sentence is a row of (see
+	// propertyBoxes), unique over all sources; -1 for none.
+	box int
 
 	overlap float64 // IDF-weighted share of the question's terms, in [0, 1]
 	score   float64 // overlap plus the source bonus
 }
 
-// collect splits every source into candidate sentences, skipping headings,
-// very short sentences, lead-ins ending in a colon (they announce a list
-// rather than state anything) and sentences that carry a citation marker.
+// collect splits every source into candidate sentences, skipping titles
+// (heading lines and FAQ questions on a line of their own, which lend
+// their words to the sentences under them instead), very short sentences,
+// lead-ins ending in a colon (they announce a list rather than state
+// anything), cross-references and sentences that carry a citation marker.
 func collect(sources []generate.ContextSource, minWords int) []*candidate {
 	var out []*candidate
-	group := 0
+	group, boxBase := 0, 0
 	// Stemming dominates the cost; sources repeat their vocabulary.
 	stems := map[string]string{}
 	termSet := func(text string, words []string) map[string]bool {
@@ -90,20 +98,31 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		}
 		afterHeading := false
 		// A property box's description row says what its other rows are
-		// about (see describedRow); recordGroup is the box it belongs to.
+		// about (see describedRow); recordBox is the box it belongs to.
 		var baseHeading map[string]bool
 		var baseHeadingText string
-		recordGroup := -1
+		boxes := propertyBoxes(src.Text)
+		boxID := func(box int) int {
+			if box < 0 {
+				return -1
+			}
+			return boxBase + box
+		}
+		boxBase += len(boxes)
+		recordBox := -1
 		for _, sp := range quotableSpans(src.Text) {
 			text := src.Text[sp.Start:sp.End]
 			group++
-			if recordGroup >= 0 && (!sp.split || group-sp.line != recordGroup) {
-				heading, headingText, recordGroup = baseHeading, baseHeadingText, -1
+			box := boxAt(boxes, sp.Start)
+			if recordBox >= 0 && box != recordBox {
+				heading, headingText, recordBox = baseHeading, baseHeadingText, -1
 			}
+			row := box >= 0 && labelRow.MatchString(text)
 			words := textutil.Words(text)
-			// A line of a split block is not a heading: code and table
-			// lines would otherwise replace the real one.
-			if !sp.split && isHeading(text, len(words)) {
+			// A line of a split block or a property box's row is not a
+			// heading: code and table lines would otherwise replace the
+			// real one.
+			if !sp.split && !row && (textutil.IsHeadingLine(src.Text, sp.Span) || textutil.IsQuestionLine(src.Text, sp.Span)) {
 				heading, headingText = termSet(text, words), text
 				afterHeading = true
 				continue
@@ -113,19 +132,19 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			note := isVersionNote(text)
 			opens := afterHeading && !note
 			afterHeading = afterHeading && note
-			if len(words) < minWords && !(sp.split && labelRow.MatchString(text) && len(words) >= 2) ||
-				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") {
+			if len(words) < minWords && !(row && len(words) >= 2) ||
+				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
 				continue
 			}
 			terms := termSet(text, words)
 			if len(terms) == 0 {
 				continue
 			}
-			if sp.split && recordGroup < 0 && describedRow.MatchString(text) {
+			if row && recordBox < 0 && describedRow.MatchString(text) {
 				// The rows after it ("Default: | DeflateInflateRatioLimit
 				// 200") are about what it describes ("Maximum inflation
 				// ratio for request bodies"), as rows under a heading.
-				baseHeading, baseHeadingText, recordGroup = heading, headingText, group-sp.line
+				baseHeading, baseHeadingText, recordBox = heading, headingText, box
 				merged := maps.Clone(terms)
 				maps.Copy(merged, heading)
 				heading, headingText = merged, strings.TrimSpace(headingText+"\n"+text)
@@ -147,12 +166,19 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			out = append(out, &candidate{
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText,
 				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
-				named: k < len(words) && !textutil.IsStopword(words[k]),
+				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
 			})
 		}
 	}
+	markCapsTitles(out)
 	return out
 }
+
+// crossReference matches a sentence that sends the reader elsewhere ("See
+// Chapter 19 for details.", "See also int() for …", "For more information
+// on X, see the ANALYZE documentation."): navigation, which states
+// nothing the answer could quote.
+var crossReference = regexp.MustCompile(`^(?:See|Refer\s+to)\s|^For\s+(?:more|further)\s+(?:information|details)\b[^.;]*\bsee\b`)
 
 // articles may precede the term a sentence names first.
 var articles = map[string]bool{"a": true, "an": true, "the": true}
@@ -189,14 +215,14 @@ func quotableSpans(text string) []quotable {
 	var out []quotable
 	for _, sp := range textutil.Sentences(text) {
 		s := text[sp.Start:sp.End]
-		if strings.Count(s, "\n") < blockSplitLines || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+		if !allRows(s) && (strings.Count(s, "\n") < blockSplitLines || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~")) {
 			out = append(out, quotable{Span: sp})
 			continue
 		}
 		// Hard-wrapped prose ends in sentence punctuation and stays whole
 		// unless it is too long to quote.
 		lines := strings.Count(s, "\n") + 1
-		if (looksLikeCode(s) || endsSentence(s) && lines <= maxProseLines) && len(textutil.Words(s)) <= maxQuoteWords {
+		if !allRows(s) && (looksLikeCode(s) || endsSentence(s) && lines <= maxProseLines) && len(textutil.Words(s)) <= maxQuoteWords {
 			out = append(out, quotable{Span: sp})
 			continue
 		}
@@ -212,17 +238,6 @@ func quotableSpans(text string) []quotable {
 	}
 	return out
 }
-
-// labelRow matches a row of a label–value table as the loader writes it
-// ("Default: | KeepAliveTimeout 5", "Type | integer"): a reference page's
-// property box, whose rows state one fact each in a few words. MinWords
-// drops short fragments; such a row is a whole fact, and the default or
-// type a question asks for is often only there.
-var labelRow = regexp.MustCompile(`^[A-Z][\w -]{0,30}:?\s*\|\s*\S`)
-
-// describedRow matches the row of a property box that says what the box is
-// about ("Description: | Maximum inflation ratio for request bodies").
-var describedRow = regexp.MustCompile(`^(?:Description|Summary|Purpose):?\s*\|\s*\S`)
 
 // looksLikeCode reports whether most lines after the first are indented,
 // as in a code block without fences (HTML <pre>): quoted whole, it reads as
@@ -458,15 +473,6 @@ func jaccard(a, b map[string]bool) float64 {
 		return 1
 	}
 	return float64(inter) / float64(union)
-}
-
-// isHeading reports whether a sentence is a heading: a Markdown heading, or
-// a single short line without sentence punctuation that is not a list item.
-func isHeading(text string, words int) bool {
-	if strings.HasPrefix(text, "#") {
-		return true
-	}
-	return !strings.Contains(text, "\n") && !isListItem(text) && !endsSentence(text) && words < headingMaxWords
 }
 
 // isListItem reports whether text starts like a Markdown list item.

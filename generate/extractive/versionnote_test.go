@@ -14,7 +14,8 @@ import (
 // A change note between a heading and its description ("New in version
 // 2.4.") is not what the entry is: the answer opens with the description,
 // and the note is quoted only when the question asks about history. A
-// bullet list marker is never quoted as part of a sentence.
+// list marker, a bullet or a step number, is never quoted as part of a
+// sentence standing alone.
 func TestVersionNotesAndListMarkers(t *testing.T) {
 	for _, tt := range []struct {
 		name, question string
@@ -62,6 +63,14 @@ func TestVersionNotesAndListMarkers(t *testing.T) {
 				"Kiln flags:\n\n• The slow flag makes the kiln cool slowly over twelve hours.\n• The fast flag vents the kiln at once.",
 			},
 			wantPrefix: "The slow flag makes the kiln cool slowly",
+		},
+		{
+			name:     "step number",
+			question: "How do I make the kiln cool slowly?",
+			sources: []string{
+				"Shutting down:\n\n1. Switch the burners off at the panel.\n2. Set the vent to its slowest position so the kiln cools slowly over twelve hours.\n3. Leave the door shut until morning.",
+			},
+			wantPrefix: "Set the vent to its slowest position",
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

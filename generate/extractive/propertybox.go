@@ -1,0 +1,81 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// Property boxes. A reference page states each setting's facts in a box of
+// label–value rows ("Description: | Maximum inflation ratio for request
+// bodies", "Default: | DeflateInflateRatioLimit 200"); the loader writes
+// one row per line. The box, not the sentence splitter, says which rows
+// belong together: a description row ending in a full stop is a sentence
+// of its own, and the rows after it are still about what it describes.
+
+// labelRow matches a row of a label–value table as the loader writes it
+// ("Default: | KeepAliveTimeout 5", "Type | integer"): a reference page's
+// property box, whose rows state one fact each in a few words. MinWords
+// drops short fragments; such a row is a whole fact, and the default or
+// type a question asks for is often only there.
+var labelRow = regexp.MustCompile(`^[A-Z][\w -]{0,30}:?\s*\|\s*\S`)
+
+// describedRow matches the row of a property box that says what the box is
+// about ("Description: | Maximum inflation ratio for request bodies").
+var describedRow = regexp.MustCompile(`^(?:Description|Summary|Purpose):?\s*\|\s*\S`)
+
+// propertyBoxes returns the byte ranges of text's property boxes: runs of
+// two or more consecutive lines that are all label rows.
+func propertyBoxes(text string) []textutil.Span {
+	var out []textutil.Span
+	start, end, rows := -1, -1, 0
+	flush := func() {
+		if rows >= 2 {
+			out = append(out, textutil.Span{Start: start, End: end})
+		}
+		start, rows = -1, 0
+	}
+	for off := 0; off < len(text); {
+		n := strings.IndexByte(text[off:], '\n')
+		if n < 0 {
+			n = len(text) - off
+		}
+		if l := strings.TrimSpace(text[off : off+n]); labelRow.MatchString(l) {
+			if start < 0 {
+				start = off
+			}
+			end, rows = off+n, rows+1
+		} else {
+			flush()
+		}
+		off += n + 1
+	}
+	flush()
+	return out
+}
+
+// boxAt returns the index of the box holding byte offset i, or -1.
+func boxAt(boxes []textutil.Span, i int) int {
+	for k, b := range boxes {
+		if b.Start <= i && i < b.End {
+			return k
+		}
+	}
+	return -1
+}
+
+// allRows reports whether every line of a multi-line piece is a label row:
+// such a piece is quoted row by row, each row a fact of its own, however
+// the rows are punctuated.
+func allRows(s string) bool {
+	if !strings.Contains(s, "\n") {
+		return false
+	}
+	for l := range strings.SplitSeq(s, "\n") {
+		if !labelRow.MatchString(strings.TrimSpace(l)) {
+			return false
+		}
+	}
+	return true
+}

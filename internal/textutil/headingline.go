@@ -1,0 +1,187 @@
+package textutil
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// HeadingLineWords is the most words (as Words counts them) a heading line
+// has: titles, definition list terms ("--parallel [<jobs>], -j [<jobs>]")
+// and property names are short; an unpunctuated line longer than this is a
+// table row, a signature, a wrapped fragment or a terse description
+// ("Pattern to match test files (test*.py default)") that states a fact.
+const HeadingLineWords = 7
+
+// IsHeadingLine reports whether the span sp of text (a sentence span, as
+// Sentences returns) is a heading line: a line of its own (a line break or
+// the text's edge before and after it, none inside), not a code fence,
+// not a bullet list item, and either a Markdown heading or at most
+// HeadingLineWords words not ending in sentence punctuation. Loaders write
+// headings and definition list terms so; such a line names what follows
+// and states nothing itself. A numbered line ("3. Nine Kinds Of Files")
+// is a heading only when no list item is next to it: a numbered step
+// without a full stop is one item of a list of steps.
+//
+// Retrieval (passage windows) and the extractive generator (answer
+// sentences) both use it, so that what one treats as a heading the other
+// does too.
+func IsHeadingLine(text string, sp Span) bool {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return false
+	}
+	s := text[sp.Start:sp.End]
+	if strings.ContainsRune(s, '\n') || isFence(s) {
+		return false
+	}
+	if !ownLine(text, sp) {
+		return false
+	}
+	if strings.HasPrefix(s, "#") {
+		return true
+	}
+	if bulletItem(s) || endsWithPunctuation(s) || countWords(s) > HeadingLineWords {
+		return false
+	}
+	if numberedItem(s) {
+		return !numberedItem(lineBefore(text, sp.Start)) && !numberedItem(lineAfter(text, sp.End)) &&
+			!bulletItem(lineBefore(text, sp.Start)) && !bulletItem(lineAfter(text, sp.End))
+	}
+	return true
+}
+
+// QuestionLineWords is the most words a question standing as a title has.
+const QuestionLineWords = 16
+
+// IsQuestionLine reports whether the span sp of text is a question on a
+// line of its own ("Why doesn't list.sort() return the sorted list?"), as
+// FAQ pages title their entries: it asks what the text under it answers,
+// and answers nothing itself.
+func IsQuestionLine(text string, sp Span) bool {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return false
+	}
+	s := strings.TrimRight(text[sp.Start:sp.End], "\"')]}»”’")
+	return strings.HasSuffix(s, "?") && !strings.ContainsRune(s, '\n') && ownLine(text, sp) &&
+		!bulletItem(s) && countWords(s) <= QuestionLineWords
+}
+
+// ownLine reports whether only white space, or a section number before
+// the span ("3.1. No Separate Boolean Type", whose number the sentence
+// splitter cuts off as a sentence of its own), shares its line.
+func ownLine(text string, sp Span) bool {
+	i := sp.Start
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	if i > 0 && text[i-1] != '\n' {
+		ls := strings.LastIndexByte(text[:i], '\n') + 1
+		if !sectionNumber(strings.TrimSpace(text[ls:i])) {
+			return false
+		}
+	}
+	j := sp.End
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+		j++
+	}
+	return j == len(text) || text[j] == '\n'
+}
+
+// sectionNumber reports whether s is a section number: digits (after at
+// most one letter, "F.28.") joined by full stops, "3.1." or "12".
+func sectionNumber(s string) bool {
+	if len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == '.' {
+		s = s[2:]
+	}
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// bulletItem reports whether a line opens a bullet list item.
+func bulletItem(s string) bool {
+	return len(s) > 1 && strings.ContainsRune("-*+", rune(s[0])) && s[1] == ' ' || strings.HasPrefix(s, "• ")
+}
+
+// numberedItem reports whether a line opens a numbered list item ("12. ",
+// "3) ").
+func numberedItem(s string) bool {
+	k := 0
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	return k > 0 && k+1 < len(s) && (s[k] == '.' || s[k] == ')') && s[k+1] == ' '
+}
+
+// endsWithPunctuation reports whether s ends with sentence punctuation,
+// possibly followed by closing quotes or brackets.
+func endsWithPunctuation(s string) bool {
+	for s != "" {
+		r, size := utf8.DecodeLastRuneInString(s)
+		switch {
+		case strings.ContainsRune(".!?:;…。", r):
+			return true
+		case strings.ContainsRune("\"')]}»”’", r):
+			s = s[:len(s)-size]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// lineBefore returns the nearest non-blank line before offset start (at a
+// line start), trimmed; lineAfter the nearest after offset end.
+func lineBefore(text string, start int) string {
+	for i := start; i > 0; {
+		j := strings.LastIndexByte(text[:i-1], '\n') + 1
+		if l := strings.TrimSpace(text[j : i-1]); l != "" {
+			return l
+		}
+		i = j
+	}
+	return ""
+}
+
+func lineAfter(text string, end int) string {
+	for i := end; i < len(text); {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			return strings.TrimSpace(text[i:])
+		}
+		if l := strings.TrimSpace(text[i : i+j]); l != "" {
+			return l
+		}
+		i += j + 1
+	}
+	return ""
+}
+
+// countWords returns len(Words(s)) without building the words.
+func countWords(s string) int {
+	n := 0
+	in := false
+	for i, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if !in {
+				n++
+				in = true
+			}
+		case in && (r == '\'' || r == '’' || r == '-' || r == '.' || r == ','):
+			next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+			prev, _ := utf8.DecodeLastRuneInString(s[:i])
+			in = (unicode.IsLetter(next) || unicode.IsDigit(next)) &&
+				(r != '.' && r != ',' || unicode.IsDigit(prev) && unicode.IsDigit(next))
+		default:
+			in = false
+		}
+	}
+	return n
+}

@@ -1,0 +1,61 @@
+package textutil
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestIsHeadingLine(t *testing.T) {
+	for _, tt := range []struct {
+		name, text, line string
+		want             bool
+	}{
+		{"title over prose", "Kiln Settings\n\nThe kiln heats slowly.", "Kiln Settings", true},
+		{"definition term", "--dry-glaze\n\nSkip the glaze firing.", "--dry-glaze", true},
+		{"markdown heading", "## Cooling the kiln after a long glaze firing of stoneware pots\n\nWait.", "## Cooling the kiln after a long glaze firing of stoneware pots", true},
+		{"trailing spaces", "Kiln Settings  \n\nThe kiln heats slowly.", "Kiln Settings", true},
+		{"section number cut off by the splitter", "Intro text.\n\n4.2. Cone Charts\n\nCones bend at set heat.", "Cone Charts", true},
+		{"numbered title alone", "Intro text.\n\n7. Firing Schedules\n\nA schedule lists ramps.", "7. Firing Schedules", true},
+		{"sentence", "The kiln heats slowly.\n\nMore.", "The kiln heats slowly.", false},
+		{"colon lead-in", "Set these values:\n\n- a", "Set these values:", false},
+		{"bullet item", "Intro.\n- open the lid\n- add pots", "- open the lid", false},
+		{"numbered step among steps", "Steps\n\n1. Open the lid\n2. Load the pots", "1. Open the lid", false},
+		{"shares its line with prose", "The kiln heats slowly. Kiln Settings\n\nMore.", "Kiln Settings", false},
+		{"long unpunctuated description", "width\n\nMaximum length of wrapped lines in a glaze log file\n\nMore.", "Maximum length of wrapped lines in a glaze log file", false},
+		{"signature", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)\n\nFires the kiln.", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)", false},
+		{"code fence", "```\nkiln on\n```", "```", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			i := strings.LastIndex(tt.text, tt.line)
+			require.GreaterOrEqual(t, i, 0)
+			require.Equal(t, tt.want, IsHeadingLine(tt.text, Span{i, i + len(tt.line)}))
+		})
+	}
+}
+
+func TestCountWords(t *testing.T) {
+	for _, s := range []string{"Kiln Settings", "don't fire 1,000 pots", "fire_kiln(cone=6, hold=10)", "e.g. 3.5 cones", "–– , ,", "naïve café crème"} {
+		require.Equal(t, len(Words(s)), countWords(s), s)
+	}
+}
+
+func TestIsQuestionLine(t *testing.T) {
+	for _, tt := range []struct {
+		name, text, line string
+		want             bool
+	}{
+		{"faq title", "Intro.\n\nWhy does the kiln crack glazed pots?\n\nGlaze shrinks faster than clay.", "Why does the kiln crack glazed pots?", true},
+		{"quoted", "Intro.\n\n“Why does the kiln crack pots?”\n\nGlaze shrinks.", "“Why does the kiln crack pots?”", true},
+		{"inline rhetorical question", "The kiln cracked. Why does it crack? Glaze shrinks.", "Why does it crack?", false},
+		{"statement", "Intro.\n\nThe kiln cracks glazed pots.\n\nMore.", "The kiln cracks glazed pots.", false},
+		{"long", "Intro.\n\nWhy does the kiln in the back room of the studio crack every glazed pot that we fire in it at cone six or higher?\n\nMore.",
+			"Why does the kiln in the back room of the studio crack every glazed pot that we fire in it at cone six or higher?", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			i := strings.LastIndex(tt.text, tt.line)
+			require.Equal(t, tt.want, IsQuestionLine(tt.text, Span{i, i + len(tt.line)}))
+		})
+	}
+}
