@@ -178,7 +178,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 // Chapter 19 for details.", "See also int() for …", "For more information
 // on X, see the ANALYZE documentation."): navigation, which states
 // nothing the answer could quote.
-var crossReference = regexp.MustCompile(`^(?:See|Refer\s+to)\s|^For\s+(?:more|further)\s+(?:information|details)\b[^.;]*\bsee\b`)
+var crossReference = regexp.MustCompile(`^(?:(?:See|Refer\s+to)\s|For\s+(?:more|further)\s+(?:information|details)\b[^.;]*\bsee\b)`)
 
 // articles may precede the term a sentence names first.
 var articles = map[string]bool{"a": true, "an": true, "the": true}
