@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Context of a name's occurrence (see incidentalNames): incidentalBefore
@@ -311,7 +313,7 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 		headingTerms := map[string]bool{}
 		headingShare := share(heading, headingTerms)
 		for _, at := range occ {
-			if defines(c.Text, at, len(name)) {
+			if defines(c.Text, at, len(name)) || headsSection(c.Text, at) {
 				return true
 			}
 			seen := maps.Clone(headingTerms)
@@ -325,6 +327,26 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 	// ("ALDH1" in a claim, "ALDH1A1" in the abstract): only a name seen can
 	// be seen to be incidental.
 	return !occurs
+}
+
+// headsSection reports whether the occurrence at offset at opens a heading
+// line set apart by blank lines inside the chunk ("crypto.timingSafeEqual(a,
+// b)" over its section): a chunk that merged several small sections keeps
+// only the first one's heading in Chunk.Heading, and the later ones' stay
+// in its text, where the name is what the section is about.
+func headsSection(text string, at int) bool {
+	start := strings.LastIndexByte(text[:at], '\n') + 1
+	if strings.TrimLeft(text[start:at], " #") != "" {
+		return false
+	}
+	end := strings.IndexByte(text[at:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += at
+	}
+	apart := (start < 2 || text[start-2] == '\n') && (end+1 >= len(text) || text[end+1] == '\n')
+	return apart && textutil.IsHeadingLine(text, textutil.Span{Start: start, End: end})
 }
 
 // spokenAboutMember reports, for a qualified name ("asyncio.wait_for",
