@@ -33,7 +33,19 @@ func TestCollectionNameAndTimeFigures(t *testing.T) {
 		"install.html", "Install Kiln.io with the package manager of your system.",
 		"glaze.html", "Glazes are mixed by hand; Kiln.io only records their names.",
 	}
+	inCode := []string{
+		"queue.html", "A queue holds the pieces of one firing. By default, a maximum of 12 listeners can be attached to any single queue.",
+		"firing.html", "```\nkiln.io fire --batch 3\n```\n\nA batch is closed when the door is shut.",
+		"install.html", "```\nkiln.io setup\n```\n\nThe installer asks for the spool folder.",
+		"glaze.html", "Glazes are mixed by hand; Kiln.io only records their names.",
+	}
 	runSupportCases(t, []supportCase{
+		{
+			"pages count by their whole text, code included",
+			"How many listeners can be attached to one queue in Kiln.io by default?",
+			docPrompt(inCode...),
+			true,
+		},
 		{
 			"the product name need not be repeated",
 			"How many listeners can be attached to one queue in Kiln.io by default?",

@@ -68,10 +68,10 @@ type askedForm struct {
 	defaulted       *defaulted // the thing whose default is asked (defaultSubject)
 }
 
-func newAskedForm(question string, isAmount bool, cands []*candidate, sources []generate.ContextSource) askedForm {
-	names := notCollectionNames(askedNames(question, isAmount), cands, sources)
+func newAskedForm(question string, isAmount bool, sources []generate.ContextSource) askedForm {
+	names := notCollectionNames(askedNames(question, isAmount), sources)
 	if isAmount {
-		names = append(names, properNames(question, cands)...)
+		names = append(names, properNames(question, sources)...)
 	}
 	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), when: newPointAsk(question),
 		names: names, defaulted: defaultSubject(question)}
@@ -84,7 +84,7 @@ func newAskedForm(question string, isAmount bool, cands []*candidate, sources []
 // subject of an amount question is mentioned where it is documented and
 // in passing elsewhere ("VACUUM" in 8 of 14 pages), not on almost every
 // page.
-func notCollectionNames(names []*regexp.Regexp, cands []*candidate, sources []generate.ContextSource) []*regexp.Regexp {
+func notCollectionNames(names []*regexp.Regexp, sources []generate.ContextSource) []*regexp.Regexp {
 	docs := map[string]bool{}
 	for _, s := range sources {
 		docs[s.Source.Chunk.Source] = true
@@ -94,9 +94,10 @@ func notCollectionNames(names []*regexp.Regexp, cands []*candidate, sources []ge
 	}
 	return slices.DeleteFunc(names, func(re *regexp.Regexp) bool {
 		with := map[string]bool{}
-		for _, c := range cands {
-			if re.MatchString(c.text) || re.MatchString(c.headingText) {
-				with[sources[c.source].Source.Chunk.Source] = true
+		for _, s := range sources {
+			doc := s.Source.Chunk.Source
+			if !with[doc] && (re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath())) {
+				with[doc] = true
 			}
 		}
 		return 4*len(with) >= 3*len(docs)
@@ -108,25 +109,21 @@ func notCollectionNames(names []*regexp.Regexp, cands []*candidate, sources []ge
 var properName = regexp.MustCompile(`\s([A-Z][a-z]+[A-Za-z0-9]*)\b`)
 
 // properNames returns the question's capitalised names (properName) that
-// at most half of the sentences' sources mention: a name most sources
-// mention is the collection's own product ("a Rust program", "an SQLite
-// table"), which the sentence answering need not repeat; a name few
-// mention is the subject the figure must be about.
-func properNames(question string, cands []*candidate) []*regexp.Regexp {
-	sources := map[int]bool{}
-	for _, c := range cands {
-		sources[c.source] = true
-	}
+// at most half of the sources mention, anywhere in their text or heading
+// path: a name most sources mention is the collection's own product ("a
+// Rust program", "an SQLite table"), which the sentence answering need not
+// repeat; a name few mention is the subject the figure must be about.
+func properNames(question string, sources []generate.ContextSource) []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, m := range properName.FindAllStringSubmatch(question, -1) {
 		re := namePattern(m[1], true)
-		with := map[int]bool{}
-		for _, c := range cands {
-			if re.MatchString(c.text) || re.MatchString(c.headingText) {
-				with[c.source] = true
+		with := 0
+		for _, s := range sources {
+			if re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath()) {
+				with++
 			}
 		}
-		if 2*len(with) <= len(sources) {
+		if 2*with <= len(sources) {
 			out = append(out, re)
 		}
 	}
