@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Defaults for Options.
@@ -252,8 +253,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 // fence, where Markdown would read "``` [S1]" as code running on to the
 // end of the answer.
 func withMarker(text, label string) string {
-	last := strings.TrimLeft(text[strings.LastIndexByte(text, '\n')+1:], " ")
-	if strings.Contains(text, "\n") && (strings.HasPrefix(last, "```") || strings.HasPrefix(last, "~~~")) {
+	if nl := strings.LastIndexByte(text, '\n'); nl >= 0 && textutil.IsFence(text[nl+1:]) {
 		return text + "\n[" + label + "]"
 	}
 	return text + " [" + label + "]"
@@ -339,7 +339,7 @@ func separator(prev, next *candidate) string {
 	switch {
 	case prev.source != next.source || prev.code || next.code:
 		return "\n\n"
-	case prev.block && !endsSentence(prev.text) && !isListItem(prev.text) && !isListItem(next.text):
+	case prev.block && !textutil.EndsSentence(prev.text) && !isListItem(prev.text) && !isListItem(next.text):
 		// An unpunctuated line (a signature, a table row) followed by a
 		// sentence would read, to the validator too, as one sentence.
 		return "\n\n"

@@ -96,12 +96,18 @@ func notCollectionNames(names []*regexp.Regexp, sources []generate.ContextSource
 		with := map[string]bool{}
 		for _, s := range sources {
 			doc := s.Source.Chunk.Source
-			if !with[doc] && (re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath())) {
+			if !with[doc] && mentions(re, s) {
 				with[doc] = true
 			}
 		}
 		return 4*len(with) >= 3*len(docs)
 	})
+}
+
+// mentions reports whether source s names re anywhere in its text or
+// heading path.
+func mentions(re *regexp.Regexp, s generate.ContextSource) bool {
+	return re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath())
 }
 
 // properName matches a capitalised word inside a question ("before Clippy
@@ -119,7 +125,7 @@ func properNames(question string, sources []generate.ContextSource) []*regexp.Re
 		re := namePattern(m[1], true)
 		with := 0
 		for _, s := range sources {
-			if re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath()) {
+			if mentions(re, s) {
 				with++
 			}
 		}

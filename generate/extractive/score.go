@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -165,7 +164,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText,
-				block: code || isListItem(text) || !endsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
+				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
 			})
 		}
@@ -222,7 +221,7 @@ func quotableSpans(text string) []quotable {
 		// Hard-wrapped prose ends in sentence punctuation and stays whole
 		// unless it is too long to quote.
 		lines := strings.Count(s, "\n") + 1
-		if !allRows(s) && (looksLikeCode(s) || endsSentence(s) && lines <= maxProseLines) && len(textutil.Words(s)) <= maxQuoteWords {
+		if !allRows(s) && (looksLikeCode(s) || textutil.EndsSentence(s) && lines <= maxProseLines) && len(textutil.Words(s)) <= maxQuoteWords {
 			out = append(out, quotable{Span: sp})
 			continue
 		}
@@ -477,31 +476,7 @@ func jaccard(a, b map[string]bool) float64 {
 
 // isListItem reports whether text starts like a Markdown list item.
 func isListItem(text string) bool {
-	if len(text) > 1 && strings.ContainsRune("-*+", rune(text[0])) && text[1] == ' ' {
-		return true
-	}
-	k := 0
-	for k < len(text) && text[k] >= '0' && text[k] <= '9' {
-		k++
-	}
-	return k > 0 && k+1 < len(text) && (text[k] == '.' || text[k] == ')') && text[k+1] == ' '
-}
-
-// endsSentence reports whether text ends with sentence punctuation,
-// possibly followed by closing quotes or brackets.
-func endsSentence(text string) bool {
-	for text != "" {
-		r, size := utf8.DecodeLastRuneInString(text)
-		switch {
-		case strings.ContainsRune(".!?:;…。", r):
-			return true
-		case strings.ContainsRune("\"')]}»”’", r):
-			text = text[:len(text)-size]
-		default:
-			return false
-		}
-	}
-	return false
+	return len(text) > 1 && strings.ContainsRune("-*+", rune(text[0])) && text[1] == ' ' || textutil.IsNumberedItem(text)
 }
 
 // namedBonus is added, in proportion, to a sentence for each of the

@@ -31,7 +31,7 @@ func IsHeadingLine(text string, sp Span) bool {
 		return false
 	}
 	s := text[sp.Start:sp.End]
-	if strings.ContainsRune(s, '\n') || isFence(s) {
+	if strings.ContainsRune(s, '\n') || IsFence(s) {
 		return false
 	}
 	if !ownLine(text, sp) {
@@ -40,11 +40,11 @@ func IsHeadingLine(text string, sp Span) bool {
 	if strings.HasPrefix(s, "#") {
 		return true
 	}
-	if bulletItem(s) || endsWithPunctuation(s) || countWords(s) > HeadingLineWords {
+	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords {
 		return false
 	}
-	if numberedItem(s) {
-		return !numberedItem(lineBefore(text, sp.Start)) && !numberedItem(lineAfter(text, sp.End)) &&
+	if IsNumberedItem(s) {
+		return !IsNumberedItem(lineBefore(text, sp.Start)) && !IsNumberedItem(lineAfter(text, sp.End)) &&
 			!bulletItem(lineBefore(text, sp.Start)) && !bulletItem(lineAfter(text, sp.End))
 	}
 	return true
@@ -109,9 +109,9 @@ func bulletItem(s string) bool {
 	return len(s) > 1 && strings.ContainsRune("-*+", rune(s[0])) && s[1] == ' ' || strings.HasPrefix(s, "• ")
 }
 
-// numberedItem reports whether a line opens a numbered list item ("12. ",
+// IsNumberedItem reports whether a line opens a numbered list item ("12. ",
 // "3) ").
-func numberedItem(s string) bool {
+func IsNumberedItem(s string) bool {
 	k := 0
 	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
 		k++
@@ -119,9 +119,9 @@ func numberedItem(s string) bool {
 	return k > 0 && k+1 < len(s) && (s[k] == '.' || s[k] == ')') && s[k+1] == ' '
 }
 
-// endsWithPunctuation reports whether s ends with sentence punctuation,
-// possibly followed by closing quotes or brackets.
-func endsWithPunctuation(s string) bool {
+// EndsSentence reports whether s ends with sentence punctuation, possibly
+// followed by closing quotes or brackets.
+func EndsSentence(s string) bool {
 	for s != "" {
 		r, size := utf8.DecodeLastRuneInString(s)
 		switch {

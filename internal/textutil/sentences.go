@@ -43,7 +43,7 @@ func AppendSentences(spans []Span, text string) []Span {
 		start = end
 	}
 	for i := 0; i < len(text); {
-		if (i == 0 || text[i-1] == '\n') && isFence(text[i:]) {
+		if (i == 0 || text[i-1] == '\n') && IsFence(text[i:]) {
 			// A fenced code block is one piece: its periods and blank
 			// lines do not end sentences. Unclosed, it runs to the end.
 			emit(i)
@@ -115,9 +115,9 @@ func valueTrailerAt(text string, end int) bool {
 	return rest != "" && len(rest) <= 240 && strings.Contains(rest, "Default") && valueTrailer.MatchString(rest)
 }
 
-// isFence reports whether line (text from a line start) opens or closes a
+// IsFence reports whether line (text from a line start) opens or closes a
 // Markdown code fence: up to three spaces, then ``` or ~~~.
-func isFence(line string) bool {
+func IsFence(line string) bool {
 	line = strings.TrimLeft(line, " ")
 	return strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~")
 }
