@@ -3,17 +3,15 @@ package extractive
 import (
 	"regexp"
 	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
-// versionNote matches the change notes that documentation generators put
-// between an entry's heading and its description ("New in version 3.13.",
-// "Changed in version 3.2: ...", "Deprecated since version 3.9.", "Added
-// in 1.4."). They are facts about the entry's history, not what the entry
-// is or does, so they must not become the sentence an answer opens with.
-var versionNote = regexp.MustCompile(`(?i)^(new|changed|added|removed|deprecated)\s+(in|since)\s+(version\s+)?v?\d+(\.\d+)*\b`)
-
-// isVersionNote reports whether a sentence is a change note.
-func isVersionNote(text string) bool { return versionNote.MatchString(text) }
+// isVersionNote reports whether a sentence is a change note ("New in
+// version 3.13.", "Added in: v8.0.0"; textutil.IsVersionNote). Notes stand
+// between an entry's heading and its description; they must not become the
+// sentence an answer opens with.
+func isVersionNote(text string) bool { return textutil.IsVersionNote(text) }
 
 // asksHistory matches questions about an entry's history, which a change
 // note answers: "since which version", "when was ... added", "is X

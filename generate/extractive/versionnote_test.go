@@ -49,6 +49,18 @@ func TestVersionNotesAndListMarkers(t *testing.T) {
 			wantPrefix: "",
 		},
 		{
+			// Node.js prints "Added in: v8.0.0" on a line of its own under
+			// the entry's name, where it looks like a heading and would hide
+			// the name from the description under it.
+			name:     "a note under an entry's name leaves the name as its heading",
+			question: "How long is the drain timeout of a spool by default?",
+			sources: []string{
+				"Class: Spool\n\nspool.drainTimeout\n\nAdded in: v8.0.0, v6.9.0\n\n<number> Milliseconds the spool waits for open writers before it closes. Default: 5000 (5 seconds).\n\nspool.close()\n\nAdded in: v0.1.90\n\nCloses the spool at once, dropping writers that are still open.",
+			},
+			wantPrefix: "spool.drainTimeout [S1]\n\n<number> Milliseconds the spool waits",
+			absent:     "Added in",
+		},
+		{
 			name:     "dash marker",
 			question: "Which flag makes the kiln cool slowly?",
 			sources: []string{

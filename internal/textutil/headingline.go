@@ -16,8 +16,9 @@ const HeadingLineWords = 7
 // IsHeadingLine reports whether the span sp of text (a sentence span, as
 // Sentences returns) is a heading line: a line of its own (a line break or
 // the text's edge before and after it, none inside), not a code fence,
-// not a bullet list item, and either a Markdown heading or at most
-// HeadingLineWords words not ending in sentence punctuation. Loaders write
+// not a bullet list item nor a change note (IsVersionNote), and either a
+// Markdown heading or at most HeadingLineWords words not ending in
+// sentence punctuation. Loaders write
 // headings and definition list terms so; such a line names what follows
 // and states nothing itself. A numbered line ("3. Nine Kinds Of Files")
 // is a heading only when no list item is next to it: a numbered step
@@ -40,7 +41,7 @@ func IsHeadingLine(text string, sp Span) bool {
 	if strings.HasPrefix(s, "#") {
 		return true
 	}
-	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords {
+	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) {
 		return false
 	}
 	if IsNumberedItem(s) {

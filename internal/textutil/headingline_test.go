@@ -26,6 +26,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"long unpunctuated description", "width\n\nMaximum length of wrapped lines in a glaze log file\n\nMore.", "Maximum length of wrapped lines in a glaze log file", false},
 		{"signature", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)\n\nFires the kiln.", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)", false},
 		{"code fence", "```\nkiln on\n```", "```", false},
+		{"change note under a name", "kiln.vent\n\nAdded in: v8.0.0, v6.9.0\n\nOpens the vent.", "Added in: v8.0.0, v6.9.0", false},
+		{"deprecation note", "kiln.vent\n\nDeprecated since: v12.0.0\n\nOpens the vent.", "Deprecated since: v12.0.0", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			i := strings.LastIndex(tt.text, tt.line)
@@ -57,5 +59,15 @@ func TestIsQuestionLine(t *testing.T) {
 			i := strings.LastIndex(tt.text, tt.line)
 			require.Equal(t, tt.want, IsQuestionLine(tt.text, Span{i, i + len(tt.line)}))
 		})
+	}
+}
+
+func TestIsVersionNote(t *testing.T) {
+	for _, s := range []string{"New in version 3.13.", "Changed in version 3.2: the kiln vents.", "Deprecated since version 3.9.",
+		"Added in: v8.0.0, v6.9.0", "Deprecated since: v12.0.0", "Removed in: v15.0.0", "Added in 1.4."} {
+		require.True(t, IsVersionNote(s), s)
+	}
+	for _, s := range []string{"Added in the last release, the vent opens.", "New kilns heat in 10 minutes.", "Added in: REPLACEME"} {
+		require.False(t, IsVersionNote(s), s)
 	}
 }
