@@ -47,3 +47,16 @@ func TestDefaultPhraseIsNoTerm(t *testing.T) {
 			weak("The glaze kiln fires stoneware overnight. Pieces are loaded on three shelves."), false},
 	})
 }
+
+// A question may put the value's type after the thing whose default it
+// asks ("the default KilnProfile string", "the default vent value"); the
+// thing is the word before the type, which the answer names, not the type.
+func TestDefaultOfTypedValue(t *testing.T) {
+	box := "KilnProfile Directive\n\nDescription: | Sets the ramp a kiln follows\nSyntax: | KilnProfile name\nDefault: | KilnProfile \"cone6 slow\"\n\nThe KilnProfile directive names the firing ramp of every kiln in the studio."
+	vent := "The vent opens when the kiln passes 600 degrees. The vent delay defaults to 30 seconds."
+	runSupportCases(t, []supportCase{
+		{"type after a name", "What is the default KilnProfile string?", prompt(box), true},
+		{"type after a word", "What is the default vent delay value?", prompt(vent), true},
+		{"another name's default", "What is the default GlazeProfile string?", prompt(box), false},
+	})
+}

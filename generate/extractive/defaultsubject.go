@@ -28,6 +28,15 @@ var genericProperty = map[string]bool{
 	"number": true, "limit": true, "count": true, "amount": true,
 }
 
+// valueType are words naming the type or kind of a value ("the default
+// LogFormat string", "the default timeout value"), which a question may
+// put after the thing it asks the default of. A measured property ("the
+// default retry limit", "the default buffer size") is the thing itself.
+var valueType = map[string]bool{
+	"string": true, "strings": true, "integer": true, "boolean": true, "flag": true, "flags": true,
+	"value": true, "values": true, "setting": true, "settings": true, "option": true, "options": true,
+}
+
 // questionWhat matches the interrogative that opens a question naming its
 // thing right after it ("What port does …", "Which generator is …").
 var questionWhat = map[string]bool{"what": true, "which": true}
@@ -67,15 +76,24 @@ func defaultSubject(question string) *defaulted {
 		}
 		break
 	}
+	// "the default LogFormat string", "the default timeout value": a last
+	// word naming the value's type or property says what kind of thing
+	// the default is, the word before it which thing. A property box
+	// ("Default: | LogFormat "%h %l …"") or a sentence ("The timeout
+	// defaults to 300.") names the thing, rarely its type.
+	for len(words) > 1 && valueType[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
 	if len(words) == 0 {
 		return nil
 	}
 	// The head noun names the thing ("install prefix", "isolation level");
 	// a word before it alone is another thing's ("install" rules).
-	var stems []string
+	var stems, parts []string
 	for _, p := range textutil.Words(words[len(words)-1]) {
 		if !textutil.IsStopword(p) {
 			stems = append(stems, textutil.Stem(p))
+			parts = append(parts, p)
 		}
 	}
 	switch len(stems) {
@@ -85,7 +103,13 @@ func defaultSubject(question string) *defaulted {
 		// A plain word is the thing where it stands as a word or ends a
 		// name: CMAKE_GENERATOR names a generator, CMAKE_GENERATOR_PLATFORM
 		// a platform.
-		return &defaulted{word: regexp.MustCompile(`(?i)(?:^|[^a-z0-9])` + regexp.QuoteMeta(stems[0]) + `[a-z]*(?:$|[^\w])`)}
+		// The word's stem need not begin it ("delay" stems to "delai"):
+		// the part they share does.
+		head := sharedPrefix(strings.ToLower(parts[0]), stems[0])
+		if len(head) < 3 {
+			head = stems[0]
+		}
+		return &defaulted{word: regexp.MustCompile(`(?i)(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*(?:$|[^\w])`)}
 	}
 	return &defaulted{stems: stems}
 }
@@ -179,4 +203,13 @@ func namesDefaulted(d *defaulted, c, prev *candidate) bool {
 		}
 	}
 	return true
+}
+
+// sharedPrefix returns the longest common prefix of a and b.
+func sharedPrefix(a, b string) string {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
 }
