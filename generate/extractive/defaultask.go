@@ -1,6 +1,11 @@
 package extractive
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
 
 // A question may ask for a default without the word: "How much disk cache
 // does the planner assume unless told otherwise?", "How many users run at
@@ -9,7 +14,7 @@ import "regexp"
 // default …?" (defaultFollows).
 
 // defaultInOtherWords matches the everyday phrasings of "by default".
-var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is))\b`)
+var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:given|passed|specified|supplied)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
 
 // asksDefault reports whether a question asks for a default, in that word
 // (mentionsDefault) or in other words (defaultInOtherWords).
@@ -23,4 +28,25 @@ func asksDefault(question string) bool {
 // "otherwise", "box") would otherwise count as terms the answer must hold.
 func defaultWorded(question string) string {
 	return defaultInOtherWords.ReplaceAllString(question, "by default")
+}
+
+// defaultStem is the question term of the word "default".
+var defaultStem = textutil.Stem("default")
+
+// defaultTerms gives the term "default", when the question holds it, to
+// every sentence that states a default in other words (defaultStated: "If
+// no argument is given, the process is sent 'SIGTERM'.", "Defaults to
+// 5000."): it says what the question's word asks, and the question's other
+// words ("signal", "kill") are spread over the whole entry, so without it
+// the sentence that gives the default covers less of the question than
+// the one that only describes the call.
+func defaultTerms(cands []*candidate, qterms []string) {
+	if !slices.Contains(qterms, defaultStem) {
+		return
+	}
+	for _, c := range cands {
+		if !c.code && !c.terms[defaultStem] && defaultStated.MatchString(c.text) {
+			c.terms[defaultStem] = true
+		}
+	}
 }

@@ -1,9 +1,14 @@
 package extractive_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
 )
 
 // A question may ask for a default in other words ("unless told
@@ -59,4 +64,30 @@ func TestDefaultOfTypedValue(t *testing.T) {
 		{"type after a word", "What is the default vent delay value?", prompt(vent), true},
 		{"another name's default", "What is the default GlazeProfile string?", prompt(box), false},
 	})
+}
+
+// API references give a default as what holds when an argument is left
+// out ("If no argument is given, …", "If the Y argument is omitted, …") or
+// as an option's "Default: 5000." label. The sentence that says so opens
+// the answer, even where the sentence before it, describing the call,
+// shares more of the question's words; the same entry without it is
+// declined.
+func TestDefaultOfOmittedArgument(t *testing.T) {
+	stop := "kiln.stop([signal])\n\nsignal <number> | <string>\n\nThe kiln.stop() method sends a signal to the kiln controller. If no argument is given, the controller will be sent the 'HALT' signal. Controllers may ignore the signal."
+	open := "kiln.open([options])\n\n- timeout <number> Milliseconds the vent waits before it opens. Default: 5000.\n- mode <string> The vent mode. Default: 'slow'."
+	round := "glaze_round(X,Y)\n\nThe glaze_round(X,Y) function rounds the glaze weight X to Y digits after the point. If the Y argument is omitted, Y is taken to be 0."
+	for _, tt := range []struct{ name, question, source, want string }{
+		{"no argument given", "Which signal does kiln.stop() send by default?", stop, "If no argument is given, the controller will be sent the 'HALT' signal."},
+		{"asked in other words", "Which signal does kiln.stop() send when no signal is given?", stop, "If no argument is given, the controller will be sent the 'HALT' signal."},
+		{"option's default label", "What is the default vent timeout of kiln.open()?", open, "timeout <number> Milliseconds the vent waits before it opens. Default: 5000."},
+		{"argument omitted", "What is the default Y of glaze_round()?", round, "If the Y argument is omitted, Y is taken to be 0."},
+		{"no default given", "Which signal does kiln.stop() send by default?",
+			"kiln.stop([signal])\n\nThe kiln.stop() method sends a signal to the kiln controller. Controllers may ignore the signal.", generate.NotInDocs},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.source)})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
+		})
+	}
 }

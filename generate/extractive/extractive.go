@@ -223,6 +223,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
 	}
 	boundTerms(cands, qterms)
+	defaultTerms(cands, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)

@@ -27,7 +27,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 	for _, c := range cands {
 		best = max(best, c.overlap)
 	}
-	need = max(need, g.minRelative*best)
+	cut := max(need, g.minRelative*best)
 	var lead *candidate
 	leadUnder := false
 	for i, c := range cands {
@@ -36,7 +36,8 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// the value of maintenance_work_mem should be used instead." under
 		// autovacuum_work_mem), whatever their scores.
 		under := a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
-		if c.overlap < need || c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
+		if c.overlap < cut && !(a.isDefault && c.overlap >= need && continues(cands, i, cut)) ||
+			c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
 			continue
 		}
 		var ok bool
@@ -62,6 +63,15 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		}
 	}
 	return lead
+}
+
+// continues reports whether cands[i] follows, in its source, a sentence
+// that covers cut of the question: "If no argument is given, the process
+// is sent 'SIGTERM'." after "The subprocess.kill() method sends a signal
+// to the child process." gives the default of what the sentence before
+// describes, in words of its own.
+func continues(cands []*candidate, i int, cut float64) bool {
+	return i > 0 && cands[i-1].source == cands[i].source && cands[i-1].overlap >= cut
 }
 
 // headingNames reports whether the sentence's heading spells every one of
@@ -107,19 +117,26 @@ func namesCounted(counted []string, c, prev *candidate) bool {
 	return !any
 }
 
+// omittedArgument matches what an API reference says holds when an
+// argument is left out: "If no argument is given, the process is sent
+// 'SIGTERM'", "If the Y argument is omitted or negative, it is taken to
+// be 0", "if omitted, …". The value it goes on to name is the default.
+const omittedArgument = `\bif\s+no\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:given|specified|provided|passed|supplied)\b|\b(?:is|are)\s+omitted\b|\b(?:if|when)\s+omitted\b`
+
 // defaultQuestion matches a question asking for a default value ("What
 // is the default value of X?", "Which port … by default?"), unless it asks
 // what something does (notValue: "What does a program do by default
 // when …"); defaultStated a
 // sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
 // "hex (the default)", "; 5432 by default", a property box's "Default: |
-// KeepAlive 5" row), not one that only mentions
+// KeepAlive 5" row, an option's "Default: 5000." label, what holds when
+// the argument is omitted: omittedArgument), not one that only mentions
 // it ("than the default value reflects", "the default hash function is
 // too slow", "By default, the server waits for …").
 var (
 	defaultQuestion = regexp.MustCompile(`(?i)^\s*(what|which)\b.*(\bby\s+default\b|\bthe\s+(built-in\s+)?default\b|\bdefaults?\s+to\b)`)
 	notValue        = regexp.MustCompile(`(?i)^\s*what\s+(does|do|did|happens)\b`)
-	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S`)
+	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|` + omittedArgument)
 )
 
 // namesAll reports whether every written-as-code term of the question
