@@ -81,7 +81,7 @@ func AppendSentences(spans []Span, text string) []Span {
 					continue
 				}
 			}
-			if r == '.' && !endsSentence(text, start, i) || valueTrailerAt(text, end) {
+			if r == '.' && !endsSentence(text, start, i) || valueTrailerAt(text, end) || quotedTerminator(text, i, end) {
 				i = end
 				continue
 			}
@@ -94,6 +94,18 @@ func AppendSentences(spans []Span, text string) []Span {
 	}
 	emit(len(text))
 	return spans
+}
+
+// quotedTerminator reports whether the terminator at i, whose run with
+// its closing quotes ends at end, is quoted on its own: "then '.' will be
+// returned", `the "?" placeholder`. It is a literal the sentence talks
+// about, not the sentence's end.
+func quotedTerminator(text string, i, end int) bool {
+	if i == 0 || i+1 >= len(text) {
+		return false
+	}
+	q := text[i-1]
+	return (q == '\'' || q == '"' || q == '`') && text[i+1] == q && (i < 2 || isSpace(text, i-2) || text[i-2] == '(') && end == i+2
 }
 
 // valueTrailer is a default stated at the end of a description's line, as

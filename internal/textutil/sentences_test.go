@@ -26,6 +26,8 @@ func TestSentences(t *testing.T) {
 		{"citation after stop", "Drain the tank. [S1] Refill it. [S2][S3]", []string{"Drain the tank. [S1]", "Refill it. [S2][S3]"}},
 		{"citation before stop", "Drain the tank [S1]. Refill it [S2].", []string{"Drain the tank [S1].", "Refill it [S2]."}},
 		{"quote", `He said "stop." Then left.`, []string{`He said "stop."`, "Then left."}},
+		{"quoted terminator", "If the path is empty then '.' will be returned. Next.", []string{"If the path is empty then '.' will be returned.", "Next."}},
+		{"quoted question mark", "Write \"?\" where a value goes. Then bind it.", []string{"Write \"?\" where a value goes.", "Then bind it."}},
 		{"blank line", "Heading\n\nBody text here", []string{"Heading", "Body text here"}},
 		{"list", "Steps:\n- open valve\n- close valve", []string{"Steps:", "- open valve", "- close valve"}},
 		{"numbered", "Steps:\n1. open\n2. close", []string{"Steps:", "1. open", "2. close"}},
