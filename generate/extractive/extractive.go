@@ -216,7 +216,10 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(cands) == 0 {
 		return nil
 	}
-	subject := subjectTerms(question)
+	var subject []string
+	if !asksReturn(question) {
+		subject = subjectTerms(question)
+	}
 	if len(subject) > 0 {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
 		// rarely its kind ("command"), so the kind must not steer the choice.

@@ -21,6 +21,8 @@ type ask struct {
 	amountOf  []string
 	isAmount  bool
 	isDefault bool
+	isReturn  bool            // what a call returns (asksReturn)
+	words     map[string]bool // stems of the question's content words
 	named     []*regexp.Regexp
 	subject   []string
 	intent    retrieve.Intent
@@ -31,6 +33,11 @@ func newAsk(question string, subject []string) *ask {
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && !notValue.MatchString(question)
+	a.isReturn = asksReturn(question)
+	a.words = map[string]bool{}
+	for _, t := range uniqueTerms(question) {
+		a.words[t] = true
+	}
 	return a
 }
 
@@ -55,6 +62,8 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 				asksFrequency(a.counted) && statesFrequency(c.text))
 	case a.isDefault:
 		return defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+	case a.isReturn:
+		return returnStated.MatchString(c.text) && namesAll(a.named, cands, i)
 	case len(a.subject) > 0:
 		return definesSubject(c, a.subject)
 	}

@@ -18,7 +18,9 @@ import (
 // (statesAmount, the support decision's test, plus a figure and what is
 // counted); for a question asking for a default value, states a default
 // (defaultStated) under or naming what the question writes as code
-// (namesAll); for a definition question, defines its subject
+// (namesAll); for a question asking what a call returns, says what is
+// returned, under or naming the call (returnStated, namesAll); for a
+// definition question, defines its subject
 // (definesSubject: starts by naming it, or opens the section its heading
 // names).
 func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidate {
@@ -34,14 +36,18 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// A default stated under the setting's own heading beats one that
 		// names the setting in passing ("It defaults to -1, indicating that
 		// the value of maintenance_work_mem should be used instead." under
-		// autovacuum_work_mem), whatever their scores.
-		under := a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
-		if c.overlap < cut && !(a.isDefault && c.overlap >= need && continues(cands, i, cut)) ||
+		// autovacuum_work_mem), whatever their scores; so does a property
+		// box row that answers (rowAnswers) any sentence.
+		row := rowAnswers(c, a) && namesAll(a.named, cands, i)
+		under := row || a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
+		if c.overlap < cut && !(c.overlap >= need && (row || a.isDefault && continues(cands, i, cut))) ||
 			c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
 			continue
 		}
 		var ok bool
 		switch {
+		case row:
+			ok = true
 		case isAmount:
 			var prev *candidate
 			if i > 0 && cands[i-1].source == c.source {
@@ -55,6 +61,8 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
 		case a.isDefault:
 			ok = defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+		case a.isReturn:
+			ok = returnStated.MatchString(c.text) && namesAll(a.named, cands, i)
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject)
 		}

@@ -79,3 +79,64 @@ func allRows(s string) bool {
 	}
 	return true
 }
+
+// rowLabel returns the stems of a label row's label ("Context: | server
+// config" gives [context]); nil for any other text.
+func rowLabel(text string) []string {
+	if !labelRow.MatchString(text) {
+		return nil
+	}
+	label := text[:strings.IndexAny(text, ":|")]
+	var out []string
+	for _, w := range textutil.Words(label) {
+		if !textutil.IsStopword(w) {
+			out = append(out, textutil.Stem(w))
+		}
+	}
+	return out
+}
+
+// rowAnswers reports whether c is a property box row that answers the
+// question by form: its label is what the question asks for ("In which
+// context can ServerName be used?" and "Context: | server config, virtual
+// host"; "Which module provides RewriteRule?" and "Module: | mod_rewrite"),
+// or, for a question asking what its subject is or does, it is the row
+// describing the box of the subject's own section ("Description: | Amount
+// of time the server will wait …" under "KeepAliveTimeout Directive").
+// The row states the fact in a few words and shares few of the question's,
+// so it rarely outscores the prose that mentions the subject in passing.
+func rowAnswers(c *candidate, a *ask) bool {
+	if c.box < 0 || c.code {
+		return false
+	}
+	if len(a.subject) > 0 && describedRow.MatchString(c.text) {
+		// The row joins its box's heading (collect), so the heading it
+		// opens is the one before it: "ProxyPassInherit Directive", whose
+		// description names ProxyPass, is not ProxyPass's box.
+		return c.opens && holdsAllTerms(strings.TrimSuffix(c.headingText, "\n"+c.text), a.subject)
+	}
+	label := rowLabel(c.text)
+	if len(label) == 0 {
+		return false
+	}
+	for _, t := range label {
+		if !a.words[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsAllTerms reports whether text holds every one of terms (stems).
+func holdsAllTerms(text string, terms []string) bool {
+	have := map[string]bool{}
+	for _, w := range textutil.Words(text) {
+		have[textutil.Stem(w)] = true
+	}
+	for _, t := range terms {
+		if !have[t] {
+			return false
+		}
+	}
+	return true
+}

@@ -102,3 +102,35 @@ func TestPropertyBoxDefaultRowLeads(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "Default: | GateGreeting Welcome [S1]"), "answer: %q", gen.Text)
 }
+
+// A row whose label is what the question asks for ("In which context …",
+// "Which module provides …") answers it, and a question asking what a
+// setting does is answered by its own box's description row, before the
+// prose that mentions the setting in passing with more of the question's
+// words. Another setting's description that names this one (the box of
+// "SteepLimitInherit" describing "SteepLimit settings") is not its box.
+func TestPropertyBoxRowAnswersByLabel(t *testing.T) {
+	boxes := "SteepLimitInherit Setting\n\n" +
+		"Description: | Inherit SteepLimit settings from the main kettle\n" +
+		"Syntax: | SteepLimitInherit On|Off\n" +
+		"Context: | kettle config\n\n" +
+		kettleReference + "\n\n" +
+		"GrindSize Setting\n\n" +
+		"Description: | Coarseness of the grinder's output\n" +
+		"Context: | grinder config\n" +
+		"Module: | mod_grinder"
+	passing := "To find out in which context the GrindSize setting may be used, check the context list of the grinder module. " +
+		"The SteepLimit setting may also be lowered on kettles in busy kitchens, and the SteepLimit setting of a guest kettle is inherited from the main kettle's SteepLimit setting."
+	for _, tt := range []struct{ name, question, want string }{
+		{"context row", "In which context can the GrindSize setting be used?", "Context: | grinder config"},
+		{"module row", "Which module provides the GrindSize setting?", "Module: | mod_grinder"},
+		{"description row of its own box", "What does the SteepLimit setting do?", "Description: | Longest steeping time before the kettle beeps"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+				generate.Request{Question: tt.question, Prompt: prompt(passing, boxes)})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
+		})
+	}
+}

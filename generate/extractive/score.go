@@ -517,7 +517,12 @@ func namePattern(t string, fold bool) *regexp.Regexp {
 }
 
 // scoreNamed adds namedBonus times the share of the question's
-// written-as-code terms each overlapping sentence spells exactly.
+// written-as-code terms each overlapping sentence spells exactly, in its
+// words or, for the sentence that opens a section, in its heading: an API
+// reference names the call in the entry's heading ("os.cpus()") and opens
+// the entry without repeating the name ("Returns an array of objects …"),
+// as its sibling entries do theirs. Later sentences of the section share
+// its heading but say more about other things.
 func scoreNamed(cands []*candidate, named []*regexp.Regexp) {
 	if len(named) == 0 {
 		return
@@ -528,7 +533,7 @@ func scoreNamed(cands []*candidate, named []*regexp.Regexp) {
 		}
 		n := 0
 		for _, re := range named {
-			if re.MatchString(c.text) {
+			if re.MatchString(c.text) || c.opens && re.MatchString(c.headingText) {
 				n++
 			}
 		}

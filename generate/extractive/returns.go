@@ -1,0 +1,21 @@
+package extractive
+
+import "regexp"
+
+// A question asking what a call returns ("What does os.getcwd() return?",
+// "What is the return value of json.dumps()?") is answered by the sentence
+// of its entry that says what it returns ("Return a string representing
+// the current working directory.", "- Returns: <Promise> Fulfills with
+// …"), not by the entry's signature, an example, or the first sentence
+// that names the call. It is no definition question, though it opens
+// with "What does": its subject is the call, and "return" is what is
+// asked of it.
+
+// returnQuestion matches questions asking what something returns.
+var returnQuestion = regexp.MustCompile(`(?i)^\s*(?:what|which\s+\w+)\s+(?:does|do|did|will|would|should|can)\s+.+?\s+return\b|^\s*what\s+(?:is|are|gets?)\s+returned\s+(?:by|from)\b|^\s*what\s+is\s+the\s+return(?:ed)?\s+(?:value|type)\s+of\b`)
+
+// returnStated matches a sentence that says what is returned.
+var returnStated = regexp.MustCompile(`(?i)\breturns?\b|\breturned\b|\breturn\s+(?:value|type)\b|\byields?\b`)
+
+// asksReturn reports whether the question asks what something returns.
+func asksReturn(question string) bool { return returnQuestion.MatchString(question) }

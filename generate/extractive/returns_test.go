@@ -1,0 +1,44 @@
+package extractive_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
+
+// "What does X return?" is answered by the sentence that says what X
+// returns, not by the sentence that names X most often or leads with its
+// name, as a definition question would be.
+func TestReturnQuestionLeadsWithTheReturn(t *testing.T) {
+	for _, tt := range []struct{ name, question, source, want string }{
+		{
+			"return sentence under the entry",
+			"What does kiln.getshelf() return?",
+			"kiln.getshelf()\n\nThe kiln.getshelf() call is safe to use from any kiln.getshelf() caller thread, and kiln.getshelf() never blocks.\n\nReturn a string naming the shelf the kiln loads next.",
+			"Return a string naming the shelf the kiln loads next.",
+		},
+		{
+			"return value in other words",
+			"What is the return value of glaze_mix()?",
+			"glaze_mix(a, b)\n\nThe glaze_mix() function blends two glazes, and glaze_mix() may be called with the same glaze twice.\n\nIt returns the weight of the blended glaze in grams.",
+			"It returns the weight of the blended glaze in grams.",
+		},
+		{
+			"a listing of calls before the entry",
+			"What does kiln.getshelf() return?",
+			"Process Parameters\n\nkiln.setshelf(path)\nkiln.fsetshelf(fd)\nkiln.getshelf()\n\nThese kiln functions are described in Kilns and Shelves.\n\n---\n\nkiln.getshelf()\n\nReturn a string representing the current shelf of the kiln.",
+			"Return a string representing the current shelf of the kiln.",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(strings.Split(tt.source, "\n\n---\n\n")...)})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
+		})
+	}
+}
