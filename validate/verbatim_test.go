@@ -70,3 +70,26 @@ func TestVerbatimQuotesAreSupported(t *testing.T) {
 	t.Logf("%d verbatim quotes, %d rejected", quoted, failed)
 	require.Greater(t, quoted, 100)
 }
+
+// A row of a property box, which the extractive generator quotes on its
+// own, is supported by its box even when another row of the box holds a
+// negation ("Override: | None"): the rows are separate statements, not one
+// sentence whose negation the quote would drop.
+func TestPropertyBoxRowQuotesAreSupported(t *testing.T) {
+	box := "KilnHeat Directive\n\n" +
+		"Description: | Sets the heat the kiln holds during a glaze firing\n" +
+		"Syntax: | KilnHeat degrees\n" +
+		"Default: | KilnHeat 1200\n" +
+		"Context: | server config, virtual host\n" +
+		"Override: | None\n" +
+		"Status: | Core\n\n" +
+		"The kiln holds this heat until the cone bends."
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: box}}}
+	v := validate.New(validate.Options{})
+	for _, row := range []string{"Default: | KilnHeat 1200", "Context: | server config, virtual host", "Syntax: | KilnHeat degrees"} {
+		rep, err := v.Validate(context.Background(), row+" [S1]", src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1)
+		require.True(t, rep.Sentences[0].Supported, "%q: %+v", row, rep.Sentences[0].Failures)
+	}
+}

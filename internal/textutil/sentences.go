@@ -215,12 +215,46 @@ func breaksAtNewline(text string, next int) bool {
 	case '-', '*', '+':
 		return len(rest) > 1 && rest[1] == ' '
 	}
+	if labelRowStart(rest) && labelRowStart(text[strings.LastIndexByte(text[:next-1], '\n')+1:]) {
+		return true // between two rows of a property box
+	}
 	// Numbered list item: "12. " or "3) ".
 	k := 0
 	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
 		k++
 	}
 	return k > 0 && k+1 < len(rest) && (rest[k] == '.' || rest[k] == ')') && rest[k+1] == ' '
+}
+
+// labelRowStart reports whether rest opens a row of a label–value table
+// as loaders write one ("Default: | KeepAliveTimeout 5", "Type | integer"):
+// a capitalised label of at most 31 bytes, then "|". Each row of a
+// reference page's property box states one fact; read as one sentence, a
+// box whose "Override: | None" row holds a negation would make every
+// other row's quote look negated. A line break splits only where rows
+// stand on both sides of it: one line alone may be prose ("Into grep |
+// less").
+func labelRowStart(rest string) bool {
+	if rest == "" || rest[0] < 'A' || rest[0] > 'Z' {
+		return false
+	}
+	for k := 1; k < len(rest) && k <= 32; k++ {
+		switch c := rest[k]; {
+		case c == '|':
+			return true
+		case c == ':':
+			// "Label: | value": only spaces between the colon and the bar.
+			j := k + 1
+			for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
+				j++
+			}
+			return j < len(rest) && rest[j] == '|'
+		case c == ' ' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // endsSentence decides whether the period at dot ends a sentence, looking
