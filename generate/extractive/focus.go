@@ -32,7 +32,7 @@ func newAsk(question string, subject []string) *ask {
 	a := &ask{subject: subject, named: namedTerms(question), intent: retrieve.DetectIntent(question)}
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
-	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && !notValue.MatchString(question)
+	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.isReturn = asksReturn(question)
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {

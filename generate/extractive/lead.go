@@ -144,7 +144,10 @@ const omittedArgument = `\bif\s+no\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:given|specif
 var (
 	defaultQuestion = regexp.MustCompile(`(?i)^\s*(what|which)\b.*(\bby\s+default\b|\bthe\s+(built-in\s+)?default\b|\bdefaults?\s+to\b)`)
 	notValue        = regexp.MustCompile(`(?i)^\s*what\s+(does|do|did|happens)\b`)
-	defaultStated   = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|` + omittedArgument)
+	// defaultsTo matches "… default to?", which asks for a value even in
+	// notValue's form ("What does the encoding option default to?").
+	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
+	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|` + omittedArgument)
 )
 
 // namesAll reports whether every written-as-code term of the question

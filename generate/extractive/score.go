@@ -359,7 +359,8 @@ var kindWords = map[string]bool{}
 
 func init() {
 	for _, w := range []string{"command", "function", "type", "types", "option", "parameter", "setting", "statement",
-		"clause", "keyword", "operator", "module", "extension", "utility", "program", "tool", "mean", "means", "do", "does", "stand", "use", "used"} {
+		"clause", "keyword", "operator", "module", "extension", "utility", "program", "tool", "mean", "means", "do", "does", "stand", "use", "used",
+		"flag", "directive", "method", "property", "variable", "attribute", "argument", "field", "class", "event"} {
 		kindWords[textutil.Stem(w)] = true
 	}
 }
