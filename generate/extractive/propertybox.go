@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -13,13 +14,9 @@ import (
 // one row per line. The box, not the sentence splitter, says which rows
 // belong together: a description row ending in a full stop is a sentence
 // of its own, and the rows after it are still about what it describes.
-
-// labelRow matches a row of a label–value table as the loader writes it
-// ("Default: | KeepAliveTimeout 5", "Type | integer"): a reference page's
-// property box, whose rows state one fact each in a few words. MinWords
-// drops short fragments; such a row is a whole fact, and the default or
-// type a question asks for is often only there.
-var labelRow = regexp.MustCompile(`^[A-Z][\w -]{0,30}:?\s*\|\s*\S`)
+// A row (textutil.IsLabelRow) states one fact in a few words, and the
+// default or type a question asks for is often only there, so MinWords
+// does not drop it.
 
 // describedRow matches the row of a property box that says what the box is
 // about ("Description: | Maximum inflation ratio for request bodies").
@@ -41,7 +38,7 @@ func propertyBoxes(text string) []textutil.Span {
 		if n < 0 {
 			n = len(text) - off
 		}
-		if l := strings.TrimSpace(text[off : off+n]); labelRow.MatchString(l) {
+		if l := strings.TrimSpace(text[off : off+n]); textutil.IsLabelRow(l) {
 			if start < 0 {
 				start = off
 			}
@@ -73,7 +70,7 @@ func allRows(s string) bool {
 		return false
 	}
 	for l := range strings.SplitSeq(s, "\n") {
-		if !labelRow.MatchString(strings.TrimSpace(l)) {
+		if !textutil.IsLabelRow(strings.TrimSpace(l)) {
 			return false
 		}
 	}
@@ -83,7 +80,7 @@ func allRows(s string) bool {
 // rowLabel returns the stems of a label row's label ("Context: | server
 // config" gives [context]); nil for any other text.
 func rowLabel(text string) []string {
-	if !labelRow.MatchString(text) {
+	if !textutil.IsLabelRow(text) {
 		return nil
 	}
 	label := text[:strings.IndexAny(text, ":|")]
@@ -127,14 +124,12 @@ func rowAnswers(c *candidate, a *ask) bool {
 	return true
 }
 
-// holdsAllTerms reports whether text holds every one of terms (stems).
+// holdsAllTerms reports whether text holds every one of terms, read as
+// the question's terms are (uniqueTerms).
 func holdsAllTerms(text string, terms []string) bool {
-	have := map[string]bool{}
-	for _, w := range textutil.Words(text) {
-		have[textutil.Stem(w)] = true
-	}
+	have := uniqueTerms(text)
 	for _, t := range terms {
-		if !have[t] {
+		if !slices.Contains(have, t) {
 			return false
 		}
 	}

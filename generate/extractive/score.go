@@ -116,7 +116,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			if recordBox >= 0 && box != recordBox {
 				heading, headingText, recordBox = baseHeading, baseHeadingText, -1
 			}
-			row := box >= 0 && labelRow.MatchString(text)
+			row := box >= 0 && textutil.IsLabelRow(text)
 			words := textutil.Words(text)
 			// A line of a split block or a property box's row is not a
 			// heading: code and table lines would otherwise replace the

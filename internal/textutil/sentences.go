@@ -215,7 +215,7 @@ func breaksAtNewline(text string, next int) bool {
 	case '-', '*', '+':
 		return len(rest) > 1 && rest[1] == ' '
 	}
-	if labelRowStart(rest) && labelRowStart(text[strings.LastIndexByte(text[:next-1], '\n')+1:]) {
+	if IsLabelRow(rest) && IsLabelRow(text[strings.LastIndexByte(text[:next-1], '\n')+1:]) {
 		return true // between two rows of a property box
 	}
 	// Numbered list item: "12. " or "3) ".
@@ -226,35 +226,41 @@ func breaksAtNewline(text string, next int) bool {
 	return k > 0 && k+1 < len(rest) && (rest[k] == '.' || rest[k] == ')') && rest[k+1] == ' '
 }
 
-// labelRowStart reports whether rest opens a row of a label–value table
-// as loaders write one ("Default: | KeepAliveTimeout 5", "Type | integer"):
-// a capitalised label of at most 31 bytes, then "|". Each row of a
-// reference page's property box states one fact; read as one sentence, a
-// box whose "Override: | None" row holds a negation would make every
-// other row's quote look negated. A line break splits only where rows
-// stand on both sides of it: one line alone may be prose ("Into grep |
-// less").
-func labelRowStart(rest string) bool {
-	if rest == "" || rest[0] < 'A' || rest[0] > 'Z' {
+// IsLabelRow reports whether line is a row of a label–value table as
+// loaders write one ("Default: | KeepAliveTimeout 5", "Type | integer"): a
+// capitalised label of letters, digits, "_", "-" and spaces (at most 31
+// bytes), an optional colon, "|" and a value. Each row of a reference
+// page's property box states one fact; read as one sentence, a box whose
+// "Override: | None" row holds a negation would make every other row's
+// quote look negated, so Sentences splits between two such rows. One such
+// line alone may be prose ("Into grep | less"). Only the first line of
+// line is read.
+func IsLabelRow(line string) bool {
+	if line == "" || line[0] < 'A' || line[0] > 'Z' {
 		return false
 	}
-	for k := 1; k < len(rest) && k <= 32; k++ {
-		switch c := rest[k]; {
-		case c == '|':
-			return true
-		case c == ':':
-			// "Label: | value": only spaces between the colon and the bar.
-			j := k + 1
-			for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
-				j++
-			}
-			return j < len(rest) && rest[j] == '|'
-		case c == ' ' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		default:
-			return false
-		}
+	k := 1
+	for k < len(line) && k <= 30 && labelByte(line[k]) {
+		k++
 	}
-	return false
+	if k < len(line) && line[k] == ':' {
+		k++
+	}
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	if k >= len(line) || line[k] != '|' {
+		return false
+	}
+	k++
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	return k < len(line) && line[k] != '\n' && line[k] != '\r'
+}
+
+func labelByte(c byte) bool {
+	return c == ' ' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // endsSentence decides whether the period at dot ends a sentence, looking

@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -143,4 +144,19 @@ func TestSentencesKeepTrailingDefault(t *testing.T) {
 func TestSentencesKeepLineEndingInDefault(t *testing.T) {
 	text := "- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.\nA new line. Default settings are fine."
 	require.Equal(t, []string{"- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.", "A new line.", "Default settings are fine."}, sentenceTexts(text))
+}
+
+// IsLabelRow is the byte-level form of the pattern the extractive
+// generator used for property box rows; the two agree on single lines.
+func TestIsLabelRow(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Z][\w -]{0,30}:?\s*\|\s*\S`)
+	for _, l := range []string{
+		"Default: | KeepAliveTimeout 5", "Type | integer", "Context: | server config", "Description:| x",
+		"Into grep | less", "default: | lower", "Default: |", "Default: |   ", "Default:: | x", "Status: Core",
+		"A23456789012345678901234567890 | long label", "A234567890123456789012345678901 | too long",
+		"A23456789012345678901234567890     | spaces after", "Max_Size-2: | 10", "Key (unit): | 3", "| x", "",
+		"Default:\t|\tx", "Ünicode | x",
+	} {
+		require.Equal(t, re.MatchString(l), IsLabelRow(l), "%q", l)
+	}
 }
