@@ -24,6 +24,15 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 	putChunks(t, st, emb, "pg_dump", []string{
 		"Options\n\n--no-sync\n\nBy default, pg_dump waits for all files to be written safely to disk. This option causes pg_dump to return without waiting.\n\n--format=format\n\nSelects the format of the output: plain, custom, directory or tar.",
 	}, [][]string{{"pg_dump"}})
+	// An API reference documents a class's members under the class's
+	// heading by an instance's name.
+	putChunks(t, st, emb, "child_process", []string{
+		"subprocess.kill([signal])\n\nThe subprocess.kill() method sends a signal to the child process. If no argument is given, the process will be sent the 'SIGTERM' signal.",
+		"Class: ChildProcess\n\nInstances of the ChildProcess class are EventEmitters that represent spawned child processes. Their output can be piped: subprocess.stdout.pipe(process.stdout).",
+	}, [][]string{{"Child process", "Class: ChildProcess", "subprocess.kill([signal])"}, {"Child process", "Class: ChildProcess"}})
+	putChunks(t, st, emb, "fs", []string{
+		"fsPromises.readFile(path[, options])\n\nAsynchronously reads the entire contents of a file. Returns a Promise that fulfills with the contents.",
+	}, [][]string{{"File system", "Promises API", "fsPromises.readFile(path[, options])"}})
 	for i := range 30 {
 		putChunks(t, st, emb, "filler"+string(rune('a'+i%26))+string(rune('a'+i/26)), []string{"The server reads its configuration file at start and on reload."}, [][]string{{"Configuration"}})
 	}
@@ -39,6 +48,11 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		{"long option no chunk holds, its words all occur", "Does pg_dump --sync-format wait for the disk?", []string{"--sync-format"}, nil},
 		{"long option with a value", "What does pg_dump --format=custom select?", nil, nil},
 		{"dotted setting defined under a generic heading", "What does auto_explain log if auto_explain.log_min_duration is left at its default?", nil, nil},
+		{"member written under its class by an instance's name", "What signal does ChildProcess.kill() send by default?", nil, nil},
+		{"member written under its module by a variable's name", "What does fs.promises.readFile return?", nil, nil},
+		{"member only an example of the class writes", "What does ChildProcess.pipe() return?", []string{"ChildProcess.pipe"}, nil},
+		{"member of the module no entry has", "What does fs.promises.readFileAtomic return?", []string{"fs.promises.readFileAtomic"}, nil},
+		{"member under no heading of its class", "What signal does Worker.kill() send by default?", []string{"Worker.kill"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

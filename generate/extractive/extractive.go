@@ -208,6 +208,7 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 // answer returns the answer as pieces that concatenate to its text (one
 // per chosen sentence, separators included), or nil when nothing matches.
 func (g *Generator) answer(question string, sources []generate.ContextSource) []string {
+	question = documentedNames(question, sources)
 	qterms := uniqueTerms(defaultWorded(question))
 	if len(qterms) == 0 {
 		return nil

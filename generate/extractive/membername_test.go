@@ -1,0 +1,36 @@
+package extractive_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+	"github.com/hybridrag/hybridrag/retrieve"
+)
+
+// A question names a member by its class ("ElectricKiln.vent()"), an API
+// reference by an instance under the class's heading ("ek.vent([signal])"
+// under "Class: ElectricKiln"). The entry's sentences use the instance's
+// name; a sibling class's entry, with more of the question's words, must
+// not lead.
+func TestMemberNamedByItsClass(t *testing.T) {
+	src := func(label, text string, heading ...string) generate.ContextSource {
+		s := retrieve.Source{Relevance: 0.8}
+		s.Chunk.Heading = heading
+		return generate.ContextSource{Label: label, Text: text, Source: s}
+	}
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		src("S1", "gk.vent([signal])\n\n- signal <string> Name of the vent signal to send to the gas kiln. Default: 'PURGE'",
+			"Gas kilns", "Class: GasKiln", "gk.vent([signal])"),
+		src("S2", "ek.vent([signal])\n\nThe ek.vent() method sends a signal to the kiln's vent. If no argument is given, the vent is sent the 'OPEN' signal.",
+			"Electric kilns", "Class: ElectricKiln", "ek.vent([signal])"),
+	}}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What signal does ElectricKiln.vent() send by default?", Prompt: p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "If no argument is given, the vent is sent the 'OPEN' signal. [S2]"), gen.Text)
+}

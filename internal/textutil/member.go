@@ -1,0 +1,82 @@
+package textutil
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A question names a class's member by the class ("ChildProcess.kill()",
+// "fs.promises.readFile") while API references document it under the
+// class's heading by the name of an instance ("subprocess.kill([signal])"
+// under "Class: ChildProcess", "fsPromises.readFile(path[, options])" under
+// "Promises API"). Retrieval must not call the question's form unknown,
+// and the extractive generator must read it as the documented one.
+
+// OwnerMember splits a dotted name into the lower-cased part before its
+// member and the member ("fs.promises.readFile" → "promises", "readfile").
+// ok is false for a word that is not a dotted name: parts of letters,
+// digits and '_' joined by single dots, with a letter.
+func OwnerMember(name string) (owner, member string, ok bool) {
+	parts := strings.Split(strings.ToLower(name), ".")
+	if len(parts) < 2 || strings.IndexFunc(name, unicode.IsLetter) < 0 {
+		return "", "", false
+	}
+	for _, p := range parts {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) >= 0 {
+			return "", "", false
+		}
+	}
+	return parts[len(parts)-2], parts[len(parts)-1], true
+}
+
+// MemberEntry returns the name, as written, of member's own entry under
+// owner in a heading path (OwnerMember gives both): a heading of the path
+// names owner, as a word or one of a code word's parts ("Class:
+// InterfaceConstructor" names "interface"), and a later heading starts
+// with a dotted name whose last part is member ("subprocess.kill([signal])"
+// → "subprocess.kill"). A member only examples write, with no entry of its
+// own, has none.
+func MemberEntry(path []string, owner, member string) (string, bool) {
+	for i, h := range path {
+		if !namesOwner(h, owner) {
+			continue
+		}
+		for _, later := range path[i+1:] {
+			if name, ok := entryName(later, member); ok {
+				return name, true
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// namesOwner reports whether a heading holds owner as a word or as one of
+// a code word's parts.
+func namesOwner(heading, owner string) bool {
+	for _, f := range strings.Fields(heading) {
+		whole, parts, ok := CodeWord(f)
+		if !ok {
+			whole = strings.ToLower(strings.Trim(f, ".,;:!?\"'`()[]{}“”‘’"))
+		}
+		if whole == owner || slices.Contains(parts, owner) {
+			return true
+		}
+	}
+	return false
+}
+
+// entryName returns the dotted name a heading starts with, followed by
+// nothing, its arguments or a space ("rl.question(query[, options],
+// callback)", "rl.cursor"), when its last part is member.
+func entryName(heading, member string) (string, bool) {
+	h := strings.TrimSpace(heading)
+	if i := strings.IndexAny(h, "( "); i >= 0 {
+		h = h[:i]
+	}
+	if _, m, ok := OwnerMember(h); ok && m == member {
+		return h, true
+	}
+	return "", false
+}
