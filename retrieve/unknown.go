@@ -1,9 +1,12 @@
 package retrieve
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // unknownNames returns the words of question that name something (see
@@ -238,6 +241,9 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	if longOption(word) || operator(word) {
 		return true // "--dry-run", "<=>": their symbols are the name
 	}
+	if joinedStopwords(word) {
+		return false // "and/or", "he/she": prose, whatever its slash
+	}
 	letters, upper, digits, symbols := 0, 0, 0, 0
 	camel := false
 	prevLower := false
@@ -268,6 +274,14 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	}
 	first, _ := utf8.DecodeRuneInString(word)
 	return byCase && (upper >= 2 || unicode.IsUpper(first) && !sentenceStart)
+}
+
+// joinedStopwords reports whether a word is function words joined by
+// slashes ("and/or", "either/or"), which prose writes and no product
+// names itself by.
+func joinedStopwords(word string) bool {
+	parts := strings.Split(strings.ToLower(word), "/")
+	return len(parts) >= 2 && !slices.ContainsFunc(parts, func(p string) bool { return !textutil.IsStopword(p) })
 }
 
 // caseTells reports whether capitals in a question mark names: some word of

@@ -36,6 +36,8 @@ func TestIsName(t *testing.T) {
 		{"I", false, false},
 		{"15", false, false},
 		{"3.14", false, false},
+		{"and/or", false, false}, // function words joined by a slash
+		{"read/write", false, true},
 	}
 	for _, c := range cases {
 		t.Run(c.word, func(t *testing.T) {
