@@ -63,7 +63,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 	case a.isDefault:
 		return defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
 	case a.isReturn:
-		return returnStated.MatchString(c.text) && namesAll(a.named, cands, i)
+		return statesReturn(c.text) && namesAll(a.named, cands, i)
 	case len(a.subject) > 0:
 		return definesSubject(c, a.subject)
 	}

@@ -19,7 +19,7 @@ import (
 // counted); for a question asking for a default value, states a default
 // (defaultStated) under or naming what the question writes as code
 // (namesAll); for a question asking what a call returns, says what is
-// returned, under or naming the call (returnStated, namesAll); for a
+// returned, under or naming the call (statesReturn, namesAll); for a
 // definition question, defines its subject
 // (definesSubject: starts by naming it, or opens the section its heading
 // names).
@@ -39,7 +39,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// autovacuum_work_mem), whatever their scores; so does a property
 		// box row that answers (rowAnswers) any sentence.
 		row := rowAnswers(c, a) && namesAll(a.named, cands, i)
-		under := row || a.isDefault && len(a.named) > 0 && headingNames(a.named, c)
+		under := row || (a.isDefault || a.isReturn) && len(a.named) > 0 && headingNames(a.named, c)
 		if c.overlap < cut && !(c.overlap >= need && (row || a.isDefault && continues(cands, i, cut))) ||
 			c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
 			continue
@@ -62,7 +62,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case a.isDefault:
 			ok = defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
 		case a.isReturn:
-			ok = returnStated.MatchString(c.text) && namesAll(a.named, cands, i)
+			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject)
 		}

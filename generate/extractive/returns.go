@@ -17,5 +17,20 @@ var returnQuestion = regexp.MustCompile(`(?i)^\s*(?:what|which\s+\w+)\s+(?:does|
 // returnStated matches a sentence that says what is returned.
 var returnStated = regexp.MustCompile(`(?i)\breturns?\b|\breturned\b|\breturn\s+(?:value|type)\b|\byields?\b`)
 
+// parameterRow matches an API entry's parameter row ("- encoding <string>
+// The encoding of the return value.", "- data {string|Buffer}"): it says
+// what the call takes, even when it speaks of the return value.
+var parameterRow = regexp.MustCompile(`^[-*]\s+[\w.]+\s*[<{]`)
+
+// returnsRow matches an API entry's row giving what the call returns ("-
+// Returns: <Hash>", "- Returns: {Buffer | string}"): the answer to a
+// return question, however short.
+var returnsRow = regexp.MustCompile(`^(?:[-*]\s+)?Returns?:\s*\S`)
+
+// statesReturn reports whether a sentence says what is returned.
+func statesReturn(text string) bool {
+	return returnStated.MatchString(text) && !parameterRow.MatchString(text)
+}
+
 // asksReturn reports whether the question asks what something returns.
 func asksReturn(question string) bool { return returnQuestion.MatchString(question) }

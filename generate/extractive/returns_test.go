@@ -58,3 +58,33 @@ func TestAnswerLeadsWithTheNamedEntry(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "Returns an array of objects containing information about each cone in the kiln. [S1]"), gen.Text)
 }
+
+// An API entry says what its call returns in a row of its own ("-
+// Returns: {string | null}"), however short; its parameter rows speak of
+// the return value without saying what it is, and another page's remark
+// on the call ("causing the method to return null") is not its entry.
+// Node.js puts a table of changes between the entry's name and its rows,
+// which must not take the entry's heading from them.
+func TestReturnQuestionLeadsWithTheEntrysReturnsRow(t *testing.T) {
+	remark := "ERR_KILN_SHELF_TRAY\n\nThe tray was used with kiln.getShelf().\n\nWhile the kiln.getShelf() method does allow a tray argument to be passed in, causing the method to return null rather than a label, trays are not supported on gas kilns."
+	for _, tt := range []struct{ name, question, entry, want string }{
+		{
+			"returns row, not a parameter row or a remark elsewhere",
+			"What does Kiln.getShelf() return?",
+			"kiln.getShelf([tray])\n\nAdded in: v1.0.0\n\n- tray <string> The tray the return value is read from.\n- Returns: {string | null}\n\nReads the label of the shelf the kiln loads next.",
+			"Returns: {string | null} [S1]",
+		},
+		{
+			"returns row after a table of changes",
+			"What does kiln.getShelf() return?",
+			"kiln.setShelf(label)\n\n- Returns: <Promise> Fulfills with undefined upon success.\n\nkiln.getShelf([tray])\n\nHistory\n\nVersion | Changes\nv2.0.0 |\n\nThe tray argument may be a number.\n\nv1.0.0 |\n\nAdded in: v1.0.0\n\n- tray <string> The tray to read.\n- Returns: <Promise> Fulfills with the label of the shelf.\n\nReads the label of the shelf the kiln loads next.",
+			"Returns: <Promise> Fulfills with the label of the shelf. [S1]",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.entry, remark)})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
+		})
+	}
+}

@@ -128,10 +128,10 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			// A change note under a heading leaves the sentence after it
 			// to open the section.
-			note := isVersionNote(text)
+			note := isVersionNote(text) || textutil.InChangeTable(src.Text, sp.Start) || textutil.IsChangeTableLine(src.Text, sp.Span)
 			opens := afterHeading && !note
 			afterHeading = afterHeading && note
-			if len(words) < minWords && !(row && len(words) >= 2) ||
+			if len(words) < minWords && !((row || returnsRow.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
 				continue
 			}
@@ -502,7 +502,11 @@ func namedTerms(question string) []*regexp.Regexp {
 			continue
 		}
 		seen[t] = true
-		out = append(out, namePattern(t, false))
+		// A dotted or snake_case name is one identifier however a question
+		// capitalises it: "Hash.digest()" is the reference's "hash.digest()",
+		// "MAX_CONNECTIONS" its "max_connections". Keywords keep their case
+		// ("MERGE" is not "merge").
+		out = append(out, namePattern(t, strings.ContainsAny(t, "._")))
 	}
 	return out
 }

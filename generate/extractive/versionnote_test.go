@@ -99,3 +99,15 @@ func TestVersionNotesAndListMarkers(t *testing.T) {
 		})
 	}
 }
+
+// Node.js prints a table of changes under an entry's name ("History",
+// "Version | Changes", "v2.0.0 |" and what changed). What changed is the
+// entry's history: it answers no question about what the entry does, and
+// the entry's description still opens it.
+func TestChangeTableIsNoAnswer(t *testing.T) {
+	entry := "kiln.getShelf([tray])\n\nHistory\n\nVersion | Changes\nv2.0.0 |\n\nPassing an invalid tray to the kiln shelf reader now throws instead of reading the top shelf.\n\nv1.0.0 |\n\nAdded in: v1.0.0\n\nReads the label of the shelf the kiln loads next."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does kiln.getShelf() read?", Prompt: prompt(entry)})
+	require.NoError(t, err)
+	require.Equal(t, "Reads the label of the shelf the kiln loads next. [S1]", gen.Text)
+}

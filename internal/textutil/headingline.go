@@ -16,7 +16,8 @@ const HeadingLineWords = 7
 // IsHeadingLine reports whether the span sp of text (a sentence span, as
 // Sentences returns) is a heading line: a line of its own (a line break or
 // the text's edge before and after it, none inside), not a code fence,
-// not a bullet list item nor a change note (IsVersionNote), and either a
+// not a bullet list item, a change note (IsVersionNote), a table row nor
+// the title of a table of changes, and either a
 // Markdown heading or at most HeadingLineWords words not ending in
 // sentence punctuation. Loaders write
 // headings and definition list terms so; such a line names what follows
@@ -41,7 +42,8 @@ func IsHeadingLine(text string, sp Span) bool {
 	if strings.HasPrefix(s, "#") {
 		return true
 	}
-	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) {
+	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) ||
+		tableRow(s) || changeTableTitle(text, sp) {
 		return false
 	}
 	if IsNumberedItem(s) {
@@ -49,6 +51,21 @@ func IsHeadingLine(text string, sp Span) bool {
 			!bulletItem(lineBefore(text, sp.Start)) && !bulletItem(lineAfter(text, sp.End))
 	}
 	return true
+}
+
+// tableRow reports whether a line is a row of a table as loaders write
+// one, its cells between '|' ("Version | Changes", "v10.0.0 |"): a
+// cell names no section.
+func tableRow(s string) bool {
+	return strings.HasPrefix(s, "|") || strings.HasSuffix(s, "|") || strings.Contains(s, " | ")
+}
+
+// changeTableTitle reports whether the line at sp titles a table of
+// changes, its next line the header "Version | Changes" (Node.js's
+// "History" under an entry's name): like a change note, it belongs to the
+// entry, whose heading stays the one its description stands under.
+func changeTableTitle(text string, sp Span) bool {
+	return changeHeader(lineAfter(text, sp.End))
 }
 
 // QuestionLineWords is the most words a question standing as a title has.

@@ -28,6 +28,10 @@ func TestIsHeadingLine(t *testing.T) {
 		{"code fence", "```\nkiln on\n```", "```", false},
 		{"change note under a name", "kiln.vent\n\nAdded in: v8.0.0, v6.9.0\n\nOpens the vent.", "Added in: v8.0.0, v6.9.0", false},
 		{"deprecation note", "kiln.vent\n\nDeprecated since: v12.0.0\n\nOpens the vent.", "Deprecated since: v12.0.0", false},
+		{"cell of a change table", "kiln.vent\n\nHistory\n\nVersion | Changes\nv9.1.0 |\n\nThe vent may stay open.\n\nOpens the vent.", "v9.1.0 |", false},
+		{"header of a change table", "kiln.vent\n\nHistory\n\nVersion | Changes\nv9.1.0 |\n\nOpens the vent.", "Version | Changes", false},
+		{"title of a change table", "kiln.vent\n\nHistory\n\nVersion | Changes\nv9.1.0 |\n\nOpens the vent.", "History", false},
+		{"title over another table", "Glaze Cones\n\nCone | Heat\n6 | 1222\n\nCones bend.", "Glaze Cones", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			i := strings.LastIndex(tt.text, tt.line)
@@ -70,4 +74,23 @@ func TestIsVersionNote(t *testing.T) {
 	for _, s := range []string{"Added in the last release, the vent opens.", "New kilns heat in 10 minutes.", "Added in: REPLACEME"} {
 		require.False(t, IsVersionNote(s), s)
 	}
+}
+
+func TestChangeTable(t *testing.T) {
+	text := "kiln.vent([signal])\n\nHistory\n\nVersion | Changes\nv9.1.0, v8.4.0 |\n\nThe signal may be a number. Strings still work.\n\nv1.0.0 |\n\nAdded in: v1.0.0\n\nOpens the vent.\n\nGlaze Cones\n\nCone | Heat\n6 | 1222"
+	span := func(line string) Span {
+		i := strings.Index(text, line)
+		require.GreaterOrEqual(t, i, 0)
+		return Span{i, i + len(line)}
+	}
+	for _, line := range []string{"History", "Version | Changes", "v9.1.0, v8.4.0 |", "v1.0.0 |"} {
+		require.True(t, IsChangeTableLine(text, span(line)), line)
+	}
+	for _, line := range []string{"kiln.vent([signal])", "Opens the vent.", "Glaze Cones", "Cone | Heat", "The signal may be a number."} {
+		require.False(t, IsChangeTableLine(text, span(line)), line)
+	}
+	require.True(t, InChangeTable(text, span("The signal may be a number.").Start))
+	require.True(t, InChangeTable(text, span("Strings still work.").Start))
+	require.False(t, InChangeTable(text, span("Opens the vent.").Start))
+	require.False(t, InChangeTable(text, span("Glaze Cones").Start))
 }

@@ -1,6 +1,9 @@
 package textutil
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // versionNote matches the change notes that documentation generators put
 // between an entry's heading and its description: Sphinx's "New in version
@@ -15,3 +18,48 @@ var versionNote = regexp.MustCompile(`(?i)^(?:new|changed|added|removed|deprecat
 // line right under the entry's name, where IsHeadingLine's form alone
 // would take it for the heading of the description below it.
 func IsVersionNote(s string) bool { return versionNote.MatchString(s) }
+
+// versionCell matches a change table's version cell as loaders write one
+// on its own line ("v18.0.0 |", "v15.2.0, v14.17.0 |").
+var versionCell = regexp.MustCompile(`^v\d+(?:\.\d+)*(?:,\s*v\d+(?:\.\d+)*)*\s*\|$`)
+
+// InChangeTable reports whether the paragraph holding byte offset at of
+// text describes a change: the line before it is a change table's version
+// cell ("v18.0.0 |" then "Passing an invalid callback now throws …", the
+// "History" table Node.js prints under an entry's name). Like a change
+// note, it tells the entry's history, not what the entry is or does.
+func InChangeTable(text string, at int) bool {
+	if at < 0 || at > len(text) {
+		return false
+	}
+	// Back to the paragraph's first line, then the line before it.
+	start := strings.LastIndexByte(text[:at], '\n') + 1
+	for start > 0 {
+		prev := strings.LastIndexByte(text[:start-1], '\n') + 1
+		if strings.TrimSpace(text[prev:start-1]) == "" {
+			break
+		}
+		start = prev
+	}
+	return versionCell.MatchString(lineBefore(text, start))
+}
+
+// changeHeader reports whether a line is the header of a table of changes
+// ("Version | Changes").
+func changeHeader(line string) bool {
+	rest, ok := strings.CutPrefix(line, "Version")
+	return ok && strings.HasPrefix(strings.TrimSpace(rest), "|")
+}
+
+// IsChangeTableLine reports whether the span sp of text is a line of a
+// table of changes that says nothing itself: its title ("History"), its
+// header ("Version | Changes") or a version cell ("v18.0.0 |"). Like a
+// change note, it stands between an entry's name and its description,
+// which still opens the entry.
+func IsChangeTableLine(text string, sp Span) bool {
+	if sp.Start < 0 || sp.End > len(text) || sp.Start >= sp.End {
+		return false
+	}
+	s := strings.TrimSpace(text[sp.Start:sp.End])
+	return versionCell.MatchString(s) || changeHeader(s) || !strings.ContainsAny(s, "|\n") && changeTableTitle(text, sp)
+}
