@@ -106,6 +106,7 @@ func codeWord(word string, doc bool) (whole string, parts []string, ok bool) {
 			}
 		}
 	}
+	parts = camelSegments(runes, doc, parts)
 	if len(parts) == 1 && parts[0] == whole {
 		parts = nil
 	}
@@ -139,6 +140,36 @@ func splitParts(runes []rune, initials bool, out []string) []string {
 	}
 	flush(len(runes))
 	return out
+}
+
+// camelSegments appends to parts, lower-cased, each camelCase name that
+// symbols delimit in runes ("toString" of "buf.toString()", "readFile" of
+// "fsPromises.readFile"), unless it is the whole word or already a part:
+// a member's name is one term as the question writes it ("What does
+// toString() return?"), while its camelCase parts ("to", "string") are
+// words every page uses.
+func camelSegments(runes []rune, initials bool, parts []string) []string {
+	start, camel := -1, false
+	flush := func(end int) {
+		if start >= 0 && camel && (start > 0 || end < len(runes)) {
+			if seg := strings.ToLower(string(runes[start:end])); !slices.Contains(parts, seg) {
+				parts = append(parts, seg)
+			}
+		}
+		start, camel = -1, false
+	}
+	for i, r := range runes {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush(i)
+		case start < 0:
+			start = i
+		default:
+			camel = camel || camelBoundary(runes, i, initials)
+		}
+	}
+	flush(len(runes))
+	return parts
 }
 
 // trimWrap removes wrapping and sentence punctuation from both ends of a

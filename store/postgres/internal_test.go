@@ -96,7 +96,7 @@ func TestCodeLexemes(t *testing.T) {
 		{"the @ in patterns, and std::sync", []string{"@", "std::sync", "std", "sync"}},
 		{"os.Open(name)", []string{"os.open(name)", "os", "open", "name"}},
 		{"it's well-known", nil},
-		{"edit ZPlotLists.txt", []string{"zplotlists.txt", "z", "plot", "list", "txt", "zplot"}},
+		{"edit ZPlotLists.txt", []string{"zplotlists.txt", "z", "plot", "list", "txt", "zplot", "zplotlist"}},
 	}
 	for _, c := range cases {
 		require.Equal(t, c.want, codeLexemes(c.text), c.text)
