@@ -29,3 +29,20 @@ func identifierParts(text string, add func(string)) {
 		}
 	})
 }
+
+// memberStopwords calls add with a term for the member of every dotted
+// name in text whose member is a stop word ("once" of "emitter.once()",
+// "on" of "process.on()"): the member after a dot (".once"), which no
+// word's stem is ("one" stems to "on"). As prose such a word says
+// nothing, so term sets leave it out; as a member's name it is what tells
+// "emitter.once()" from its siblings "emitter.on()" and "emitter.off()".
+func memberStopwords(text string, add func(string)) {
+	textutil.ForEachCodeWord(text, func(_, _ int, whole string, _ []string) {
+		if i := strings.IndexAny(whole, "(["); i >= 0 {
+			whole = whole[:i]
+		}
+		if _, member, ok := textutil.OwnerMember(whole); ok && textutil.IsStopword(member) {
+			add("." + member)
+		}
+	})
+}

@@ -34,3 +34,25 @@ func TestMemberNamedByItsClass(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "If no argument is given, the vent is sent the 'OPEN' signal. [S2]"), gen.Text)
 }
+
+// An API entry lists its parameters and what it returns under its name,
+// then says what it does: asked what the call does, the answer opens with
+// that description, not with a parameter row. A member whose name is a
+// stop word ("once", "on", "off") is still told from its siblings.
+func TestCallDescriptionAfterItsRows(t *testing.T) {
+	src := func(label, text string, heading ...string) generate.ContextSource {
+		s := retrieve.Source{Relevance: 0.8}
+		s.Chunk.Heading = heading
+		return generate.ContextSource{Label: label, Text: text, Source: s}
+	}
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		src("S1", "kiln.setMaxShelves(n)\n\n- n <integer>\n- Returns: <Kiln>\n\nThe kiln.setMaxShelves() method allows the limit of shelves to be modified for this specific kiln instance.",
+			"Kilns", "Class: Kiln", "kiln.setMaxShelves(n)"),
+		src("S2", "kiln.once(stage, listener)\n\n- stage {string} The name of the firing stage.\n- listener <Function> The callback function\n- Returns: <Kiln>\n\nAdds a one-time listener function for the firing stage named stage.",
+			"Kilns", "Class: Kiln", "kiln.once(stage, listener)"),
+	}}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does kiln.once() do?", Prompt: p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "Adds a one-time listener function for the firing stage named stage. [S2]"), gen.Text)
+}

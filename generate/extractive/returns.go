@@ -27,6 +27,12 @@ var parameterRow = regexp.MustCompile(`^[-*]\s+[\w.]+\s*[<{]`)
 // return question, however short.
 var returnsRow = regexp.MustCompile(`^(?:[-*]\s+)?Returns?:\s*\S`)
 
+// signatureRow matches the rows an API entry lists under its name before
+// its description: parameters, what it returns, its type ("- encoding
+// <string> …", "- Returns: <Hash>", "- Extends: <EventEmitter>", "-
+// {boolean}").
+var signatureRow = regexp.MustCompile(`^[-*]\s+(?:[\w.]+\s*[<{]|(?:Returns?|Extends|Type):|[<{])`).MatchString
+
 // statesReturn reports whether a sentence says what is returned.
 func statesReturn(text string) bool {
 	return returnStated.MatchString(text) && !parameterRow.MatchString(text)

@@ -88,3 +88,16 @@ func TestReturnQuestionLeadsWithTheEntrysReturnsRow(t *testing.T) {
 		})
 	}
 }
+
+// A function list stacks an entry's forms as its heading ("glaze(X)" over
+// "glaze(X,Y)"), and a question writes the function as a call
+// ("glaze()"): the entry of that function answers, not a sibling's whose
+// sentence shares more of the question's words.
+func TestCallInAFunctionList(t *testing.T) {
+	list := "Core Functions\n\nfire(X)\nfire(X,Y)\n\nThe fire(X,Y) function returns a kiln log formed by removing any and all cones that appear in Y from X; if the second argument is omitted, fire(X) returns X without its cones.\n\n" +
+		"glaze(X)\nglaze(X,Y)\n\nThe glaze(X,Y) function returns a value X coated with Y layers of glaze. If the Y argument is omitted or negative, it is taken to be 1."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does glaze() return if the second argument is omitted?", Prompt: prompt(list)})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "The glaze(X,Y) function returns a value X coated with Y layers of glaze. [S1]"), gen.Text)
+}

@@ -86,6 +86,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		}
 		// An identifier holds the words it is made of (identifierParts).
 		identifierParts(text, add)
+		memberStopwords(text, func(m string) { terms[m] = true })
 		return terms
 	}
 	for i, src := range sources {
@@ -129,8 +130,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// A change note under a heading leaves the sentence after it
 			// to open the section.
 			note := isVersionNote(text) || textutil.InChangeTable(src.Text, sp.Start) || textutil.IsChangeTableLine(src.Text, sp.Span)
-			opens := afterHeading && !note
-			afterHeading = afterHeading && note
+			// So do an API entry's rows of parameters and type: its
+			// description, after them, says what the entry is.
+			listed := note || signatureRow(text)
+			opens := afterHeading && !listed
+			afterHeading = afterHeading && listed
 			if len(words) < minWords && !((row || returnsRow.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
 				continue
@@ -455,6 +459,12 @@ func uniqueTerms(text string) []string {
 		}
 		out = append(out, t)
 	}
+	memberStopwords(text, func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	})
 	if len(out) == 0 {
 		return scaffold
 	}
@@ -492,6 +502,12 @@ const namedBonus = 0.15
 // names, psql backslash commands and options.
 var codeLike = regexp.MustCompile(`\\[a-z]+|--?[a-z][a-z-]+|\b[A-Za-z]+(?:[_.][A-Za-z0-9]+)+\b|\b[A-Z][A-Z0-9]+\b`)
 
+// plainCall matches a word of letters written as a call with no
+// arguments ("round()"), not the member of a dotted name (codeLike takes
+// those whole) nor an identifier with digits or '_' ("sqlite3_changes()"),
+// whose sentences often leave the name to the heading.
+var plainCall = regexp.MustCompile(`(?:^|[^\w.])([A-Za-z]{2,})\(\)`)
+
 // namedTerms returns the question's written-as-code terms, each as a
 // pattern matching it as a whole word.
 func namedTerms(question string) []*regexp.Regexp {
@@ -507,6 +523,16 @@ func namedTerms(question string) []*regexp.Regexp {
 		// "MAX_CONNECTIONS" its "max_connections". Keywords keep their case
 		// ("MERGE" is not "merge").
 		out = append(out, namePattern(t, strings.ContainsAny(t, "._")))
+	}
+	// A plain word written as a call ("round()", "printf()") names a
+	// function as surely: its entry ("round(X)", "round(X,Y)") must be the
+	// one that answers, not a sibling's ("rtrim(X,Y)") that shares the
+	// question's other words.
+	for _, m := range plainCall.FindAllStringSubmatch(question, -1) {
+		if t := m[1]; !seen[t] {
+			seen[t] = true
+			out = append(out, namePattern(t, false))
+		}
 	}
 	return out
 }

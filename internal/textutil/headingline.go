@@ -33,7 +33,10 @@ func IsHeadingLine(text string, sp Span) bool {
 		return false
 	}
 	s := text[sp.Start:sp.End]
-	if strings.ContainsRune(s, '\n') || IsFence(s) {
+	if strings.ContainsRune(s, '\n') {
+		return signatureLines(s) && ownLine(text, sp)
+	}
+	if IsFence(s) {
 		return false
 	}
 	if !ownLine(text, sp) {
@@ -49,6 +52,36 @@ func IsHeadingLine(text string, sp Span) bool {
 	if IsNumberedItem(s) {
 		return !IsNumberedItem(lineBefore(text, sp.Start)) && !IsNumberedItem(lineAfter(text, sp.End)) &&
 			!bulletItem(lineBefore(text, sp.Start)) && !bulletItem(lineAfter(text, sp.End))
+	}
+	return true
+}
+
+// maxSignatureLines is the most lines of call signatures one entry's
+// heading stacks ("round(X)" over "round(X,Y)").
+const maxSignatureLines = 4
+
+// signatureLines reports whether s is two to maxSignatureLines lines, each
+// a call signature of at most HeadingLineWords words ("substr(X,Y,Z)",
+// "substr(X,Y)"): the forms of one entry, stacked as its heading, as
+// SQLite's function list and Python's "max(iterable, *, key=None)" write
+// them. Read as a sentence, the heading's name was lost and the entry's
+// description stood under the previous entry's name.
+func signatureLines(s string) bool {
+	lines := strings.Split(s, "\n")
+	if len(lines) < 2 || len(lines) > maxSignatureLines {
+		return false
+	}
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		open := strings.IndexByte(l, '(')
+		// At most a kind before the name ("class range(stop)"). An
+		// assignment is code, and a signature with default values
+		// ("lru_cache(maxsize=128, typed=False)") states them: a sentence
+		// to quote.
+		if open <= 0 || !strings.HasSuffix(l, ")") || countWords(l) > HeadingLineWords || IsFence(l) || bulletItem(l) ||
+			strings.ContainsRune(l, '=') || len(strings.Fields(l[:open])) > 2 {
+			return false
+		}
 	}
 	return true
 }
