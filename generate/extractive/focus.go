@@ -116,7 +116,8 @@ func holdsAll(c, first *candidate, qterms []string) bool {
 // heading covers every sentence under it alike, so c's does not count);
 // or it stands under the first sentence's heading in its source and
 // answers by form too (a second figure; not a second default, which is
-// another setting's, under its heading or not). A sentence that mentions
+// another setting's, under its heading or not); or the first is an API
+// entry's Returns row and c opens that entry. A sentence that mentions
 // only what is already covered, from another source or without the form
 // asked for, is a side remark; so is code. When the first sentence does not answer
 // by form, nothing tells a side remark from the answer, and the scores
@@ -135,6 +136,12 @@ func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, can
 		}
 	}
 	if holdsAll(c, chosen[0], qterms) {
+		return true
+	}
+	if lead := chosen[0]; returnsRow.MatchString(lead.text) && c.opens && c.source == lead.source && c.headingText == lead.headingText {
+		// "- Returns: <string>" gives only a type; the entry's
+		// description says what the value is ("Generates a random RFC
+		// 4122 version 4 UUID.").
 		return true
 	}
 	// A setting has one default: a second one stated in the section is

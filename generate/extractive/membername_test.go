@@ -56,3 +56,16 @@ func TestCallDescriptionAfterItsRows(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "Adds a one-time listener function for the firing stage named stage. [S2]"), gen.Text)
 }
+
+// "What does kiln.coneEqual() verify?" asks the call's entry what it
+// does in a verb of its own: the entry's description answers, not a
+// sibling's row that shares the verb.
+func TestCallAskedInAVerbOfItsOwn(t *testing.T) {
+	entries := "kiln.ok(value[, message])\n\n- value <any> The input that is verified for being lit.\n\nTests if the kiln value is lit.\n\n" +
+		"kiln.deepEqual(actual, expected[, message])\n\nStrict mode\n\nAn alias of kiln.coneEqual().\n\nLegacy mode\n\nLegacy: Use kiln.coneEqual() instead.\n\n" +
+		"kiln.coneEqual(actual, expected[, message])\n\n- actual <any>\n- expected <any>\n\nTests for deep equality between the actual and expected cones."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does kiln.coneEqual() verify?", Prompt: prompt(entries)})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "Tests for deep equality between the actual and expected cones. [S1]"), gen.Text)
+}

@@ -101,3 +101,14 @@ func TestCallInAFunctionList(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "The glaze(X,Y) function returns a value X coated with Y layers of glaze. [S1]"), gen.Text)
 }
+
+// A Returns row that gives only a type ("- Returns: <string>") is
+// followed by the entry's description, which says what the value is.
+func TestBareReturnsRowIsDescribed(t *testing.T) {
+	entries := "kiln.randomCone(max)\n\n- max <integer>\n- Returns: <integer>\n\nReturns a random cone number below max.\n\n" +
+		"kiln.serial([options])\n\n- options <Object>\n- Returns: <string>\n\nGenerates a random serial number for the kiln's firing log."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does kiln.serial() return?", Prompt: prompt(entries)})
+	require.NoError(t, err)
+	require.Equal(t, "Returns: <string> [S1]\nGenerates a random serial number for the kiln's firing log. [S1]", gen.Text)
+}

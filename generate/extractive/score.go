@@ -357,6 +357,11 @@ const (
 // definitionQuestion matches questions that ask what something is or does.
 var definitionQuestion = regexp.MustCompile(`(?i)^\s*(what\s+(is|are|does|do|was|were)|what's|define|explain)\b`)
 
+// callVerb matches a question asking what a named thing does in one verb
+// of its own ("What does assert.deepStrictEqual() check?"), the name in
+// group 1.
+var callVerb = regexp.MustCompile(`(?i)^\s*what\s+(?:does|do)\s+(\S+)\s+[a-z]+\s*\?\s*$`)
+
 // kindWords name the kind of thing a question asks about ("the CLUSTER
 // command", "enum types"); definitions name the thing, not its kind.
 var kindWords = map[string]bool{}
@@ -375,8 +380,14 @@ func subjectTerms(question string) []string {
 	if !definitionQuestion.MatchString(question) {
 		return nil
 	}
+	rest := definitionQuestion.ReplaceAllString(question, "")
+	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(" "+m[1])) {
+		// "What does assert.deepStrictEqual() check?": the call is the
+		// subject, "check" what is asked of it, as "do" would be.
+		rest = m[1]
+	}
 	var out []string
-	for _, t := range uniqueTerms(definitionQuestion.ReplaceAllString(question, "")) {
+	for _, t := range uniqueTerms(rest) {
 		if !kindWords[t] {
 			out = append(out, t)
 		}

@@ -96,16 +96,20 @@ func AppendSentences(spans []Span, text string) []Span {
 	return spans
 }
 
-// quotedTerminator reports whether the terminator at i, whose run with
+// quotedTerminator reports whether the terminator run at i, whose run with
 // its closing quotes ends at end, is quoted on its own: "then '.' will be
-// returned", `the "?" placeholder`. It is a literal the sentence talks
-// about, not the sentence's end.
+// returned", `the "?" placeholder`, "resolving '..' and '.' segments". It
+// is a literal the sentence talks about, not the sentence's end.
 func quotedTerminator(text string, i, end int) bool {
 	if i == 0 || i+1 >= len(text) {
 		return false
 	}
+	j := i
+	for j < len(text) && strings.IndexByte(".?!", text[j]) >= 0 {
+		j++
+	}
 	q := text[i-1]
-	return (q == '\'' || q == '"' || q == '`') && text[i+1] == q && (i < 2 || isSpace(text, i-2) || text[i-2] == '(') && end == i+2
+	return (q == '\'' || q == '"' || q == '`') && j < len(text) && text[j] == q && (i < 2 || isSpace(text, i-2) || text[i-2] == '(') && end == j+1
 }
 
 // valueTrailer is a default stated at the end of a description's line, as

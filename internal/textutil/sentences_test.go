@@ -31,6 +31,8 @@ func TestSentences(t *testing.T) {
 			[]string{"Kiln Directive", "Description: | Sets the kiln's heat", "Default: | Kiln 600", "Override: | None"}},
 		{"bar inside prose is no row", "Pipe the output\nInto grep | less to page it.", []string{"Pipe the output\nInto grep | less to page it."}},
 		{"quoted terminator", "If the path is empty then '.' will be returned. Next.", []string{"If the path is empty then '.' will be returned.", "Next."}},
+		{"quoted run of terminators", "It normalizes the path, resolving '..' and '.' segments. Next.", []string{"It normalizes the path, resolving '..' and '.' segments.", "Next."}},
+		{"quoted ellipsis", "The shell prints \"...\" while it waits for more input. Next.", []string{"The shell prints \"...\" while it waits for more input.", "Next."}},
 		{"quoted question mark", "Write \"?\" where a value goes. Then bind it.", []string{"Write \"?\" where a value goes.", "Then bind it."}},
 		{"blank line", "Heading\n\nBody text here", []string{"Heading", "Body text here"}},
 		{"list", "Steps:\n- open valve\n- close valve", []string{"Steps:", "- open valve", "- close valve"}},
