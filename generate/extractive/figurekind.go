@@ -135,18 +135,33 @@ var (
 	digitUnit   = regexp.MustCompile(`^\d[\d,.]*[A-Za-z]+$`)
 )
 
+// figureCompound matches a figure joined to a word as a modifier ("3-way
+// merge", "three-way", "two-phase commit", "64-bit"): it says what kind a
+// thing is, and counts nothing but that word.
+var figureCompound = regexp.MustCompile(`(?i)\b(?:\d+|` + figureWords + `)-[a-z]+\b`)
+
 // countsOther reports whether every figure in t counts a plural noun other
 // than what the question counts (head, stems): "someone making 10 million
 // requests" gives no number of threads, "three groups of methods" no
-// duration. A figure followed by no word, by a unit, by a function word or
+// duration, "a fancy three-way merge" no number of times. A figure followed by no word, by a unit, by a function word or
 // by what is counted may count the thing asked about; so may the absence
 // of a bound ("no limit").
 func countsOther(t string, head []string) bool {
 	if noBound.MatchString(t) {
 		return false
 	}
-	toks := figureToken.FindAllString(t, -1)
 	seen := false
+	t = figureCompound.ReplaceAllStringFunc(t, func(m string) string {
+		part := textutil.Stem(strings.ToLower(m[strings.LastIndexByte(m, '-')+1:]))
+		for _, h := range head {
+			if h == part || strings.HasPrefix(part, h) || strings.HasPrefix(h, part) {
+				return m // "64-bit" for how many bits
+			}
+		}
+		seen = true
+		return ""
+	})
+	toks := figureToken.FindAllString(t, -1)
 	for i := 0; i < len(toks); i++ {
 		if digitUnit.MatchString(toks[i]) {
 			return false // "64kB", "5min"
