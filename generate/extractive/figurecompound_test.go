@@ -18,3 +18,13 @@ func TestFigureInACompound(t *testing.T) {
 	require.False(t, countsOther("The zone mask is a 32-bit field.", []string{"bit"}))
 	require.False(t, countsOther("The zone mask holds 32 zones.", []string{"zone"}))
 }
+
+// A figure in units of size measures data: it gives no number of files,
+// unless the question counts such units.
+func TestFigureOfSize(t *testing.T) {
+	files := []string{"file"}
+	require.True(t, countsOther("the object set exceeds the 4 GiB packfile limit.", files))
+	require.True(t, countsOther("each entry takes 64 bytes.", files))
+	require.False(t, countsOther("each entry takes 64 bytes.", []string{"byte"}))
+	require.False(t, countsOther("at most 4 files and 4 GiB.", files))
+}

@@ -114,11 +114,27 @@ func init() {
 	}
 }
 
+// dataUnitStems are the stems of units of size: a figure before one measures
+// an amount of data ("the 4 GiB packfile limit"), which counts things only
+// when the question counts such units.
+var dataUnitStems = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"byte", "bytes", "kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "kilobytes",
+		"megabytes", "gigabytes", "terabytes", "bit", "bits"} {
+		dataUnitStems[textutil.Stem(w)] = true
+	}
+}
+
 // countsTime reports whether head, what a question counts, is a unit of
 // time ("How many seconds …").
-func countsTime(head []string) bool {
+func countsTime(head []string) bool { return countsUnit(head, timeStems) }
+
+// countsUnit reports whether head, what a question counts, is one of the
+// units ("How many bytes …").
+func countsUnit(head []string, units map[string]bool) bool {
 	for _, h := range head {
-		if timeStems[h] || timeStems[textutil.Stem(h)] {
+		if units[h] || units[textutil.Stem(h)] {
 			return true
 		}
 	}
@@ -183,8 +199,8 @@ func countsOther(t string, head []string) bool {
 			return false // "100.", "(1s)", "1600 -"
 		}
 		st := textutil.Stem(w)
-		if timeStems[st] && !countsTime(head) {
-			continue // "about 10 seconds later" counts no listeners
+		if timeStems[st] && !countsTime(head) || dataUnitStems[st] && !countsUnit(head, dataUnitStems) {
+			continue // "about 10 seconds later" counts no listeners, "4 GiB" no files
 		}
 		if unitStems[st] || textutil.IsStopword(w) || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 			return false
