@@ -22,9 +22,10 @@ import (
 // where it means "any" ("running arbitrary code").
 var figure = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(` + figureWords + `|arbitrar(y|ily)\s+(number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
 
-// notFigure matches a calendar date, which dates rather than counts, and
-// "non-zero", which says how a value is, not how much.
-var notFigure = regexp.MustCompile(`(?i)\b\d{4}-\d{2}-\d{2}\b|\bnon-?zero\b`)
+// notFigure matches a calendar date, which dates rather than counts,
+// "non-zero", which says how a value is, not how much, and an ordinal
+// ("the 0th commit", "2nd"), which places rather than counts.
+var notFigure = regexp.MustCompile(`(?i)\b\d{4}-\d{2}-\d{2}\b|\bnon-?zero\b|\b\d+(?:st|nd|rd|th)\b`)
 
 // oneWords are number words that are more often a pronoun or an article
 // ("one of the following", "a single command") than a count; they count

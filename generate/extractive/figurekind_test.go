@@ -34,6 +34,13 @@ func TestFigureOfTheAskedKind(t *testing.T) {
 		{"count with no word after it", "What is the largest number of sprinkler zones one garden controller can drive?",
 			prompt("The limit of sprinkler zones a garden controller can drive is 16."), true},
 
+		{"a manual page's section", "How many kiln profiles can point at the same firing?",
+			prompt("The only other kind of kiln record is a profile, which can point at a firing; refer to kiln-profile(1) for details."), false},
+		{"a version and an ordinal", "How many kiln profiles can point at the same firing?",
+			prompt("It describes such a firing as v1.2-0-gdeadbee, the 0th firing since kiln profile v1.2 that points at it."), false},
+		{"a count beside a manual page's section", "How many kiln profiles can point at the same firing?",
+			prompt("Up to 12 kiln profiles can point at the same firing; refer to kiln-profile(1) for details."), true},
+
 		{"no bound, asked what is", "How many sprinkler schedules are stored on the garden server in total?",
 			prompt("There is no limit to the number of sprinkler schedules versions you can upload to the garden server."), false},
 		{"no bound, asked what may be", "How many sprinkler schedules can the garden server store?",
