@@ -91,3 +91,14 @@ func TestDefaultOfOmittedArgument(t *testing.T) {
 		})
 	}
 }
+
+// Reference pages state a setting's default in a sentence of its own that
+// opens with the verb ("Defaults to $HOME/kit/lenses."); it leads the
+// answer as "The lens file defaults to …" would.
+func TestDefaultsToOpeningASentence(t *testing.T) {
+	entry := "## kit.lensFile\n\nSpecifies the pathname to the file that lists the lenses of the travel kit, which the kit reads when it starts and whenever its lens list is checked. Defaults to $HOME/kit/lenses. If $HOME is either not set or empty, $XDG_DATA_HOME/kit/lenses is read instead by the kit."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What is the default location of the lens file set by kit.lensFile?", Prompt: prompt(entry)})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "Defaults to $HOME/kit/lenses. [S1]"), gen.Text)
+}

@@ -26,6 +26,15 @@ var genericProperty = map[string]bool{
 	"kind": true, "kinds": true, "type": true, "types": true, "sort": true,
 	"maximum": true, "minimum": true, "max": true, "min": true, "size": true, "length": true,
 	"number": true, "limit": true, "count": true, "amount": true,
+	"location": true, "path": true, "place": true,
+}
+
+// clauseStart are participles that open a clause after the thing ("the
+// global ignore file set by core.excludesFile", "the editor used by
+// commit"): the thing ends before them.
+var clauseStart = map[string]bool{
+	"set": true, "used": true, "given": true, "defined": true, "specified": true, "configured": true,
+	"provided": true, "chosen": true, "selected": true, "created": true, "written": true, "read": true,
 }
 
 // valueType are words naming the type or kind of a value ("the default
@@ -126,7 +135,7 @@ func thingAfterDefault(toks []string) []string {
 			continue
 		case generic && len(out) == 0 && (t == "of" || t == "for" || t == "the" || t == "a" || t == "an"):
 			continue
-		case t == "" || textutil.IsStopword(t) || countedStop[t] || t == "when" || t == "if":
+		case t == "" || textutil.IsStopword(t) || countedStop[t] || t == "when" || t == "if" || len(out) > 0 && clauseStart[t]:
 			return out
 		}
 		out = append(out, t)

@@ -24,6 +24,10 @@ func TestDefaultOfTheAskedThing(t *testing.T) {
 			prompt("The self-timer counts down before each shot. It starts in ten-second mode unless another mode is chosen."), true},
 		{"by default after which", "Which lens does the travel kit mount by default?",
 			prompt("The travel kit mounts the strap by default on the left lug."), false},
+		{"location of the thing, a clause after it", "What is the default location of the travel kit's lens file set by kit.lensFile?",
+			prompt("## kit.lensFile\n\nSpecifies the pathname to the file that lists the lenses of the travel kit.\n\nDefaults to $HOME/kit/lenses."), true},
+		{"location of another thing", "What is the default location of the travel kit's lens file?",
+			prompt("## kit.strapFile\n\nSpecifies the pathname of the strap list of the travel kit.\n\nDefaults to $HOME/kit/straps."), false},
 		{"no defaulted thing named", "What does the shutter default to?",
 			prompt("The shutter defaults to electronic mode."), true},
 	})

@@ -148,7 +148,7 @@ var (
 	// defaultsTo matches "… default to?", which asks for a value even in
 	// notValue's form ("What does the encoding option default to?").
 	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
-	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:defaults|defaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|` + omittedArgument)
+	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|` + omittedArgument)
 )
 
 // namesAll reports whether every written-as-code term of the question
