@@ -381,7 +381,10 @@ func defines(text string, at, size int) bool {
 	if end < 0 {
 		return false
 	}
-	if len(strings.Fields(rest[:end])) > definitionTermWords {
+	if line := strings.TrimSpace(rest[:end]); len(strings.Fields(line)) > definitionTermWords &&
+		!(strings.HasPrefix(line, "(") && strings.HasSuffix(line, ")")) {
+		// A signature's arguments ("json.loads(s, *, cls=None, …)") are
+		// the term's own, however many.
 		return false
 	}
 	rest = strings.TrimLeft(rest[end:], " \t\r\n")

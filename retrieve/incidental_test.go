@@ -53,6 +53,8 @@ func TestIncidentalNames(t *testing.T) {
 		{"punctuation ends a phrase", "What does WIDGET, CONCURRENTLY or FAST do?", []Source{synopsis}, nil, nil},
 		{"lower case around: capitals say nothing", "how do I run WIDGET REBUILD CONCURRENTLY", []Source{synopsis}, nil, nil},
 		{"title case says nothing", "How Do I Set The Palette In Quuxly With WIDGET REBUILD CONCURRENTLY?", []Source{passing}, nil, nil},
+		{"name defined by a long signature", "Which error does frobmod.frob_load raise for a broken frob?", []Source{keywordList,
+			chunk("frobmod.frob_load(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None, **kw)\n\nDeserialize s, a document holding one frob, to an object.", "Basic Usage")}, nil, nil},
 		{"qualified name spoken about by its last part", "What happens when frobmod.frob_wait expires?", []Source{
 			chunk("Functions: frobmod.frob_wait, frobmod.frob_poll, frobmod.frob_list."),
 			chunk("If the deadline of frob_wait() expires, the pending call is cancelled and an error is raised."),

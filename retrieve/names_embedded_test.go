@@ -33,6 +33,9 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 	putChunks(t, st, emb, "fs", []string{
 		"fsPromises.readFile(path[, options])\n\nAsynchronously reads the entire contents of a file. Returns a Promise that fulfills with the contents.",
 	}, [][]string{{"File system", "Promises API", "fsPromises.readFile(path[, options])"}})
+	putChunks(t, st, emb, "frobjson", []string{
+		"frobjson.loads(s, *, cls=None, object_hook=None, **kw)\n\nDeserialize s to a Python object. If the data is not a valid frob document, a FrobDecodeError is raised.",
+	}, [][]string{{"frobjson", "Basic Usage"}})
 	for i := range 30 {
 		putChunks(t, st, emb, "filler"+string(rune('a'+i%26))+string(rune('a'+i/26)), []string{"The server reads its configuration file at start and on reload."}, [][]string{{"Configuration"}})
 	}
@@ -48,6 +51,8 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		{"long option no chunk holds, its words all occur", "Does pg_dump --sync-format wait for the disk?", []string{"--sync-format"}, nil},
 		{"long option with a value", "What does pg_dump --format=custom select?", nil, nil},
 		{"dotted setting defined under a generic heading", "What does auto_explain log if auto_explain.log_min_duration is left at its default?", nil, nil},
+		{"call written only in a signature with arguments", "Which exception does frobjson.loads() raise for a broken document?", nil, nil},
+		{"call no signature has", "Which exception does frobjson.loadz() raise for a broken document?", []string{"frobjson.loadz"}, nil},
 		{"member written under its class by an instance's name", "What signal does ChildProcess.kill() send by default?", nil, nil},
 		{"member written under its module by a variable's name", "What does fs.promises.readFile return?", nil, nil},
 		{"member only an example of the class writes", "What does ChildProcess.pipe() return?", []string{"ChildProcess.pipe"}, nil},

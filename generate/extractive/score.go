@@ -84,6 +84,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		for _, w := range words {
 			add(w)
 		}
+		negatedForms(words, add)
 		// An identifier holds the words it is made of (identifierParts).
 		identifierParts(text, add)
 		memberStopwords(text, func(m string) { terms[m] = true })
