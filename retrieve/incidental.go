@@ -149,29 +149,42 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		if !slices.ContainsFunc(analyse(n), func(t string) bool { return rare[t] }) {
 			continue
 		}
-		context := nameContext(n, names, plain, weight, analyse)
-		if !spokenAbout(n, context, sources, analyse) && !spokenAboutMember(n, context, sources, analyse) &&
-			!spokenAboutSynonym(n, context, sources, analyse) {
+		ctx := nameContext(n, names, plain, weight, analyse)
+		if !spokenAbout(n, ctx, sources, analyse) && !spokenAboutMember(n, ctx, sources, analyse) &&
+			!spokenAboutSynonym(n, ctx, sources, analyse) {
 			out = append(out, n)
 		}
 	}
 	return out
 }
 
+// nameCtx is what a source must write near a name to speak about it as the
+// question does (see nameContext): near holds terms by share of weight;
+// parts, the name's own parts the question also writes as words, add
+// their share when found beside the name rather than in it.
+type nameCtx struct {
+	near, parts map[string]float64
+}
+
 // nameContext returns the terms near which a source speaks about name, by
 // share of weight: the terms of the question's other words, and of its
 // other names ("What is the largest max_workers a ProcessPoolExecutor
 // accepts on Windows?": a source that writes max_workers beside
-// ProcessPoolExecutor speaks about it as the question does).
-func nameContext(name string, names []string, plain map[string]bool, weight map[string]float64, analyse func(string) []string) map[string]float64 {
+// ProcessPoolExecutor speaks about it as the question does). A part of
+// the name the question also writes as a word of its own ("Which port
+// does a request go to if I give neither port nor defaultPort?") counts
+// when a source writes it beside the name ("Port of remote server.
+// Default: defaultPort"); the other terms' weight stays the measure, so
+// it never makes a name that spoke about them incidental.
+func nameContext(name string, names []string, plain map[string]bool, weight map[string]float64, analyse func(string) []string) nameCtx {
 	own := map[string]bool{}
 	for _, t := range analyse(name) {
 		own[t] = true
 	}
-	context, total := map[string]float64{}, 0.0
+	near, total := map[string]float64{}, 0.0
 	add := func(t string) {
-		if w, ok := weight[t]; ok && !own[t] && context[t] == 0 {
-			context[t] = w
+		if w, ok := weight[t]; ok && !own[t] && near[t] == 0 {
+			near[t] = w
 			total += w
 		}
 	}
@@ -185,10 +198,16 @@ func nameContext(name string, names []string, plain map[string]bool, weight map[
 			}
 		}
 	}
-	for t := range context {
-		context[t] /= total
+	for t := range near {
+		near[t] /= total
 	}
-	return context
+	parts := map[string]float64{}
+	for t := range plain {
+		if w, ok := weight[t]; ok && own[t] && total > 0 {
+			parts[t] = w / total
+		}
+	}
+	return nameCtx{near: near, parts: parts}
 }
 
 // codeForm reports whether a word holds a symbol other than those that
@@ -286,9 +305,10 @@ func precedingWord(text string, at int) string {
 // incidentalShare (the chunk's headings count as near every word, since
 // they say what its sentences are about). A name no source holds counts
 // as spoken about: nothing is known of how the collection uses it.
-func spokenAbout(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
-	// share adds the weight of the context terms of text not yet in seen.
-	share := func(text string, seen map[string]bool) float64 {
+func spokenAbout(name string, ctx nameCtx, sources []Source, analyse func(string) []string) bool {
+	// share adds the weight of the terms of text in context not yet in
+	// seen.
+	share := func(text string, context map[string]float64, seen map[string]bool) float64 {
 		sum := 0.0
 		for _, t := range analyse(text) {
 			if w, ok := context[t]; ok && !seen[t] {
@@ -311,13 +331,20 @@ func spokenAbout(name string, context map[string]float64, sources []Source, anal
 		}
 		occurs = true
 		headingTerms := map[string]bool{}
-		headingShare := share(heading, headingTerms)
+		headingShare := share(heading, ctx.near, headingTerms) + share(heading, ctx.parts, headingTerms)
 		for _, at := range occ {
 			if defines(c.Text, at, len(name)) || headsSection(c.Text, at) {
 				return true
 			}
 			seen := maps.Clone(headingTerms)
-			if headingShare+share(around(c.Text, at, len(name), incidentalBefore, incidentalAfter), seen) >= incidentalShare {
+			window := around(c.Text, at, len(name), incidentalBefore, incidentalAfter)
+			sum := headingShare + share(window, ctx.near, seen)
+			if len(ctx.parts) > 0 {
+				// The name's own occurrences hold its parts: they must
+				// come from beside it.
+				sum += share(withoutName(window, name), ctx.parts, seen)
+			}
+			if sum >= incidentalShare {
 				return true
 			}
 		}
@@ -353,12 +380,12 @@ func headsSection(text string, at int) bool {
 // "collections.Counter"), whether some source speaks about its last part:
 // API references give the qualified form once, in a signature, and then
 // write the short one ("wait_for() raises TimeoutError").
-func spokenAboutMember(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
+func spokenAboutMember(name string, ctx nameCtx, sources []Source, analyse func(string) []string) bool {
 	i := strings.LastIndexByte(name, '.')
 	if i <= 0 || i == len(name)-1 || !dotted(strings.ToLower(name)) {
 		return false
 	}
-	return spokenAbout(name[i+1:], context, sources, analyse)
+	return spokenAbout(name[i+1:], ctx, sources, analyse)
 }
 
 // defines reports whether the occurrence of a name at byte offset at of
@@ -420,6 +447,22 @@ const (
 	definitionTermWords = 6
 	definitionWords     = 4
 )
+
+// withoutName returns text with name's whole-word occurrences
+// (occurrences) blanked.
+func withoutName(text, name string) string {
+	occ := occurrences(text, name)
+	if len(occ) == 0 {
+		return text
+	}
+	b := []byte(text)
+	for _, at := range occ {
+		for k := at; k < at+len(name); k++ {
+			b[k] = ' '
+		}
+	}
+	return string(b)
+}
 
 // occurrences returns the byte offsets at which name occurs in text as a
 // whole word, ignoring case: not preceded or followed by a letter, digit

@@ -10,7 +10,7 @@ import "strings"
 // mentions elsewhere say nothing about whether they answer. A synonym
 // that no source holds counts for nothing (spokenAbout would count a
 // name in no source as spoken about).
-func spokenAboutSynonym(name string, context map[string]float64, sources []Source, analyse func(string) []string) bool {
+func spokenAboutSynonym(name string, ctx nameCtx, sources []Source, analyse func(string) []string) bool {
 	lower := strings.ToLower(name)
 	for _, g := range synonymGroups() {
 		if !containsString(g, lower) {
@@ -20,7 +20,7 @@ func spokenAboutSynonym(name string, context map[string]float64, sources []Sourc
 			if o == lower || !occursIn(o, sources) {
 				continue
 			}
-			if spokenAbout(o, context, sources, analyse) {
+			if spokenAbout(o, ctx, sources, analyse) {
 				return true
 			}
 		}

@@ -36,6 +36,10 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 	putChunks(t, st, emb, "frobjson", []string{
 		"frobjson.loads(s, *, cls=None, object_hook=None, **kw)\n\nDeserialize s to a Python object. If the data is not a valid frob document, a FrobDecodeError is raised.",
 	}, [][]string{{"frobjson", "Basic Usage"}})
+	putChunks(t, st, emb, "frame", []string{
+		"frame.open(options)\n\n- palette <string> Palette of the frame. Default: defaultPalette if set, else grey.\n- border <number> Border width in pixels. Default: 1.",
+		"Themes ship with many settings: defaultPalette, defaultFont, defaultBorder and more, all listed in the appendix of this guide.",
+	}, [][]string{{"frame", "frame.open(options)"}, {"Themes"}})
 	for i := range 30 {
 		putChunks(t, st, emb, "filler"+string(rune('a'+i%26))+string(rune('a'+i/26)), []string{"The server reads its configuration file at start and on reload."}, [][]string{{"Configuration"}})
 	}
@@ -51,6 +55,8 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		{"long option no chunk holds, its words all occur", "Does pg_dump --sync-format wait for the disk?", []string{"--sync-format"}, nil},
 		{"long option with a value", "What does pg_dump --format=custom select?", nil, nil},
 		{"dotted setting defined under a generic heading", "What does auto_explain log if auto_explain.log_min_duration is left at its default?", nil, nil},
+		{"a part of the name asked as a word", "Which palette applies without palette or defaultPalette?", nil, nil},
+		{"the name's parts only in the name", "Which colour does a dialog get without defaultPalette?", nil, []string{"defaultPalette"}},
 		{"call written only in a signature with arguments", "Which exception does frobjson.loads() raise for a broken document?", nil, nil},
 		{"call no signature has", "Which exception does frobjson.loadz() raise for a broken document?", []string{"frobjson.loadz"}, nil},
 		{"member written under its class by an instance's name", "What signal does ChildProcess.kill() send by default?", nil, nil},
