@@ -75,6 +75,7 @@ var yesNoQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were|does|do|did|c
 // rate (rateCue); for an extent question, a value (statesExtent).
 type figureTest struct {
 	count, extent, timed bool
+	inUnit               bool // names the unit of the answer ("in milliseconds"): a figure must give it
 	frequency            bool // asks how often: statesFrequency also answers
 	head                 []string
 	rate                 *regexp.Regexp
@@ -86,7 +87,7 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 		return figureTest{}
 	}
 	if len(counted) > 0 && counted[0] == extentMark {
-		return figureTest{extent: true, timed: !untimed.MatchString(question), frequency: asksFrequency(counted)}
+		return figureTest{extent: true, timed: !untimed.MatchString(question), inUnit: unitAsked.MatchString(question), frequency: asksFrequency(counted)}
 	}
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
@@ -101,7 +102,8 @@ func (f figureTest) states(text string) bool {
 		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text)) ||
 			f.frequency && statesFrequency(text)
 	case f.extent:
-		return f.frequency && statesFrequency(text) || statesExtent(text, f.timed) && (!f.timed || timedStated(text))
+		return f.frequency && statesFrequency(text) || statesExtent(text, f.timed) && (!f.timed || timedStated(text)) &&
+			(!f.inUnit || timeFigure.MatchString(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")))
 	}
 	return true
 }
@@ -163,6 +165,16 @@ var (
 	extentWord = regexp.MustCompile(`(?i)\b(one|double)\b`)
 	percentCue = regexp.MustCompile(`(?i)%|\bpercent\b`)
 )
+
+// unitAsked matches an extent question naming the unit of its answer
+// ("…, in milliseconds?", "in how many seconds"): "Insert an ms millisecond
+// pause" names the unit and gives no value.
+var unitAsked = regexp.MustCompile(`(?i)\bin\s+(?:how\s+many\s+)?(?:milli|micro|nano)?(?:seconds|minutes|hours|days|weeks|months|years)\b`)
+
+// timeFigure matches a figure of time: a number with a unit of time ("250
+// milliseconds", "5s", "two minutes"). A question naming its unit asks for
+// one; "collected 10 times" gives none.
+var timeFigure = regexp.MustCompile(`(?i)(?:\d[\d,.]*\s*|\b(?:` + figureWords + `|one)\s+)(?:ms|s|secs?|seconds?|milliseconds?|microseconds?|µs|us|ns|nanoseconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)\b`)
 
 // untimed matches the extent questions whose attribute is not one of time:
 // how deep, far, full, wide, high, tall or heavy something goes.
