@@ -3,6 +3,8 @@ package retrieve
 import (
 	"regexp"
 	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // definitionBoost is the share of the fused score range added to a
@@ -52,6 +54,18 @@ func (h *Hybrid) definitionSubject(question string) []string {
 	return out
 }
 
+// askedMembers returns the owner and member (textutil.OwnerMember) of each
+// dotted name the question writes.
+func askedMembers(question string) [][2]string {
+	var out [][2]string
+	forEachWord(question, func(word string) {
+		if owner, member, ok := textutil.OwnerMember(trimWord(word)); ok {
+			out = append(out, [2]string{owner, member})
+		}
+	})
+	return out
+}
+
 // favourDefinitions raises the fused score of candidates whose title or
 // innermost heading holds every subject term of a definition question and
 // re-sorts them; candidates must be sorted by Fused.
@@ -60,7 +74,11 @@ func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
 		return
 	}
 	subject := h.definitionSubject(question)
-	if len(subject) == 0 {
+	var members [][2]string
+	if DetectIntent(question) == IntentDefinition {
+		members = askedMembers(question)
+	}
+	if len(subject) == 0 && len(members) == 0 {
 		return
 	}
 	hi, lo := candidates[0].Scores.Fused, candidates[len(candidates)-1].Scores.Fused
@@ -76,14 +94,20 @@ func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
 		if len(c.Heading) > 0 {
 			h.words.each(c.Heading[len(c.Heading)-1], mark)
 		}
-		all := true
+		all := len(subject) > 0
 		for _, t := range subject {
 			if !names[t] {
 				all = false
 				break
 			}
 		}
-		if all {
+		// "What does Buffer.toString() return?" is answered in the entry
+		// the reference names by an instance ("buf.toString([encoding])"
+		// under "Class: Buffer"), whose heading lacks the class's name.
+		if all || slices.ContainsFunc(members, func(m [2]string) bool {
+			_, ok := textutil.MemberEntry(c.Heading, m[0], m[1])
+			return ok
+		}) {
 			candidates[i].Scores.Fused += bonus
 		}
 	}
