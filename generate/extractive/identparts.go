@@ -12,23 +12,9 @@ import (
 // global excludes file", "how old the log must be"). Word segmentation
 // keeps a camelCase identifier whole ("threadpoolexecutor"), so a sentence
 // or heading naming the thing held none of the question's words for it,
-// and the overlap floor declined it. identifierParts gives a sentence the
+// and the overlap floor declined it. codeWordTerms gives a sentence the
 // words of its identifiers as well, as the keyword index already does
 // (textutil.CodeWord).
-
-// identifierParts calls add with each lower-cased part of every identifier
-// in text that has more than one part ("thread", "pool", "executor" for
-// ThreadPoolExecutor).
-func identifierParts(text string, add func(string)) {
-	textutil.ForEachCodeWord(text, func(_, _ int, _ string, parts []string) {
-		if len(parts) < 2 {
-			return
-		}
-		for _, p := range parts {
-			add(strings.ToLower(p))
-		}
-	})
-}
 
 // memberStopwords calls add with a term for the member of every dotted
 // name in text whose member is a stop word ("once" of "emitter.once()",
@@ -36,13 +22,28 @@ func identifierParts(text string, add func(string)) {
 // word's stem is ("one" stems to "on"). As prose such a word says
 // nothing, so term sets leave it out; as a member's name it is what tells
 // "emitter.once()" from its siblings "emitter.on()" and "emitter.off()".
-func memberStopwords(text string, add func(string)) {
-	textutil.ForEachCodeWord(text, func(_, _ int, whole string, _ []string) {
+func memberStopwords(text string, add func(string)) { codeWordTerms(text, nil, add) }
+
+// codeWordTerms reads text's code words once: part gets each lower-cased
+// part of every identifier with more than one part ("thread", "pool",
+// "executor" for ThreadPoolExecutor), member memberStopwords' members
+// (either may be nil). A sentence's term set needs both, and the
+// code-word scan is most of its cost.
+func codeWordTerms(text string, part, member func(string)) {
+	textutil.ForEachCodeWord(text, func(_, _ int, whole string, parts []string) {
+		if part != nil && len(parts) >= 2 {
+			for _, p := range parts {
+				part(strings.ToLower(p))
+			}
+		}
+		if member == nil {
+			return
+		}
 		if i := strings.IndexAny(whole, "(["); i >= 0 {
 			whole = whole[:i]
 		}
-		if _, member, ok := textutil.OwnerMember(whole); ok && textutil.IsStopword(member) {
-			add("." + member)
+		if _, m, ok := textutil.OwnerMember(whole); ok && textutil.IsStopword(m) {
+			member("." + m)
 		}
 	})
 }

@@ -85,9 +85,9 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			add(w)
 		}
 		negatedForms(words, add)
-		// An identifier holds the words it is made of (identifierParts).
-		identifierParts(text, add)
-		memberStopwords(text, func(m string) { terms[m] = true })
+		// An identifier holds the words it is made of (codeWordTerms),
+		// and a member named by a stop word its own term (memberStopwords).
+		codeWordTerms(text, add, func(m string) { terms[m] = true })
 		return terms
 	}
 	for i, src := range sources {
@@ -103,6 +103,8 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		var baseHeading map[string]bool
 		var baseHeadingText string
 		boxes := propertyBoxes(src.Text)
+		// Only a source with a table of changes has its lines to skip.
+		changes := strings.Contains(src.Text, "Version |")
 		boxID := func(box int) int {
 			if box < 0 {
 				return -1
@@ -130,7 +132,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			// A change note under a heading leaves the sentence after it
 			// to open the section.
-			note := isVersionNote(text) || textutil.InChangeTable(src.Text, sp.Start) || textutil.IsChangeTableLine(src.Text, sp.Span)
+			note := isVersionNote(text) || changes && (textutil.InChangeTable(src.Text, sp.Start) || textutil.IsChangeTableLine(src.Text, sp.Span))
 			// So do an API entry's rows of parameters and type: its
 			// description, after them, says what the entry is.
 			listed := note || signatureRow(text)
