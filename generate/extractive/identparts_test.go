@@ -1,10 +1,6 @@
 package extractive_test
 
-import (
-	"testing"
-
-	"github.com/hybridrag/hybridrag/generate"
-)
+import "testing"
 
 // A sentence, or the heading it stands under, that names a thing by a
 // camelCase identifier holds the words the identifier is made of: a
@@ -12,15 +8,10 @@ import (
 // The parts are the identifier's own words only: a sentence naming
 // another identifier ("uploadChunkSize") holds none of the asked words.
 func TestIdentifierPartsAreWords(t *testing.T) {
-	weak := func(text string) *generate.Prompt {
-		p := prompt(text)
-		p.Sources[0].Source.Relevance = 0.3
-		return p
-	}
 	const q = "Why does the tape uploader keep a retry delay?"
 	runSupportCases(t, []supportCase{
-		{"camelCase heading", q, weak("## uploadRetryDelay\n\nThe tape uploader waits between attempts so that a busy archive can recover."), true},
-		{"camelCase in the sentence", q, weak("The tape uploader honours uploadRetryDelay between attempts so that a busy archive can recover."), true},
-		{"another identifier", q, weak("## uploadChunkSize\n\nThe tape uploader sends blocks so that a busy archive can recover."), false},
+		{"camelCase heading", q, weakPrompt("## uploadRetryDelay\n\nThe tape uploader waits between attempts so that a busy archive can recover."), true},
+		{"camelCase in the sentence", q, weakPrompt("The tape uploader honours uploadRetryDelay between attempts so that a busy archive can recover."), true},
+		{"another identifier", q, weakPrompt("## uploadChunkSize\n\nThe tape uploader sends blocks so that a busy archive can recover."), false},
 	})
 }

@@ -12,21 +12,23 @@ import (
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
+// sourceUnder is a source standing under the heading path heading.
+func sourceUnder(label, text string, heading ...string) generate.ContextSource {
+	s := retrieve.Source{Relevance: 0.8}
+	s.Chunk.Heading = heading
+	return generate.ContextSource{Label: label, Text: text, Source: s}
+}
+
 // A question names a member by its class ("ElectricKiln.vent()"), an API
 // reference by an instance under the class's heading ("ek.vent([signal])"
 // under "Class: ElectricKiln"). The entry's sentences use the instance's
 // name; a sibling class's entry, with more of the question's words, must
 // not lead.
 func TestMemberNamedByItsClass(t *testing.T) {
-	src := func(label, text string, heading ...string) generate.ContextSource {
-		s := retrieve.Source{Relevance: 0.8}
-		s.Chunk.Heading = heading
-		return generate.ContextSource{Label: label, Text: text, Source: s}
-	}
 	p := &generate.Prompt{Sources: []generate.ContextSource{
-		src("S1", "gk.vent([signal])\n\n- signal <string> Name of the vent signal to send to the gas kiln. Default: 'PURGE'",
+		sourceUnder("S1", "gk.vent([signal])\n\n- signal <string> Name of the vent signal to send to the gas kiln. Default: 'PURGE'",
 			"Gas kilns", "Class: GasKiln", "gk.vent([signal])"),
-		src("S2", "ek.vent([signal])\n\nThe ek.vent() method sends a signal to the kiln's vent. If no argument is given, the vent is sent the 'OPEN' signal.",
+		sourceUnder("S2", "ek.vent([signal])\n\nThe ek.vent() method sends a signal to the kiln's vent. If no argument is given, the vent is sent the 'OPEN' signal.",
 			"Electric kilns", "Class: ElectricKiln", "ek.vent([signal])"),
 	}}
 	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
@@ -40,15 +42,10 @@ func TestMemberNamedByItsClass(t *testing.T) {
 // that description, not with a parameter row. A member whose name is a
 // stop word ("once", "on", "off") is still told from its siblings.
 func TestCallDescriptionAfterItsRows(t *testing.T) {
-	src := func(label, text string, heading ...string) generate.ContextSource {
-		s := retrieve.Source{Relevance: 0.8}
-		s.Chunk.Heading = heading
-		return generate.ContextSource{Label: label, Text: text, Source: s}
-	}
 	p := &generate.Prompt{Sources: []generate.ContextSource{
-		src("S1", "kiln.setMaxShelves(n)\n\n- n <integer>\n- Returns: <Kiln>\n\nThe kiln.setMaxShelves() method allows the limit of shelves to be modified for this specific kiln instance.",
+		sourceUnder("S1", "kiln.setMaxShelves(n)\n\n- n <integer>\n- Returns: <Kiln>\n\nThe kiln.setMaxShelves() method allows the limit of shelves to be modified for this specific kiln instance.",
 			"Kilns", "Class: Kiln", "kiln.setMaxShelves(n)"),
-		src("S2", "kiln.once(stage, listener)\n\n- stage {string} The name of the firing stage.\n- listener <Function> The callback function\n- Returns: <Kiln>\n\nAdds a one-time listener function for the firing stage named stage.",
+		sourceUnder("S2", "kiln.once(stage, listener)\n\n- stage {string} The name of the firing stage.\n- listener <Function> The callback function\n- Returns: <Kiln>\n\nAdds a one-time listener function for the firing stage named stage.",
 			"Kilns", "Class: Kiln", "kiln.once(stage, listener)"),
 	}}
 	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
