@@ -67,8 +67,10 @@ func askedMembers(question string) [][2]string {
 }
 
 // favourDefinitions raises the fused score of candidates whose title or
-// innermost heading holds every subject term of a definition question and
-// re-sorts them; candidates must be sorted by Fused.
+// innermost heading holds every subject term of a definition question, or
+// whose heading path is the entry of a member it names
+// (textutil.MemberEntry), and re-sorts them; candidates must be sorted by
+// Fused.
 func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
 	if len(candidates) < 2 {
 		return

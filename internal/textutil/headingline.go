@@ -15,7 +15,8 @@ const HeadingLineWords = 7
 
 // IsHeadingLine reports whether the span sp of text (a sentence span, as
 // Sentences returns) is a heading line: a line of its own (a line break or
-// the text's edge before and after it, none inside), not a code fence,
+// the text's edge before and after it, none inside but between stacked
+// signatures, see signatureLines), not a code fence,
 // not a bullet list item, a change note (IsVersionNote), a table row nor
 // the title of a table of changes, and either a
 // Markdown heading or at most HeadingLineWords words not ending in
@@ -63,9 +64,10 @@ const maxSignatureLines = 4
 // signatureLines reports whether s is two to maxSignatureLines lines, each
 // a call signature of at most HeadingLineWords words ("substr(X,Y,Z)",
 // "substr(X,Y)"): the forms of one entry, stacked as its heading, as
-// SQLite's function list and Python's "max(iterable, *, key=None)" write
-// them. Read as a sentence, the heading's name was lost and the entry's
-// description stood under the previous entry's name.
+// SQLite's function list and Python's "class range(stop)" over "class
+// range(start, stop[, step])" write them. Read as a sentence, the heading's
+// name was lost and the entry's description stood under the previous
+// entry's name.
 func signatureLines(s string) bool {
 	lines := strings.Split(s, "\n")
 	if len(lines) < 2 || len(lines) > maxSignatureLines {
