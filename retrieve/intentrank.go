@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // definitionBoost is the share of the fused score range added to a
@@ -28,11 +29,8 @@ var (
 )
 
 // definitionSubject returns the analysed terms of a definition question's
-// subject, nil for other questions or a long subject.
+// subject, nil for a long subject.
 func (h *Hybrid) definitionSubject(question string) []string {
-	if DetectIntent(question) != IntentDefinition {
-		return nil
-	}
 	subject := definitionTrail.ReplaceAllString(definitionLead.ReplaceAllString(question, ""), "")
 	kinds := map[string]bool{}
 	for _, w := range kindWords {
@@ -72,14 +70,10 @@ func askedMembers(question string) [][2]string {
 // (textutil.MemberEntry), and re-sorts them; candidates must be sorted by
 // Fused.
 func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
-	if len(candidates) < 2 {
+	if len(candidates) < 2 || DetectIntent(question) != IntentDefinition {
 		return
 	}
-	subject := h.definitionSubject(question)
-	var members [][2]string
-	if DetectIntent(question) == IntentDefinition {
-		members = askedMembers(question)
-	}
+	subject, members := h.definitionSubject(question), askedMembers(question)
 	if len(subject) == 0 && len(members) == 0 {
 		return
 	}
@@ -90,23 +84,10 @@ func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
 	}
 	for i := range candidates {
 		c := &candidates[i].Chunk
-		names := map[string]bool{}
-		mark := func(term string) { names[term] = true }
-		h.words.each(c.Title, mark)
-		if len(c.Heading) > 0 {
-			h.words.each(c.Heading[len(c.Heading)-1], mark)
-		}
-		all := len(subject) > 0
-		for _, t := range subject {
-			if !names[t] {
-				all = false
-				break
-			}
-		}
 		// "What does Buffer.toString() return?" is answered in the entry
 		// the reference names by an instance ("buf.toString([encoding])"
 		// under "Class: Buffer"), whose heading lacks the class's name.
-		if all || slices.ContainsFunc(members, func(m [2]string) bool {
+		if len(subject) > 0 && h.namesAll(c, subject) || slices.ContainsFunc(members, func(m [2]string) bool {
 			_, ok := textutil.MemberEntry(c.Heading, m[0], m[1])
 			return ok
 		}) {
@@ -114,4 +95,21 @@ func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
 		}
 	}
 	sortFused(candidates)
+}
+
+// namesAll reports whether the chunk's title or innermost heading holds
+// every one of terms.
+func (h *Hybrid) namesAll(c *store.Chunk, terms []string) bool {
+	names := map[string]bool{}
+	mark := func(term string) { names[term] = true }
+	h.words.each(c.Title, mark)
+	if len(c.Heading) > 0 {
+		h.words.each(c.Heading[len(c.Heading)-1], mark)
+	}
+	for _, t := range terms {
+		if !names[t] {
+			return false
+		}
+	}
+	return true
 }

@@ -217,10 +217,8 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(cands) == 0 {
 		return nil
 	}
-	var subject []string
-	if !asksReturn(question) {
-		subject = subjectTerms(question)
-	}
+	a := newAsk(question)
+	subject := a.subject
 	if len(subject) > 0 {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
 		// rarely its kind ("command"), so the kind must not steer the choice.
@@ -231,7 +229,6 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreSubject(cands, subject)
-	a := newAsk(question, subject)
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)

@@ -28,12 +28,18 @@ type ask struct {
 	intent    retrieve.Intent
 }
 
-func newAsk(question string, subject []string) *ask {
-	a := &ask{subject: subject, named: namedTerms(question), intent: retrieve.DetectIntent(question)}
+// newAsk reads what the question asks. A return question has no
+// definition subject: its subject is the call, and "return" is what is
+// asked of it.
+func newAsk(question string) *ask {
+	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question)}
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.isReturn = asksReturn(question)
+	if !a.isReturn {
+		a.subject = subjectTerms(question)
+	}
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {
 		a.words[t] = true

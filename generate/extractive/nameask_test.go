@@ -60,6 +60,6 @@ func TestDefaultAskInOtherWords(t *testing.T) {
 		{"What does the kiln do out of the box when the cone bends?", false},
 		{"Which glaze does the studio kiln use?", false},
 	} {
-		require.Equal(t, tc.want, newAsk(tc.q, nil).isDefault, tc.q)
+		require.Equal(t, tc.want, newAsk(tc.q).isDefault, tc.q)
 	}
 }

@@ -27,11 +27,17 @@ var parameterRow = regexp.MustCompile(`^[-*]\s+[\w.]+\s*[<{]`)
 // return question, however short.
 var returnsRow = regexp.MustCompile(`^(?:[-*]\s+)?Returns?:\s*\S`)
 
-// signatureRow matches the rows an API entry lists under its name before
-// its description: parameters, what it returns, its type ("- encoding
-// <string> …", "- Returns: <Hash>", "- Extends: <EventEmitter>", "-
+// typeRow matches an API entry's row naming what the call returns or what
+// the entry is ("- Returns: <Hash>", "- Extends: <EventEmitter>", "-
 // {boolean}").
-var signatureRow = regexp.MustCompile(`^[-*]\s+(?:[\w.]+\s*[<{]|(?:Returns?|Extends|Type):|[<{])`).MatchString
+var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
+
+// signatureRow reports whether a sentence is one of the rows an API entry
+// lists under its name before its description: a parameterRow or a
+// typeRow.
+func signatureRow(text string) bool {
+	return parameterRow.MatchString(text) || typeRow.MatchString(text)
+}
 
 // statesReturn reports whether a sentence says what is returned.
 func statesReturn(text string) bool {

@@ -384,7 +384,7 @@ func subjectTerms(question string) []string {
 		return nil
 	}
 	rest := definitionQuestion.ReplaceAllString(question, "")
-	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(" "+m[1])) {
+	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(m[1])) {
 		// "What does assert.deepStrictEqual() check?": the call is the
 		// subject, "check" what is asked of it, as "do" would be.
 		rest = m[1]
