@@ -88,7 +88,7 @@ func (h *Hybrid) favourDefinitions(candidates []Source, question string) {
 		// the reference names by an instance ("buf.toString([encoding])"
 		// under "Class: Buffer"), whose heading lacks the class's name.
 		if len(subject) > 0 && h.namesAll(c, subject) || slices.ContainsFunc(members, func(m [2]string) bool {
-			_, ok := textutil.MemberEntry(c.Heading, m[0], m[1])
+			_, ok := textutil.MemberEntry(c.Heading, c.Text, m[0], m[1])
 			return ok
 		}) {
 			candidates[i].Scores.Fused += bonus

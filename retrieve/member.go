@@ -18,7 +18,7 @@ func documentedMembers(unknown []string, sources []Source) []string {
 	for _, name := range unknown {
 		owner, member, ok := textutil.OwnerMember(name)
 		if !ok || !slices.ContainsFunc(sources, func(s Source) bool {
-			_, ok := textutil.MemberEntry(s.Chunk.Heading, owner, member)
+			_, ok := textutil.MemberEntry(s.Chunk.Heading, s.Chunk.Text, owner, member)
 			return ok
 		}) {
 			continue

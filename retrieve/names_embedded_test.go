@@ -30,6 +30,10 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		"subprocess.kill([signal])\n\nThe subprocess.kill() method sends a signal to the child process. If no argument is given, the process will be sent the 'SIGTERM' signal.",
 		"Class: ChildProcess\n\nInstances of the ChildProcess class are EventEmitters that represent spawned child processes. Their output can be piped: subprocess.stdout.pipe(process.stdout).",
 	}, [][]string{{"Child process", "Class: ChildProcess", "subprocess.kill([signal])"}, {"Child process", "Class: ChildProcess"}})
+	// A chunker merges short entries; only the first keeps its heading.
+	putChunks(t, st, emb, "net", []string{
+		"socket.pause()\n\nPauses the reading of data.\n\nsocket.setKeepAlive([enable][, initialDelay])\n\nEnable/disable keep-alive functionality on the socket. Call socket.setNoDelay() first.",
+	}, [][]string{{"Net", "Class: net.Socket", "socket.pause()"}})
 	putChunks(t, st, emb, "fs", []string{
 		"fsPromises.readFile(path[, options])\n\nAsynchronously reads the entire contents of a file. Returns a Promise that fulfills with the contents.",
 	}, [][]string{{"File system", "Promises API", "fsPromises.readFile(path[, options])"}})
@@ -63,6 +67,8 @@ func TestNameRulesWithCodeTokens(t *testing.T) {
 		{"member written under its module by a variable's name", "What does fs.promises.readFile return?", nil, nil},
 		{"member only an example of the class writes", "What does ChildProcess.pipe() return?", []string{"ChildProcess.pipe"}, nil},
 		{"member of the module no entry has", "What does fs.promises.readFileAtomic return?", []string{"fs.promises.readFileAtomic"}, nil},
+		{"member entry merged into a sibling's chunk", "What does net.Socket.setKeepAlive() enable?", nil, nil},
+		{"member only a merged entry's sentence names", "What does net.Socket.setNoDelay() disable?", []string{"net.Socket.setNoDelay"}, nil},
 		{"member under no heading of its class", "What signal does Worker.kill() send by default?", []string{"Worker.kill"}, nil},
 	}
 	for _, c := range cases {

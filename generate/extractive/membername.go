@@ -22,7 +22,7 @@ func documentedNames(question string, sources []generate.ContextSource) string {
 			continue
 		}
 		for _, s := range sources {
-			if entry, ok := textutil.MemberEntry(s.Source.Chunk.Heading, owner, member); ok {
+			if entry, ok := textutil.MemberEntry(s.Source.Chunk.Heading, s.Text, owner, member); ok {
 				if entry != word {
 					question = strings.Replace(question, word, entry, 1)
 				}

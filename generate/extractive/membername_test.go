@@ -66,3 +66,19 @@ func TestCallAskedInAVerbOfItsOwn(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "Tests for deep equality between the actual and expected cones. [S1]"), gen.Text)
 }
+
+// A chunker merges short entries, and only the first keeps its heading:
+// the member's entry is then a signature line of the chunk's text, which
+// names it as well as a heading would.
+func TestMemberEntryMergedIntoSiblingChunk(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "gk.fire([cone])\n\n- cone <string> The cone the gas kiln fires to by default. Default: '06'",
+			"Gas kilns", "Class: GasKiln", "gk.fire([cone])"),
+		sourceUnder("S2", "ek.vent()\n\nOpens the vent.\n\nek.fire([cone])\n\nThe ek.fire() method heats the kiln to a cone. If no cone is given, it fires to cone 04.",
+			"Electric kilns", "Class: ElectricKiln", "ek.vent()"),
+	}}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "Which cone does ElectricKiln.fire() fire to by default?", Prompt: p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "If no cone is given, it fires to cone 04. [S2]"), gen.Text)
+}

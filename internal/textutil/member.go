@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -31,13 +32,16 @@ func OwnerMember(name string) (owner, member string, ok bool) {
 }
 
 // MemberEntry returns the name, as written, of member's own entry under
-// owner in a heading path (OwnerMember gives both): a heading of the path
-// names owner, as a word or one of a code word's parts ("Class:
-// InterfaceConstructor" names "interface"), and a later heading starts
-// with a dotted name whose last part is member ("subprocess.kill([signal])"
-// → "subprocess.kill"). A member only examples write, with no entry of its
-// own, has none.
-func MemberEntry(path []string, owner, member string) (string, bool) {
+// owner in a chunk (OwnerMember gives both): a heading of its path names
+// owner, as a word or one of a code word's parts ("Class:
+// InterfaceConstructor" names "interface"), and a later heading, or a line
+// of the chunk's text that is a signature alone, starts with a dotted name
+// whose last part is member ("subprocess.kill([signal])" →
+// "subprocess.kill"). The text counts because a chunker merges short
+// entries: "socket.setKeepAlive([enable][, initialDelay])" is a line of
+// the chunk headed "socket.pause()". A member only examples write, with no
+// entry of its own, has none.
+func MemberEntry(path []string, text, owner, member string) (string, bool) {
 	for i, h := range path {
 		if !namesOwner(h, owner) {
 			continue
@@ -47,10 +51,30 @@ func MemberEntry(path []string, owner, member string) (string, bool) {
 				return name, true
 			}
 		}
-		return "", false
+		return entryLine(text, member)
 	}
 	return "", false
 }
+
+// entryLine returns the dotted name of the first line of text that is an
+// entry's signature alone (entrySignature) and names member.
+func entryLine(text, member string) (string, bool) {
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if !entrySignature.MatchString(line) {
+			continue
+		}
+		if name, ok := entryName(line, member); ok {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// entrySignature matches a line that is a dotted name alone or followed by
+// its parameter list: "socket.setKeepAlive([enable][, initialDelay])",
+// "socket.pending"; not a sentence or a line of code.
+var entrySignature = regexp.MustCompile(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\([^()]*\))?$`)
 
 // namesOwner reports whether a heading holds owner as a word or as one of
 // a code word's parts.
