@@ -60,6 +60,9 @@ var valueQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with|at)\s+)?
 type defaulted struct {
 	word  *regexp.Regexp
 	stems []string
+	// name is the thing's words joined, lower-cased, to compare with a
+	// parameter's name ("recursive", "idletimeout" for "idle timeout").
+	name string
 }
 
 // defaultSubject returns, for a question asking for a default by that
@@ -118,13 +121,13 @@ func defaultSubject(question string) *defaulted {
 		if len(head) < 3 {
 			head = stems[0]
 		}
-		return &defaulted{word: regexp.MustCompile(`(?i)(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*(?:$|[^\w])`)}
+		return &defaulted{word: regexp.MustCompile(`(?i)(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*(?:$|[^\w])`), name: strings.ToLower(parts[0])}
 	}
-	return &defaulted{stems: stems}
+	return &defaulted{stems: stems, name: strings.ToLower(strings.Join(parts, ""))}
 }
 
 // thingAfterDefault takes the words after "default" up to a stop word,
-// past a generic property word and its "of" ("value of X").
+// past a generic property word, "of" or "for" ("value of X", "for X").
 func thingAfterDefault(toks []string) []string {
 	var out []string
 	generic := false
@@ -133,7 +136,12 @@ func thingAfterDefault(toks []string) []string {
 		case len(out) == 0 && genericProperty[t]:
 			generic = true
 			continue
-		case generic && len(out) == 0 && (t == "of" || t == "for" || t == "the" || t == "a" || t == "an"):
+		case len(out) == 0 && (t == "of" || t == "for"):
+			// "value of X", and "the default for the recursive option":
+			// the thing follows.
+			generic = true
+			continue
+		case generic && len(out) == 0 && (t == "the" || t == "a" || t == "an"):
 			continue
 		case t == "" || textutil.IsStopword(t) || countedStop[t] || t == "when" || t == "if" || len(out) > 0 && clauseStart[t]:
 			return out

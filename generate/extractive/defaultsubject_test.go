@@ -1,6 +1,15 @@
 package extractive_test
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/generate/extractive"
+)
 
 // A question asking for the default of a thing is answered only by a
 // sentence that states a default and names that thing (in itself, its
@@ -28,6 +37,10 @@ func TestDefaultOfTheAskedThing(t *testing.T) {
 			prompt("## kit.lensFile\n\nSpecifies the pathname to the file that lists the lenses of the travel kit.\n\nDefaults to $HOME/kit/lenses."), true},
 		{"location of another thing", "What is the default location of the travel kit's lens file?",
 			prompt("## kit.strapFile\n\nSpecifies the pathname of the strap list of the travel kit.\n\nDefaults to $HOME/kit/straps."), false},
+		{"default for the thing, another thing's default", "What is the default for the mirror option of kit.open()?",
+			prompt("kit.open(options)\n\n- strap <string> Strap to attach. Default: 'short'."), false},
+		{"default for the thing", "What is the default for the mirror option of kit.open()?",
+			prompt("kit.open(options)\n\n- mirror <boolean> Lock the mirror up. Default: false."), true},
 		{"no defaulted thing named", "What does the shutter default to?",
 			prompt("The shutter defaults to electronic mode."), true},
 	})
@@ -46,4 +59,24 @@ func TestDefaultIsGiven(t *testing.T) {
 		{"default given elsewhere in the source", "What kind of lens does the travel kit mount by default?",
 			prompt("The default lens mount is the short bayonet. Spare parts are listed below. A travel kit mounts the lens on a short bayonet and locks it with the side pin."), true},
 	})
+}
+
+// An API entry's rows each give a default, and one row may name another
+// parameter in passing ("ignored if the mirror option is not true"): asked
+// the default of a parameter, its own row leads, whatever the scores.
+func TestParameterRowOfTheDefaultedThingLeads(t *testing.T) {
+	entry := "kit.open(path[, options])\n\n- options <Object>\n" +
+		"- retries <integer> When the shutter jams, the kit retries the shot. This option is ignored if the mirror option of kit.open() is not true. Default: 0.\n" +
+		"- mirror <boolean> If true, lock the mirror up. Default: false.\n" +
+		"- mirrorDelay <integer> Milliseconds to wait after the mirror locks. Default: 100.\n\n" +
+		"Opens the kit."
+	for _, q := range []string{
+		"What is the default for the mirror option of kit.open()?",
+		"What is the default value of the mirror option of kit.open()?",
+	} {
+		gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+			generate.Request{Question: q, Prompt: prompt(entry)})
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(gen.Text, "- mirror <boolean> If true, lock the mirror up. Default: false. [S1]"), "%s\n%s", q, gen.Text)
+	}
 }

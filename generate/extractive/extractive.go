@@ -363,7 +363,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 	need := g.needed(sources)
 	counted, isAmount, subject, intent := a.counted, a.isAmount, a.amountOf, a.intent
 	figure := newFigureTest(question, counted, isAmount)
-	form := newAskedForm(question, isAmount, sources)
+	form := newAskedForm(question, a, sources)
 	said := defaultsGiven(form.defaulted, cands)
 	for i, c := range cands {
 		var prev *candidate

@@ -21,6 +21,7 @@ type ask struct {
 	amountOf  []string
 	isAmount  bool
 	isDefault bool
+	defaulted *defaulted      // the thing whose default is asked (defaultSubject)
 	isReturn  bool            // what a call returns (asksReturn)
 	words     map[string]bool // stems of the question's content words
 	named     []*regexp.Regexp
@@ -36,6 +37,7 @@ func newAsk(question string) *ask {
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
+	a.defaulted = defaultSubject(question)
 	a.isReturn = asksReturn(question)
 	if !a.isReturn {
 		a.subject = subjectTerms(question)

@@ -31,17 +31,27 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 	}
 	cut := max(need, g.minRelative*best)
 	var lead *candidate
-	leadUnder := false
+	leadRank := 0
 	for i, c := range cands {
 		// A default stated under the setting's own heading beats one that
 		// names the setting in passing ("It defaults to -1, indicating that
 		// the value of maintenance_work_mem should be used instead." under
 		// autovacuum_work_mem), whatever their scores; so does a property
-		// box row that answers (rowAnswers) any sentence.
+		// box row that answers (rowAnswers) any sentence. The row of the
+		// parameter whose default is asked beats both: an entry's other
+		// rows name it in passing ("- maxRetries … ignored if the
+		// recursive option is not true. Default: 0.").
 		row := rowAnswers(c, a) && namesAll(a.named, cands, i)
 		under := row || (a.isDefault || a.isReturn) && len(a.named) > 0 && headingNames(a.named, c)
+		rank := 0
+		switch {
+		case a.isDefault && rowOf(c.text, a.defaulted):
+			rank = 2
+		case under:
+			rank = 1
+		}
 		if c.overlap < cut && !(c.overlap >= need && (row || a.isDefault && continues(cands, i, cut))) ||
-			c.code || lead != nil && (leadUnder && !under || under == leadUnder && c.score <= lead.score) {
+			c.code || lead != nil && (rank < leadRank || rank == leadRank && c.score <= lead.score) {
 			continue
 		}
 		var ok bool
@@ -67,7 +77,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = definesSubject(c, a.subject)
 		}
 		if ok {
-			lead, leadUnder = c, under
+			lead, leadRank = c, rank
 		}
 	}
 	return lead

@@ -68,13 +68,14 @@ type askedForm struct {
 	defaulted       *defaulted // the thing whose default is asked (defaultSubject)
 }
 
-func newAskedForm(question string, isAmount bool, sources []generate.ContextSource) askedForm {
+func newAskedForm(question string, a *ask, sources []generate.ContextSource) askedForm {
+	isAmount := a.isAmount
 	names := notCollectionNames(askedNames(question, isAmount), sources)
 	if isAmount {
 		names = append(names, properNames(question, sources)...)
 	}
 	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), when: newPointAsk(question),
-		names: names, defaulted: defaultSubject(question)}
+		names: names, defaulted: a.defaulted}
 }
 
 // notCollectionNames drops from names those that three quarters or more of

@@ -1,6 +1,9 @@
 package extractive
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // A question asking what a call returns ("What does os.getcwd() return?",
 // "What is the return value of json.dumps()?") is answered by the sentence
@@ -20,7 +23,20 @@ var returnStated = regexp.MustCompile(`(?i)\breturns?\b|\breturned\b|\breturn\s+
 // parameterRow matches an API entry's parameter row ("- encoding <string>
 // The encoding of the return value.", "- data {string|Buffer}"): it says
 // what the call takes, even when it speaks of the return value.
-var parameterRow = regexp.MustCompile(`^[-*]\s+[\w.]+\s*[<{]`)
+var parameterRow = regexp.MustCompile(`^[-*]\s+([\w.]+)\s*[<{]`)
+
+// rowOf reports whether text is the parameter row of the thing d names
+// ("- recursive <boolean> … Default: false." for "recursive",
+// "- idleTimeout <number>" for "idle timeout"); the name must be the
+// thing's whole, not a longer name that starts with it (keepAliveMsecs).
+func rowOf(text string, d *defaulted) bool {
+	m := parameterRow.FindStringSubmatch(text)
+	if m == nil || d == nil {
+		return false
+	}
+	name := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(m[1]))
+	return name == d.name
+}
 
 // returnsRow matches an API entry's row giving what the call returns ("-
 // Returns: <Hash>", "- Returns: {Buffer | string}"): the answer to a
