@@ -38,10 +38,13 @@ func OwnerMember(name string) (owner, member string, ok bool) {
 // of the chunk's text that is a signature alone, starts with a dotted name
 // whose last part is member ("subprocess.kill([signal])" →
 // "subprocess.kill"). The text counts because a chunker merges short
-// entries: "socket.setKeepAlive([enable][, initialDelay])" is a line of
-// the chunk headed "socket.pause()". A member only examples write, with no
-// entry of its own, has none.
+// sections and only the first keeps its heading:
+// "socket.setKeepAlive([enable][, initialDelay])" is a line of the chunk
+// headed "socket.pause()", and "Class: fs.WriteStream" with its entries
+// may be lines of a chunk headed "Class: fs.StatFs". A member only
+// examples write, with no entry of its own, has none.
 func MemberEntry(path []string, text, owner, member string) (string, bool) {
+	under := false
 	for i, h := range path {
 		if !namesOwner(h, owner) {
 			continue
@@ -51,17 +54,35 @@ func MemberEntry(path []string, text, owner, member string) (string, bool) {
 				return name, true
 			}
 		}
-		return entryLine(text, member)
+		under = true
+		break
 	}
-	return "", false
+	return entryLine(text, owner, member, under)
 }
 
 // entryLine returns the dotted name of the first line of text that is an
-// entry's signature alone (entrySignature) and names member.
-func entryLine(text, member string) (string, bool) {
+// entry's signature alone (entrySignature) and names member, while the
+// text stands under owner: under is true when the heading path names it,
+// and a kind line of the text ("Class: fs.WriteStream", kindLine) naming
+// owner puts what follows under it, one naming another of the same kind
+// ("Class: fs.ReadStream") what follows under that one.
+func entryLine(text, owner, member string, under bool) (string, bool) {
+	if !under && !strings.Contains(strings.ToLower(text), owner) {
+		return "", false // cheap: no line can name owner
+	}
+	kind := ""
 	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
-		if !entrySignature.MatchString(line) {
+		if m := kindLine.FindStringSubmatch(line); m != nil {
+			switch {
+			case namesOwner(m[2], owner):
+				under, kind = true, m[1]
+			case m[1] == kind:
+				under = false
+			}
+			continue
+		}
+		if !under || !entrySignature.MatchString(line) {
 			continue
 		}
 		if name, ok := entryName(line, member); ok {
@@ -70,6 +91,10 @@ func entryLine(text, member string) (string, bool) {
 	}
 	return "", false
 }
+
+// kindLine matches a heading line naming a thing by its kind: "Class:
+// fs.WriteStream", "Interface: Foo".
+var kindLine = regexp.MustCompile(`^([A-Z][a-z]+):\s+(\S+)$`)
 
 // entrySignature matches a line that is a dotted name alone or followed by
 // its parameter list: "socket.setKeepAlive([enable][, initialDelay])",

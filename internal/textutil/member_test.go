@@ -47,6 +47,8 @@ func TestMemberEntry(t *testing.T) {
 		{"property entry merged", []string{"Kilns", "Class: ElectricKiln", "ek.vent()"}, "Opens the flue.\n\nek.cone\n\nThe last cone fired.", "electrickiln", "cone", "ek.cone"},
 		{"member only a sentence names", []string{"Kilns", "Class: ElectricKiln", "ek.vent()"}, "Call ek.fire() after ek.vent().", "electrickiln", "fire", ""},
 		{"member only code calls", []string{"Kilns", "Class: ElectricKiln", "ek.vent()"}, "```\nek.fire(6);\n```", "electrickiln", "fire", ""},
+		{"class and its entries merged into another class's chunk", []string{"Kilns", "Class: GasKiln"}, "Class: GasKiln\n\nBurns gas.\n\nClass: ElectricKiln\n\nek.fire([cone])\n\nFires.", "electrickiln", "fire", "ek.fire"},
+		{"entry of a later class in the merged chunk", []string{"Kilns", "Class: ElectricKiln"}, "Class: ElectricKiln\n\nHeats.\n\nClass: GasKiln\n\ngk.fire()\n\nFires.", "electrickiln", "fire", ""},
 		{"entry line under another class", []string{"Kilns", "Class: GasKiln", "gk.vent()"}, "gk.fire()\n\nFires.", "electrickiln", "fire", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
