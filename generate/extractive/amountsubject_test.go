@@ -142,3 +142,19 @@ func BenchmarkGenerateAmount(b *testing.B) {
 		}
 	}
 }
+
+// An API entry's rows stand under the class they belong to ("Class:
+// kiln.Oven > new Oven([options])") and do not repeat its name; a row's
+// default may be JavaScript's Infinity, which is an amount too.
+func TestAmountOfANamedClassInItsEntryRows(t *testing.T) {
+	rows := "new Oven([options])\n\n- options <Object>\n- maxTrays <number> Maximum number of trays to allow per oven. Default: 16.\n- keepWarm <boolean> Keep the oven warm between firings. Default: false."
+	under := func(class string) *generate.Prompt {
+		return &generate.Prompt{Sources: []generate.ContextSource{sourceUnder("S1", rows, "Kilns", "Class: "+class, "new Oven([options])")}}
+	}
+	runSupportCases(t, []supportCase{
+		{"rows under the named class", "How many trays per oven does a kiln.Oven allow by default?", under("kiln.Oven"), true},
+		{"rows under another class", "How many trays per oven does a kiln.Oven allow by default?", under("kiln.Kettle"), false},
+		{"no bound, written as Infinity", "How many trays per oven does a kiln.Oven allow by default?",
+			prompt("- maxTrays <number> Maximum number of trays a kiln.Oven allows per oven. Default: Infinity."), true},
+	})
+}

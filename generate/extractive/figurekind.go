@@ -85,7 +85,7 @@ func timedValue(t string) bool {
 var mayQuestion = regexp.MustCompile(`(?i)\b(?:can|could|may|might|able|allowed|allow|allows|permitted|possible|support|supports|maximum|max|minimum|min|largest|smallest|most|least|limit|limits|up\s+to)\b`)
 
 // noBound matches the phrases figure takes as the absence of a bound.
-var noBound = regexp.MustCompile(`(?i)\b(?:unlimited|infinite|no\s+(?:fixed\s+)?limit|any\s+number|arbitrar(?:y|ily)\s+(?:number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
+var noBound = regexp.MustCompile(`(?i)\b(?:unlimited|infinite|infinity|no\s+(?:fixed\s+)?limit|any\s+number|arbitrar(?:y|ily)\s+(?:number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
 
 // unitStems are the stems of words a figure may stand before without
 // counting something other than what is asked: units and amounts.

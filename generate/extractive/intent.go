@@ -23,7 +23,7 @@ const intentBonus = 0.1
 // and were left out (BENCHMARKS.md, "Query analysis: expansions and
 // intent"); definitions have their own rule (scoreSubject).
 var intentCues = map[retrieve.Intent]*regexp.Regexp{
-	retrieve.IntentNumeric: regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|zero)\b`),
+	retrieve.IntentNumeric: regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|infinity|zero)\b`),
 }
 
 // scoreIntent adds intentBonus to the overlapping sentences that match the
@@ -53,7 +53,7 @@ var amountQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:many|much)|how\s+(?:l
 
 // amountCue matches a sentence that states an amount: a digit, a number
 // word, or the absence of a limit.
-var amountCue = regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
+var amountCue = regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|infinity|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
 
 // countedStop ends the words that name what an amount question counts:
 // the verb that follows them ("How many threads does …"), or the article,

@@ -111,7 +111,7 @@ var statedNumber = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(` + figureWords + `|a
 
 // figureWords are the words that give a figure without digits (from two
 // up: "one" is mostly a pronoun), or say there is no bound.
-const figureWords = `two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|zero|no\s+(fixed\s+)?limit|any\s+number`
+const figureWords = `two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|unlimited|infinite|infinity|zero|no\s+(fixed\s+)?limit|any\s+number`
 
 // notReference matches numbers that refer rather than count: listings,
 // tables, sections, versions ("3.2.1", "v1.2"), manual page sections

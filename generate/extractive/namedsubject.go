@@ -43,12 +43,13 @@ func askedNames(question string, isAmount bool) []*regexp.Regexp {
 	return out
 }
 
-// namesAsked reports whether c, its heading or the sentence before it
-// (prev, nil if none in its source) names every name the question asks
-// about (askedNames).
+// namesAsked reports whether c, its heading, a heading above it or the
+// sentence before it (prev, nil if none in its source) names every name
+// the question asks about (askedNames): "- maxSockets <number> Maximum
+// number of sockets to allow per host." stands under "Class: http.Agent".
 func namesAsked(names []*regexp.Regexp, c, prev *candidate) bool {
 	for _, re := range names {
-		if !re.MatchString(c.text) && !re.MatchString(c.headingText) && (prev == nil || !re.MatchString(prev.text)) {
+		if !re.MatchString(c.text) && !re.MatchString(c.headingText) && !re.MatchString(c.path) && (prev == nil || !re.MatchString(prev.text)) {
 			return false
 		}
 	}

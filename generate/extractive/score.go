@@ -28,6 +28,10 @@ type candidate struct {
 	heading map[string]bool
 	// headingText is that heading as written, for exact names.
 	headingText string
+	// path is the source's heading path as written, one heading a line:
+	// "Class: http.Agent" names what the rows of its entry
+	// "new Agent([options])" are about.
+	path string
 	// block marks list items and unpunctuated lines, which read badly when
 	// run into the previous sentence.
 	block bool
@@ -97,6 +101,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			headingText = h[len(h)-1]
 			heading = termSet(headingText, textutil.Words(headingText))
 		}
+		path := strings.Join(src.Source.Chunk.Heading, "\n")
 		afterHeading := false
 		// A property box's description row says what its other rows are
 		// about (see describedRow); recordBox is the box it belongs to.
@@ -170,7 +175,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
-				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText,
+				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
 			})
