@@ -206,13 +206,16 @@ func defaultsGiven(d *defaulted, cands []*candidate) []bool {
 
 // namesDefaulted reports whether c, its heading or the sentence before
 // it (prev, nil if none in its source) names the defaulted thing (d, from
-// defaultSubject); true when the question names none.
+// defaultSubject); true when the question names none. A signature
+// heading names its entry, not the parameters it lists: under "open(file,
+// mode='r', encoding=None)" the sentences on the mode say nothing of the
+// encoding.
 func namesDefaulted(d *defaulted, c, prev *candidate) bool {
 	switch {
 	case d == nil:
 		return true
 	case d.word != nil:
-		return d.word.MatchString(c.text) || d.word.MatchString(c.headingText) || prev != nil && d.word.MatchString(prev.text)
+		return d.word.MatchString(c.text) || d.word.MatchString(paramList.ReplaceAllString(c.headingText, "()")) || prev != nil && d.word.MatchString(prev.text)
 	}
 	for _, s := range d.stems {
 		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) {
@@ -221,6 +224,10 @@ func namesDefaulted(d *defaulted, c, prev *candidate) bool {
 	}
 	return true
 }
+
+// paramList matches a signature's parameter list, innermost parentheses
+// first: "(file, mode='r', encoding=None)".
+var paramList = regexp.MustCompile(`\([^()]*\)`)
 
 // sharedPrefix returns the longest common prefix of a and b.
 func sharedPrefix(a, b string) string {

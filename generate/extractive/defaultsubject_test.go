@@ -80,3 +80,17 @@ func TestParameterRowOfTheDefaultedThingLeads(t *testing.T) {
 		require.True(t, strings.HasPrefix(gen.Text, "- mirror <boolean> If true, lock the mirror up. Default: false. [S1]"), "%s\n%s", q, gen.Text)
 	}
 }
+
+// A signature heading names its entry, not each parameter it lists: under
+// "kit.open(file, mode='r', lens=None)" the default of the mode is no
+// default of the lens, however many of the question's words it shares.
+func TestDefaultOfAParameterUnderItsSignature(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{sourceUnder("S1",
+		"mode is an optional string that specifies the mode in which the kit is opened in travel mode. It defaults to 'r' which means open the kit for reading in travel mode. "+
+			"The lens parameter names the lens to mount. The default lens is platform dependent.",
+		"Kit", "kit.open(file, mode='r', lens=None)")}}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What is the default lens of kit.open() in travel mode?", Prompt: p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "The default lens is platform dependent. [S1]"), gen.Text)
+}

@@ -69,13 +69,30 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text) ||
 				asksFrequency(a.counted) && statesFrequency(c.text))
 	case a.isDefault:
-		return defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+		return a.statesDefault(cands, i)
 	case a.isReturn:
 		return statesReturn(c.text) && namesAll(a.named, cands, i)
 	case len(a.subject) > 0:
 		return definesSubject(c, a.subject)
 	}
 	return false
+}
+
+// statesDefault reports whether cands[i] states a default (defaultStated)
+// of the thing asked about: it, its heading or the sentence before names
+// the defaulted thing (namesDefaulted) and every name the question writes
+// as code. "It defaults to 'r'" after a sentence on open()'s mode is no
+// default of its encoding.
+func (a *ask) statesDefault(cands []*candidate, i int) bool {
+	c := cands[i]
+	if !defaultStated.MatchString(c.text) || !namesAll(a.named, cands, i) {
+		return false
+	}
+	var prev *candidate
+	if i > 0 && cands[i-1].source == c.source {
+		prev = cands[i-1]
+	}
+	return namesDefaulted(a.defaulted, c, prev)
 }
 
 // definesSubject reports whether the sentence has the form of a definition

@@ -70,7 +70,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
 		case a.isDefault:
-			ok = defaultStated.MatchString(c.text) && namesAll(a.named, cands, i)
+			ok = a.statesDefault(cands, i)
 		case a.isReturn:
 			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
 		case len(a.subject) > 0:
