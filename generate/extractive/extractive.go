@@ -219,11 +219,12 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	}
 	a := newAsk(question)
 	subject := a.subject
-	if len(subject) > 0 {
+	if len(subject) > 0 || a.option != "" {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
 		// rarely its kind ("command"), so the kind must not steer the choice.
 		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
 	}
+	qterms = optionTerm(cands, qterms, a.option)
 	boundTerms(cands, qterms)
 	defaultTerms(cands, qterms)
 	idf := idfOver(cands, qterms)
@@ -280,6 +281,9 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 	if lead != nil {
 		chosen = append(chosen, lead)
 		focused = a.stated(cands, lead.pos)
+		if next := entryDescription(cands, lead, a); next != nil {
+			chosen = append(chosen, next)
+		}
 	}
 	for _, c := range ranked {
 		if len(chosen) == g.maxSentences {
@@ -307,10 +311,25 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 	return chosen
 }
 
+// entryDescription returns the sentence after lead when lead is an
+// option's entry line that says nothing itself ("-j number-of-jobs
+// --jobs=number-of-jobs", the description on the lines below); nil
+// otherwise.
+func entryDescription(cands []*candidate, lead *candidate, a *ask) *candidate {
+	if a.option == "" || !optionEntry(lead.text, a.option) || textutil.EndsSentence(lead.text) || lead.pos+1 >= len(cands) {
+		return nil
+	}
+	if next := cands[lead.pos+1]; next.source == lead.source && !next.code {
+		return next
+	}
+	return nil
+}
+
 // answerOrder puts the best sentence first (chosen is best first), then
-// the other chosen sentences of its source in reading order, then those of
-// the next source whose best sentence ranks highest, and so on: the answer
-// leads with what answers, and a source's sentences still read in order.
+// the sentence after it if chosen, then the other chosen sentences of its
+// source in reading order, then those of the next source whose best
+// sentence ranks highest, and so on: the answer leads with what answers,
+// and a source's sentences still read in order.
 func answerOrder(chosen []*candidate) []*candidate {
 	rank := map[int]int{} // source → rank of its best chosen sentence
 	for i, c := range chosen {
@@ -327,6 +346,10 @@ func answerOrder(chosen []*candidate) []*candidate {
 			return rank[a.source] < rank[b.source]
 		case a == lead || b == lead:
 			return a == lead
+		case a.pos == lead.pos+1 || b.pos == lead.pos+1:
+			// The lead's next sentence goes on with it (an option's
+			// entry line and its description below).
+			return a.pos == lead.pos+1
 		}
 		return a.start < b.start
 	})

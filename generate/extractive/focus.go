@@ -26,6 +26,7 @@ type ask struct {
 	words     map[string]bool // stems of the question's content words
 	named     []*regexp.Regexp
 	subject   []string
+	option    string // the command-line option a definition asks about (askedOption)
 	intent    retrieve.Intent
 }
 
@@ -40,7 +41,7 @@ func newAsk(question string) *ask {
 	a.defaulted = defaultSubject(question)
 	a.isReturn = asksReturn(question)
 	if !a.isReturn {
-		a.subject = subjectTerms(question)
+		a.subject, a.option = subjectTerms(question)
 	}
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {
@@ -72,6 +73,8 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 		return a.statesDefault(cands, i)
 	case a.isReturn:
 		return statesReturn(c.text) && namesAll(a.named, cands, i)
+	case a.option != "" && optionEntry(c.text, a.option):
+		return true
 	case len(a.subject) > 0:
 		return definesSubject(c, a.subject)
 	}

@@ -50,7 +50,11 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case under:
 			rank = 1
 		}
-		if c.overlap < cut && !(c.overlap >= need && (row || a.isDefault && continues(cands, i, cut))) ||
+		// An option's entry in an options list is its definition by form,
+		// like a row: the synopsis that lists it among the others covers
+		// more of the question ("ab [ -A … ] [ -t timelimit ]").
+		entry := a.option != "" && optionEntry(c.text, a.option)
+		if c.overlap < cut && !(c.overlap >= need && (row || entry || a.isDefault && continues(cands, i, cut))) ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && c.score <= lead.score) {
 			continue
 		}
@@ -73,6 +77,8 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = a.statesDefault(cands, i)
 		case a.isReturn:
 			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
+		case entry:
+			ok = true
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject)
 		}

@@ -370,6 +370,82 @@ var definitionQuestion = regexp.MustCompile(`(?i)^\s*(what\s+(is|are|does|do|was
 // group 1.
 var callVerb = regexp.MustCompile(`(?i)^\s*what\s+(?:does|do)\s+(\S+)\s+[a-z]+\s*\?\s*$`)
 
+// subjectText returns the words of a definition question that name its
+// subject, and whether it is one: "What does assert.deepStrictEqual()
+// check?" names the call; "the -b option of ab" the option, ab being where
+// it is documented (its page), which the option's entry does not repeat.
+func subjectText(question string) (string, bool) {
+	if !definitionQuestion.MatchString(question) {
+		return "", false
+	}
+	rest := definitionQuestion.ReplaceAllString(question, "")
+	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(m[1])) {
+		// "What does assert.deepStrictEqual() check?": the call is the
+		// subject, "check" what is asked of it, as "do" would be.
+		rest = m[1]
+	}
+	return ownerTail.ReplaceAllString(rest, "$1"), true
+}
+
+// ownerTail matches, after a command-line option, its kind and what
+// follows, which names where it is documented: " option of ab" in "the -b
+// option of ab".
+var ownerTail = regexp.MustCompile(`(?i)(\s--?[A-Za-z][\w-]*)\s+(?:option|flag|switch|argument)s?\s+(?:of|for|in|to)\s+.*$`)
+
+// commandOption matches a command-line option: "-t", "--force".
+var commandOption = regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*)\b`)
+
+// askedOption returns the one command-line option a definition's subject
+// names, or "".
+func askedOption(subject string) string {
+	m := commandOption.FindAllStringSubmatch(subject, -1)
+	if len(m) != 1 {
+		return ""
+	}
+	return m[0][1]
+}
+
+// optionTerm returns qterms with the asked option as a term of its own,
+// held by the candidates that write it as written ("-t" is not "-T"), in
+// their text or their heading ("--kiln-heat=DEGREES" over its entry):
+// analysis keeps no one-letter word, and "t" is a stop word besides.
+func optionTerm(cands []*candidate, qterms []string, option string) []string {
+	if option == "" || slices.Contains(qterms, option) {
+		return qterms
+	}
+	re := namePattern(option, false)
+	for _, c := range cands {
+		if strings.Contains(c.text, option) && re.MatchString(c.text) {
+			c.terms[option] = true
+		}
+		if strings.Contains(c.headingText, option) && re.MatchString(c.headingText) {
+			if c.heading == nil {
+				c.heading = map[string]bool{}
+			}
+			c.heading[option] = true
+		}
+	}
+	return append(qterms, option)
+}
+
+// optionEntry reports whether text is the entry of option in an options
+// list: its first lines spell options, one of them option, alone or with
+// its argument ("-t\nRun syntax tests …", "-b windowsize\nSize of …",
+// "-f\n--force\n\nUsually, …", "--jobs=N").
+func optionEntry(text, option string) bool {
+	for line := range strings.Lines(text) {
+		if len(line) < 2 || line[0] != '-' || line[1] == ' ' || line[1] == '\n' {
+			return false // a list item or the description
+		}
+		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\n' }) {
+			if rest, ok := strings.CutPrefix(f, option); ok && (rest == "" || strings.ContainsRune("=[<", rune(rest[0]))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // kindWords name the kind of thing a question asks about ("the CLUSTER
 // command", "enum types"); definitions name the thing, not its kind.
 var kindWords = map[string]bool{}
@@ -383,27 +459,27 @@ func init() {
 }
 
 // subjectTerms returns the stemmed terms of the subject of a definition
-// question, or nil when the question is not one or its subject is long.
-func subjectTerms(question string) []string {
-	if !definitionQuestion.MatchString(question) {
-		return nil
+// question, or nil when the question is not one or its subject is long,
+// and the command-line option it asks about, if any (askedOption).
+func subjectTerms(question string) (terms []string, option string) {
+	rest, ok := subjectText(question)
+	if !ok {
+		return nil, ""
 	}
-	rest := definitionQuestion.ReplaceAllString(question, "")
-	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(m[1])) {
-		// "What does assert.deepStrictEqual() check?": the call is the
-		// subject, "check" what is asked of it, as "do" would be.
-		rest = m[1]
+	if option = askedOption(rest); option != "" {
+		// "What does httpd -t do?", "git push --force": the option is the
+		// subject, the command where it is documented.
+		rest = option
 	}
-	var out []string
 	for _, t := range uniqueTerms(rest) {
 		if !kindWords[t] {
-			out = append(out, t)
+			terms = append(terms, t)
 		}
 	}
-	if len(out) > maxSubjectTerms {
-		return nil
+	if len(terms) > maxSubjectTerms {
+		return nil, option
 	}
-	return out
+	return terms, option
 }
 
 // scoreSubject adds subjectBonus to the sentences that lead with the
