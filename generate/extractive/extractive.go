@@ -229,13 +229,14 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	defaultTerms(cands, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
+	scoreEntryContext(cands, qterms, idf, a.option)
 	scoreSubject(cands, subject)
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, a.intent)
 	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
-	if len(chosen) == 0 || !g.answers(question, a, cands, sources) {
+	if len(chosen) == 0 || !g.answers(question, a, cands, sources, qterms) {
 		return nil
 	}
 	chosen = answerOrder(chosen)
@@ -382,7 +383,10 @@ func separator(prev, next *candidate) string {
 // have the asked form (askedForm: prose, the names asked about, a share,
 // the thing whose default is asked) and, for a default, give it
 // (givesDefault).
-func (g *Generator) answers(question string, a *ask, cands []*candidate, sources []generate.ContextSource) bool {
+func (g *Generator) answers(question string, a *ask, cands []*candidate, sources []generate.ContextSource, qterms []string) bool {
+	if !optionDocumented(cands, qterms, a.option) {
+		return false
+	}
 	need := g.needed(sources)
 	counted, isAmount, subject, intent := a.counted, a.isAmount, a.amountOf, a.intent
 	figure := newFigureTest(question, counted, isAmount)

@@ -9,16 +9,25 @@ import (
 
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/generate/extractive"
+	"github.com/hybridrag/hybridrag/retrieve"
 )
 
 // kilnPage is a command's manual page: a synopsis listing every option,
 // then an entry per option, some with the description on the lines below
 // the option's spellings.
-const kilnPage = "kiln - fire pots\n\nSynopsis\n\nkiln [ -a amount ] [ -j jobs ] [ -t seconds ] [ -T ] pot\n\n" +
+const kilnPage = "Synopsis\n\nkiln [ -a amount ] [ -j jobs ] [ -t seconds ] [ -T ] pot\n\n" +
 	"Options\n\n-a amount\nAmount of clay to load.\n\n" +
 	"-j jobs\n--jobs=jobs\n\nFire up to jobs pots at once on shelves of their own.\n\n" +
 	"-t seconds\nLongest firing time in seconds.\n\n" +
 	"-T\nFire at the top temperature."
+
+// commandPage is a source from the page titled title.
+func commandPage(label, title, text string) generate.ContextSource {
+	s := retrieve.Source{Relevance: 0.8}
+	s.Chunk.Title = title
+	s.Chunk.Heading = []string{title, "Options"}
+	return generate.ContextSource{Label: label, Text: text, Source: s}
+}
 
 // "What does the -t option of kiln do?" asks about -t; kiln is where it is
 // documented. The option's entry answers, not the synopsis that lists it
@@ -33,9 +42,36 @@ func TestCommandOptionEntryLeads(t *testing.T) {
 	} {
 		t.Run(tt.question, func(t *testing.T) {
 			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-				generate.Request{Question: tt.question, Prompt: prompt(kilnPage)})
+				generate.Request{Question: tt.question, Prompt: &generate.Prompt{Sources: []generate.ContextSource{commandPage("S1", "kiln - fire pots", kilnPage)}}})
 			require.NoError(t, err)
 			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
 		})
 	}
+}
+
+// The page an entry is on names what it belongs to: asked about "the -k
+// option of kilnctl", the entry on kilnctl's page leads over the same
+// option's entry on another command's page, ranked higher.
+func TestEntryOnTheNamedCommandsPage(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		commandPage("S1", "glazer - mix glazes", "Options\n\n-k\nKeep the mixer running between batches."),
+		commandPage("S2", "kilnctl - control the kiln", "Options\n\n-k\nKeep the kiln warm between firings."),
+	}}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does the -k option of kilnctl do?", Prompt: p})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "-k\nKeep the kiln warm between firings. [S2]"), gen.Text)
+}
+
+// An option one command has is no answer about another command's: the
+// sources hold glazer's -k entry, and kilnctl's page lists no -k.
+func TestOptionOfAnotherCommand(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		commandPage("S1", "glazer - mix glazes", "Options\n\n-k\nKeep the mixer running between batches.\n\n-q\nMix quietly."),
+		commandPage("S2", "kilnctl - control the kiln", "Options\n\n-w\nKeep the kiln warm between firings.\n\nkilnctl [ -w ] [ -q ]"),
+	}}
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
+		generate.Request{Question: "What does the -k option of kilnctl do?", Prompt: p})
+	require.NoError(t, err)
+	require.Equal(t, generate.NotInDocs, gen.Text)
 }

@@ -28,6 +28,10 @@ type candidate struct {
 	heading map[string]bool
 	// headingText is that heading as written, for exact names.
 	headingText string
+	// context holds the terms of the source's title and of the headings
+	// above the innermost one: the page and sections the sentence is in
+	// (contextWeight).
+	context map[string]bool
 	// path is the source's heading path as written, one heading a line:
 	// "Class: http.Agent" names what the rows of its entry
 	// "new Agent([options])" are about.
@@ -102,6 +106,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			heading = termSet(headingText, textutil.Words(headingText))
 		}
 		path := strings.Join(src.Source.Chunk.Heading, "\n")
+		context := contextTerms(src.Source.Chunk.Title, src.Source.Chunk.Heading, termSet)
 		afterHeading := false
 		// A property box's description row says what its other rows are
 		// about (see describedRow); recordBox is the box it belongs to.
@@ -175,7 +180,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
 			out = append(out, &candidate{
-				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path,
+				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, context: context,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
 			})
@@ -335,11 +340,48 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 		if c.overlap == 0 {
 			continue
 		}
-		c.score = c.overlap + rankBonus*sourceWeight(c.source, nSources, c.relevance)
+		c.score = c.overlap + rankBonus*sourceWeight(c.source, nSources, c.relevance) + contextWeight*inContext(c, qterms, idf)/total
 		if c.code {
 			c.score *= codeWeight
 		}
 	}
+}
+
+// contextWeight is the share of a question term's weight that a sentence
+// earns in its score when the term is only in the title of its page or a
+// heading above its own: "-t timelimit Maximum number of seconds …" is on
+// the page of ab, which the question names ("the -t option of ab") and the
+// entry does not repeat. Only the score: whether the sentence covers the
+// question enough to answer (overlap) is left to its own words and
+// heading, since a page's title covers every sentence on it alike.
+// Measured on the 17 labelled sets: key-fact recall up on seven (py311
+// +.029, rust +.037), down on three (sqlite −.011), no refusal changed.
+const contextWeight = 0.5
+
+// inContext returns the weight of the question terms c holds only in its
+// context (title and outer headings).
+func inContext(c *candidate, qterms []string, idf map[string]float64) float64 {
+	sum := 0.0
+	for _, t := range qterms {
+		if c.context[t] && !c.terms[t] && !c.heading[t] {
+			sum += idf[t]
+		}
+	}
+	return sum
+}
+
+// contextTerms returns the terms of a chunk's title and of its headings
+// but the innermost, read by terms (collect's termSet); nil when it has
+// none.
+func contextTerms(title string, headings []string, terms func(string, []string) map[string]bool) map[string]bool {
+	text := title
+	if len(headings) > 1 {
+		text += "\n" + strings.Join(headings[:len(headings)-1], "\n")
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	return terms(text, textutil.Words(text))
 }
 
 // codeWeight scales the score of code blocks. A synopsis or an example
@@ -426,6 +468,53 @@ func optionTerm(cands []*candidate, qterms []string, option string) []string {
 		}
 	}
 	return append(qterms, option)
+}
+
+// scoreEntryContext counts, for the entries of the asked option
+// (optionEntry), the question terms of their page's title and outer
+// headings as covered, as if in their own heading: "What does the -k
+// option of kilnctl do?" is answered by the "-k" entry on kilnctl's page,
+// which does not repeat the command's name. Other sentences on the page
+// get no such credit (contextWeight).
+func scoreEntryContext(cands []*candidate, qterms []string, idf map[string]float64, option string) {
+	if option == "" {
+		return
+	}
+	total := 0.0
+	for _, t := range qterms {
+		total += idf[t]
+	}
+	for _, c := range cands {
+		if total == 0 || !optionEntry(c.text, option) {
+			continue
+		}
+		add := headingWeight * inContext(c, qterms, idf) / total
+		c.overlap += add
+		c.score += add - contextWeight*inContext(c, qterms, idf)/total
+	}
+}
+
+// optionDocumented reports whether, when the sources hold entries of the
+// asked option, one of them is the entry the question asks for: it holds
+// every question term in its words, its heading or its page's title and
+// outer headings. "What does the -z option of rotatelogs do?" is not
+// answered by ab's entry for -z, which the sources hold while rotatelogs
+// has no such option. True when there is no option or no entry of it.
+func optionDocumented(cands []*candidate, qterms []string, option string) bool {
+	if option == "" {
+		return true
+	}
+	entries := false
+	for _, c := range cands {
+		if !optionEntry(c.text, option) {
+			continue
+		}
+		entries = true
+		if !slices.ContainsFunc(qterms, func(t string) bool { return !covers(c, t) && !c.context[t] }) {
+			return true
+		}
+	}
+	return !entries
 }
 
 // optionEntry reports whether text is the entry of option in an options
