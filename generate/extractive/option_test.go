@@ -31,8 +31,8 @@ func commandPage(label, title, text string) generate.ContextSource {
 
 // "What does the -t option of kiln do?" asks about -t; kiln is where it is
 // documented. The option's entry answers, not the synopsis that lists it
-// among the others with the command's name; a bare entry line is followed
-// by its description.
+// among the others with the command's name, which is no supplement
+// either; a bare entry line is followed by its description.
 func TestCommandOptionEntryLeads(t *testing.T) {
 	for _, tt := range []struct{ question, want string }{
 		{"What does the -t option of kiln do?", "-t seconds\nLongest firing time in seconds. [S1]"},
@@ -45,6 +45,7 @@ func TestCommandOptionEntryLeads(t *testing.T) {
 				generate.Request{Question: tt.question, Prompt: &generate.Prompt{Sources: []generate.ContextSource{commandPage("S1", "kiln - fire pots", kilnPage)}}})
 			require.NoError(t, err)
 			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
+			require.NotContains(t, gen.Text, "kiln [ -a", "the synopsis pads the answer")
 		})
 	}
 }

@@ -178,7 +178,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			for k < len(words) && articles[words[k]] {
 				k++
 			}
-			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text)
+			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text) || isSynopsis(text)
 			out = append(out, &candidate{
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, context: context,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
@@ -254,6 +254,19 @@ func quotableSpans(text string) []quotable {
 	}
 	return out
 }
+
+// isSynopsis reports whether text is a command's synopsis written as
+// prose, not in a code block: "ab [ -A auth-username:password ] [ -b
+// windowsize ] … [http[s]://]hostname[:port]/path". It lists every option
+// beside the command's name, so by words alone it covers any question
+// about one of them, and says what none of them does.
+func isSynopsis(text string) bool {
+	return len(optionGroup.FindAllStringIndex(text, 3)) >= 2 && !textutil.EndsSentence(text)
+}
+
+// optionGroup matches an optional option group of a synopsis: "[ -b",
+// "[--all".
+var optionGroup = regexp.MustCompile(`\[\s?-`)
 
 // looksLikeCode reports whether most lines after the first are indented,
 // as in a code block without fences (HTML <pre>): quoted whole, it reads as
