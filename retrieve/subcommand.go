@@ -47,7 +47,8 @@ var commandToken = regexp.MustCompile(`^-{0,2}[\p{Ll}\p{N}_][\p{Ll}\p{N}_]*(?:-[
 // the one before it (a hyphen joining them counts: "git-stash"), and an
 // option is in no source that writes the command before it. A phrase
 // counts as one only in a command's place (commandMarkers before it,
-// commandNouns after it, or quoted whole), so prose ("How does git store
+// commandNouns after it, quoted whole, or the whole subject of "What does
+// … do?"), so prose ("How does git store
 // a blob?") is not judged. A tool the sources do not document as a
 // command (commandNames) is not judged either: nothing is known of how
 // they would write it.
@@ -118,12 +119,20 @@ func commandPhrases(question string) [][]string {
 			continue
 		}
 		noun := j < len(fields) && commandNouns[strings.ToLower(trimWord(fields[j]))]
-		if marked || quoted || noun {
+		if marked || quoted || noun || askedWhole(fields, i, j) {
 			out = append(out, phrase)
 			i = j - 1
 		}
 	}
 	return out
+}
+
+// askedWhole reports whether the phrase fields[i:j] is the whole subject
+// of "What does git backfill do?": "what does" before it, and one verb
+// ending the question after it.
+func askedWhole(fields []string, i, j int) bool {
+	return i >= 2 && strings.EqualFold(fields[i-2], "what") && (strings.EqualFold(fields[i-1], "does") || strings.EqualFold(fields[i-1], "do")) &&
+		j == len(fields)-1 && strings.HasSuffix(fields[j], "?")
 }
 
 // promptPrefix matches a shell prompt before a command in a code line:

@@ -45,6 +45,9 @@ func TestUnknownSubcommands(t *testing.T) {
 		{"a hyphenated subcommand", "Which brew pour-over option sets the angle?", []string{"brew pour-over"}},
 		{"a hyphenated subcommand the sources write", "Which brew set-timer option rings twice?", nil},
 		{"stops at the infinitive", "Can I use brew boil to make soup?", nil},
+		{"the whole subject of what it does", "What does brew froth do?", []string{"brew froth"}},
+		{"a documented subcommand as the whole subject", "What does brew boil do?", nil},
+		{"what it does, more words after", "What does brew store in its profiles?", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Equal(t, tt.want, unknownSubcommands(tt.question, sources))
