@@ -1,14 +1,12 @@
 package extractive_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/generate/extractive"
 )
 
 // A question asking for the default of a thing is answered only by a
@@ -74,10 +72,8 @@ func TestParameterRowOfTheDefaultedThingLeads(t *testing.T) {
 		"What is the default for the mirror option of kit.open()?",
 		"What is the default value of the mirror option of kit.open()?",
 	} {
-		gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-			generate.Request{Question: q, Prompt: prompt(entry)})
-		require.NoError(t, err)
-		require.True(t, strings.HasPrefix(gen.Text, "- mirror <boolean> If true, lock the mirror up. Default: false. [S1]"), "%s\n%s", q, gen.Text)
+		answer := answerTo(t, q, prompt(entry))
+		require.True(t, strings.HasPrefix(answer, "- mirror <boolean> If true, lock the mirror up. Default: false. [S1]"), "%s\n%s", q, answer)
 	}
 }
 
@@ -89,8 +85,6 @@ func TestDefaultOfAParameterUnderItsSignature(t *testing.T) {
 		"mode is an optional string that specifies the mode in which the kit is opened in travel mode. It defaults to 'r' which means open the kit for reading in travel mode. "+
 			"The lens parameter names the lens to mount. The default lens is platform dependent.",
 		"Kit", "kit.open(file, mode='r', lens=None)")}}
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "What is the default lens of kit.open() in travel mode?", Prompt: p})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "The default lens is platform dependent. [S1]"), gen.Text)
+	answer := answerTo(t, "What is the default lens of kit.open() in travel mode?", p)
+	require.True(t, strings.HasPrefix(answer, "The default lens is platform dependent. [S1]"), answer)
 }

@@ -30,6 +30,14 @@ func prompt(texts ...string) *generate.Prompt {
 	return p
 }
 
+// answerTo returns the default generator's answer to question over p.
+func answerTo(t *testing.T, question string, p *generate.Prompt) string {
+	t.Helper()
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{Question: question, Prompt: p})
+	require.NoError(t, err)
+	return gen.Text
+}
+
 var pumpManual = []string{
 	"# Pump maintenance\n\nThe pump must be serviced every six months. " +
 		"To reset the pump controller, hold the red button for five seconds. " +

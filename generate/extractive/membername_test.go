@@ -1,14 +1,12 @@
 package extractive_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/generate/extractive"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -31,10 +29,8 @@ func TestMemberNamedByItsClass(t *testing.T) {
 		sourceUnder("S2", "ek.vent([signal])\n\nThe ek.vent() method sends a signal to the kiln's vent. If no argument is given, the vent is sent the 'OPEN' signal.",
 			"Electric kilns", "Class: ElectricKiln", "ek.vent([signal])"),
 	}}
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "What signal does ElectricKiln.vent() send by default?", Prompt: p})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "If no argument is given, the vent is sent the 'OPEN' signal. [S2]"), gen.Text)
+	answer := answerTo(t, "What signal does ElectricKiln.vent() send by default?", p)
+	require.True(t, strings.HasPrefix(answer, "If no argument is given, the vent is sent the 'OPEN' signal. [S2]"), answer)
 }
 
 // An API entry lists its parameters and what it returns under its name,
@@ -48,10 +44,8 @@ func TestCallDescriptionAfterItsRows(t *testing.T) {
 		sourceUnder("S2", "kiln.once(stage, listener)\n\n- stage {string} The name of the firing stage.\n- listener <Function> The callback function\n- Returns: <Kiln>\n\nAdds a one-time listener function for the firing stage named stage.",
 			"Kilns", "Class: Kiln", "kiln.once(stage, listener)"),
 	}}
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "What does kiln.once() do?", Prompt: p})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "Adds a one-time listener function for the firing stage named stage. [S2]"), gen.Text)
+	answer := answerTo(t, "What does kiln.once() do?", p)
+	require.True(t, strings.HasPrefix(answer, "Adds a one-time listener function for the firing stage named stage. [S2]"), answer)
 }
 
 // "What does kiln.coneEqual() verify?" asks the call's entry what it
@@ -61,10 +55,8 @@ func TestCallAskedInAVerbOfItsOwn(t *testing.T) {
 	entries := "kiln.ok(value[, message])\n\n- value <any> The input that is verified for being lit.\n\nTests if the kiln value is lit.\n\n" +
 		"kiln.deepEqual(actual, expected[, message])\n\nStrict mode\n\nAn alias of kiln.coneEqual().\n\nLegacy mode\n\nLegacy: Use kiln.coneEqual() instead.\n\n" +
 		"kiln.coneEqual(actual, expected[, message])\n\n- actual <any>\n- expected <any>\n\nTests for deep equality between the actual and expected cones."
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "What does kiln.coneEqual() verify?", Prompt: prompt(entries)})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "Tests for deep equality between the actual and expected cones. [S1]"), gen.Text)
+	answer := answerTo(t, "What does kiln.coneEqual() verify?", prompt(entries))
+	require.True(t, strings.HasPrefix(answer, "Tests for deep equality between the actual and expected cones. [S1]"), answer)
 }
 
 // A chunker merges short entries, and only the first keeps its heading:
@@ -77,8 +69,6 @@ func TestMemberEntryMergedIntoSiblingChunk(t *testing.T) {
 		sourceUnder("S2", "ek.vent()\n\nOpens the vent.\n\nek.fire([cone])\n\nThe ek.fire() method heats the kiln to a cone. If no cone is given, it fires to cone 04.",
 			"Electric kilns", "Class: ElectricKiln", "ek.vent()"),
 	}}
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "Which cone does ElectricKiln.fire() fire to by default?", Prompt: p})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "If no cone is given, it fires to cone 04. [S2]"), gen.Text)
+	answer := answerTo(t, "Which cone does ElectricKiln.fire() fire to by default?", p)
+	require.True(t, strings.HasPrefix(answer, "If no cone is given, it fires to cone 04. [S2]"), answer)
 }

@@ -1,14 +1,12 @@
 package extractive_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/generate"
-	"github.com/hybridrag/hybridrag/generate/extractive"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -41,11 +39,9 @@ func TestCommandOptionEntryLeads(t *testing.T) {
 		{"What does the -j flag of kiln do?", "-j jobs\n--jobs=jobs [S1]\n\nFire up to jobs pots at once on shelves of their own. [S1]"},
 	} {
 		t.Run(tt.question, func(t *testing.T) {
-			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-				generate.Request{Question: tt.question, Prompt: &generate.Prompt{Sources: []generate.ContextSource{commandPage("S1", "kiln - fire pots", kilnPage)}}})
-			require.NoError(t, err)
-			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
-			require.NotContains(t, gen.Text, "kiln [ -a", "the synopsis pads the answer")
+			answer := answerTo(t, tt.question, &generate.Prompt{Sources: []generate.ContextSource{commandPage("S1", "kiln - fire pots", kilnPage)}})
+			require.True(t, strings.HasPrefix(answer, tt.want), answer)
+			require.NotContains(t, answer, "kiln [ -a", "the synopsis pads the answer")
 		})
 	}
 }
@@ -58,10 +54,8 @@ func TestEntryOnTheNamedCommandsPage(t *testing.T) {
 		commandPage("S1", "glazer - mix glazes", "Options\n\n-k\nKeep the mixer running between batches."),
 		commandPage("S2", "kilnctl - control the kiln", "Options\n\n-k\nKeep the kiln warm between firings."),
 	}}
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "What does the -k option of kilnctl do?", Prompt: p})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "-k\nKeep the kiln warm between firings. [S2]"), gen.Text)
+	answer := answerTo(t, "What does the -k option of kilnctl do?", p)
+	require.True(t, strings.HasPrefix(answer, "-k\nKeep the kiln warm between firings. [S2]"), answer)
 }
 
 // An option one command has is no answer about another command's: the
@@ -71,8 +65,6 @@ func TestOptionOfAnotherCommand(t *testing.T) {
 		commandPage("S1", "glazer - mix glazes", "Options\n\n-k\nKeep the mixer running between batches.\n\n-q\nMix quietly."),
 		commandPage("S2", "kilnctl - control the kiln", "Options\n\n-w\nKeep the kiln warm between firings.\n\nkilnctl [ -w ] [ -q ]"),
 	}}
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
-		generate.Request{Question: "What does the -k option of kilnctl do?", Prompt: p})
-	require.NoError(t, err)
-	require.Equal(t, generate.NotInDocs, gen.Text)
+	answer := answerTo(t, "What does the -k option of kilnctl do?", p)
+	require.Equal(t, generate.NotInDocs, answer)
 }
