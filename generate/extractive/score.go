@@ -501,9 +501,10 @@ func scoreEntryContext(cands []*candidate, qterms []string, idf map[string]float
 		if total == 0 || !optionEntry(c.text, option) {
 			continue
 		}
-		add := headingWeight * inContext(c, qterms, idf) / total
-		c.overlap += add
-		c.score += add - contextWeight*inContext(c, qterms, idf)/total
+		// scoreAll gave the score contextWeight of this share already.
+		share := inContext(c, qterms, idf) / total
+		c.overlap += headingWeight * share
+		c.score += (headingWeight - contextWeight) * share
 	}
 }
 
