@@ -53,11 +53,49 @@ func namedBy(c *candidate, question string) string {
 	if !c.opens || c.code || c.capsTitle {
 		return ""
 	}
+	if spellings := optionHeading(c.headingText); spellings != nil {
+		// "-b\n--branch" over "Show the branch and tracking info even in
+		// short-format.": the option is the answer to "How do I get …?".
+		if slices.ContainsFunc(spellings, func(o string) bool { return containsOption(c.text, o) || containsOption(question, o) }) {
+			return ""
+		}
+		return c.headingText
+	}
 	name := nameHeading(c.headingText)
 	if name == "" || containsWord(c.text, name) || containsWord(question, name) {
 		return ""
 	}
 	return c.headingText
+}
+
+// optionHeading returns the options a heading spells when it is an options
+// list's entry line or lines ("-b\n--branch", "--untracked", "--depth
+// <depth>", "-f, --force"): every line starts with an option; nil
+// otherwise.
+func optionHeading(heading string) []string {
+	if heading == "" || strings.Count(heading, "\n") > 2 {
+		return nil
+	}
+	var out []string
+	for line := range strings.Lines(heading) {
+		if len(line) < 2 || line[0] != '-' || line[1] == ' ' || line[1] == '-' && (len(line) < 3 || line[2] == ' ') {
+			return nil
+		}
+		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\n' }) {
+			if f[0] == '-' {
+				if i := strings.IndexAny(f, "=[<"); i > 0 {
+					f = f[:i]
+				}
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// containsOption reports whether text writes option as a whole token.
+func containsOption(text, option string) bool {
+	return strings.Contains(text, option) && optionPattern(option).MatchString(text)
 }
 
 // markCapsTitles sets capsTitle on the sentences opening a section headed

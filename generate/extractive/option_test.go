@@ -36,7 +36,8 @@ func TestCommandOptionEntryLeads(t *testing.T) {
 		{"What does the -t option of kiln do?", "-t seconds\nLongest firing time in seconds. [S1]"},
 		{"What does kiln -t do?", "-t seconds\nLongest firing time in seconds. [S1]"},
 		{"What does kiln -T do?", "-T\nFire at the top temperature. [S1]"},
-		{"What does the -j flag of kiln do?", "-j jobs\n--jobs=jobs [S1]\n\nFire up to jobs pots at once on shelves of their own. [S1]"},
+		// Spelled on lines of their own, the option heads its description.
+		{"What does the -j flag of kiln do?", "Fire up to jobs pots at once on shelves of their own. [S1]"},
 	} {
 		t.Run(tt.question, func(t *testing.T) {
 			answer := answerTo(t, tt.question, &generate.Prompt{Sources: []generate.ContextSource{commandPage("S1", "kiln - fire pots", kilnPage)}})
@@ -67,4 +68,20 @@ func TestOptionOfAnotherCommand(t *testing.T) {
 	}}
 	answer := answerTo(t, "What does the -k option of kilnctl do?", p)
 	require.Equal(t, generate.NotInDocs, answer)
+}
+
+// Asked how to do something, the answer is an option, which the manual
+// gives only as the heading of its description: the heading is quoted
+// before it, unless the question already names the option.
+func TestOptionHeadingNamesTheAnswer(t *testing.T) {
+	page := commandPage("S1", "kiln - fire pots", "Options\n\n-q\n--quiet\n\nFire without ringing the bell when the firing ends.\n\n-v\n--verbose\n\nReport each cone as it bends.")
+	for _, tt := range []struct{ question, want string }{
+		{"How do I make kiln fire without ringing the bell?", "-q\n--quiet [S1]\n\nFire without ringing the bell when the firing ends. [S1]"},
+		{"What does kiln --quiet do?", "Fire without ringing the bell when the firing ends. [S1]"},
+	} {
+		t.Run(tt.question, func(t *testing.T) {
+			answer := answerTo(t, tt.question, &generate.Prompt{Sources: []generate.ContextSource{page}})
+			require.True(t, strings.HasPrefix(answer, tt.want), answer)
+		})
+	}
 }

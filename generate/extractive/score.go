@@ -468,7 +468,7 @@ func optionTerm(cands []*candidate, qterms []string, option string) []string {
 	if option == "" || slices.Contains(qterms, option) {
 		return qterms
 	}
-	re := namePattern(option, false)
+	re := optionPattern(option)
 	for _, c := range cands {
 		if strings.Contains(c.text, option) && re.MatchString(c.text) {
 			c.terms[option] = true
@@ -529,6 +529,12 @@ func optionDocumented(cands []*candidate, qterms []string, option string) bool {
 		}
 	}
 	return !entries
+}
+
+// optionPattern matches option as a whole token: "--force" is not in
+// "--force-with-lease".
+func optionPattern(option string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^\w\\-])` + regexp.QuoteMeta(option) + `($|[^\w-])`)
 }
 
 // optionEntry reports whether text is the entry of option in an options

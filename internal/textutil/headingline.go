@@ -35,7 +35,7 @@ func IsHeadingLine(text string, sp Span) bool {
 	}
 	s := text[sp.Start:sp.End]
 	if strings.ContainsRune(s, '\n') {
-		return signatureLines(s) && ownLine(text, sp)
+		return (signatureLines(s) || optionLines(s)) && ownLine(text, sp)
 	}
 	if IsFence(s) {
 		return false
@@ -82,6 +82,25 @@ func signatureLines(s string) bool {
 		// to quote.
 		if open <= 0 || !strings.HasSuffix(l, ")") || countWords(l) > HeadingLineWords || IsFence(l) || bulletItem(l) ||
 			strings.ContainsRune(l, '=') || len(strings.Fields(l[:open])) > 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// optionLines reports whether s is an options list's entry spelled on
+// lines of their own ("-b\n--branch", "-f\n--force"): two to
+// maxSignatureLines lines, each an option and perhaps its argument, no
+// sentence. A list item ("- foo") is not an option.
+func optionLines(s string) bool {
+	lines := strings.Split(s, "\n")
+	if len(lines) < 2 || len(lines) > maxSignatureLines {
+		return false
+	}
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if len(l) < 2 || l[0] != '-' || l[1] == ' ' || l[1] == '-' && (len(l) < 3 || l[2] == ' ') ||
+			countWords(l) > HeadingLineWords || EndsSentence(l) {
 			return false
 		}
 	}
