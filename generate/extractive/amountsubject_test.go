@@ -158,3 +158,16 @@ func TestAmountOfANamedClassInItsEntryRows(t *testing.T) {
 			prompt("- maxTrays <number> Maximum number of trays a kiln.Oven allows per oven. Default: Infinity."), true},
 	})
 }
+
+// "How many times faster …" asks for a multiple: a sentence counting
+// something else on the topic ("two pots", "version 2") is no answer.
+func TestMultipleNeedsAMultiple(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"a count of something else", "How many times faster is the fast firing mode than the normal mode?",
+			prompt("The fast firing mode replaced the normal mode as the default firing mode for resolving two kilns from v0.99.9k until v2.33.0."), false},
+		{"a multiple", "How many times faster is the fast firing mode than the normal mode?",
+			prompt("The fast firing mode fires pots three times faster than the normal mode."), true},
+		{"a multiple in digits", "How many times faster is the fast firing mode than the normal mode?",
+			prompt("The fast firing mode is about 2.5x faster than the normal mode."), true},
+	})
+}

@@ -92,7 +92,11 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
 	}
-	return figureTest{count: true, head: countedHead(question), rate: rateCue(question), kind: kindOf(question), frequency: asksFrequency(counted)}
+	rate := rateCue(question)
+	if multipleQuestion.MatchString(question) {
+		rate = multipleStated
+	}
+	return figureTest{count: true, head: countedHead(question), rate: rate, kind: kindOf(question), frequency: asksFrequency(counted)}
 }
 
 // states reports whether text gives the figure.
@@ -135,6 +139,15 @@ func rateCue(question string) *regexp.Regexp {
 	}
 	return regexp.MustCompile(`(?i)\b(?:per|a|an|each|every)\s+` + regexp.QuoteMeta(m[1]) + `\b`)
 }
+
+// multipleQuestion matches a question asking for a multiple ("How many
+// times faster is …"); only a sentence stating one (multipleStated:
+// "three times faster", "2x", "twice as fast", "a 40% speedup") answers
+// it: "two heads" or "version 2.33" is a count of something else.
+var (
+	multipleQuestion = regexp.MustCompile(`(?i)\bhow\s+many\s+times\s+(?:faster|slower|quicker|more|less|fewer|larger|smaller|bigger|longer|shorter|higher|lower|as)\b`)
+	multipleStated   = regexp.MustCompile(`(?i)(?:\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|several|many))\s*(?:times|x|×|-?fold)\b|\b\d+(?:\.\d+)?x\b|\b(?:twice|half|double)\b|\d\s*%`)
+)
 
 // enumerator matches a list item's number at the start of a sentence
 // ("2. ", "(3) ", "4) ").
