@@ -78,7 +78,7 @@ func optionHeading(heading string) []string {
 	}
 	var out []string
 	for line := range strings.Lines(heading) {
-		if len(line) < 2 || line[0] != '-' || line[1] == ' ' || line[1] == '-' && (len(line) < 3 || line[2] == ' ') {
+		if len(line) < 2 || line[0] != '-' || line[1] == ' ' || line[1] == '\n' || line[1] == '-' && (len(line) < 3 || line[2] == ' ' || line[2] == '\n') {
 			return nil
 		}
 		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\n' }) {
