@@ -282,7 +282,7 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 	if lead != nil {
 		chosen = append(chosen, lead)
 		focused = a.stated(cands, lead.pos)
-		if next := entryDescription(cands, lead, a); next != nil {
+		if next := entryDescription(cands, lead); next != nil {
 			chosen = append(chosen, next)
 		}
 	}
@@ -316,8 +316,8 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 // option's entry line that says nothing itself ("-j number-of-jobs
 // --jobs=number-of-jobs", the description on the lines below); nil
 // otherwise.
-func entryDescription(cands []*candidate, lead *candidate, a *ask) *candidate {
-	if a.option == "" || !optionEntry(lead.text, a.option) || textutil.EndsSentence(lead.text) || lead.pos+1 >= len(cands) {
+func entryDescription(cands []*candidate, lead *candidate) *candidate {
+	if !lead.entry || textutil.EndsSentence(lead.text) || lead.pos+1 >= len(cands) {
 		return nil
 	}
 	if next := cands[lead.pos+1]; next.source == lead.source && !next.code {

@@ -73,7 +73,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 		return a.statesDefault(cands, i)
 	case a.isReturn:
 		return statesReturn(c.text) && namesAll(a.named, cands, i)
-	case a.option != "" && optionEntry(c.text, a.option):
+	case c.entry:
 		return true
 	case len(a.subject) > 0:
 		return definesSubject(c, a.subject)

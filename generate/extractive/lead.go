@@ -53,8 +53,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// An option's entry in an options list is its definition by form,
 		// like a row: the synopsis that lists it among the others covers
 		// more of the question ("ab [ -A … ] [ -t timelimit ]").
-		entry := a.option != "" && optionEntry(c.text, a.option)
-		if c.overlap < cut && !(c.overlap >= need && (row || entry || a.isDefault && continues(cands, i, cut))) ||
+		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut))) ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && c.score <= lead.score) {
 			continue
 		}
@@ -77,7 +76,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = a.statesDefault(cands, i)
 		case a.isReturn:
 			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
-		case entry:
+		case c.entry:
 			ok = true
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject)

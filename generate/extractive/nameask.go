@@ -78,17 +78,11 @@ func optionHeading(heading string) []string {
 	}
 	var out []string
 	for line := range strings.Lines(heading) {
-		if len(line) < 2 || line[0] != '-' || line[1] == ' ' || line[1] == '\n' || line[1] == '-' && (len(line) < 3 || line[2] == ' ' || line[2] == '\n') {
+		spellings := textutil.OptionSpellings(line)
+		if spellings == nil {
 			return nil
 		}
-		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\n' }) {
-			if f[0] == '-' {
-				if i := strings.IndexAny(f, "=[<"); i > 0 {
-					f = f[:i]
-				}
-				out = append(out, f)
-			}
-		}
+		out = append(out, spellings...)
 	}
 	return out
 }

@@ -34,9 +34,12 @@ func rowOf(text string, d *defaulted) bool {
 	if m == nil || d == nil {
 		return false
 	}
-	name := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(m[1]))
-	return name == d.name
+	return nameJoins.Replace(strings.ToLower(m[1])) == d.name
 }
+
+// nameJoins drops the characters that join a name's words ("max_sockets",
+// "keep-alive"), as d.name has none.
+var nameJoins = strings.NewReplacer("_", "", "-", "")
 
 // returnsRow matches an API entry's row giving what the call returns ("-
 // Returns: <Hash>", "- Returns: {Buffer | string}"): the answer to a

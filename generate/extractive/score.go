@@ -32,6 +32,9 @@ type candidate struct {
 	// above the innermost one: the page and sections the sentence is in
 	// (contextWeight).
 	context map[string]bool
+	// entry marks an entry of the question's command-line option in an
+	// options list (optionEntry), set by optionTerm.
+	entry bool
 	// path is the source's heading path as written, one heading a line:
 	// "Class: http.Agent" names what the rows of its entry
 	// "new Agent([options])" are about.
@@ -463,9 +466,16 @@ func askedOption(subject string) string {
 // optionTerm returns qterms with the asked option as a term of its own,
 // held by the candidates that write it as written ("-t" is not "-T"), in
 // their text or their heading ("--kiln-heat=DEGREES" over its entry):
-// analysis keeps no one-letter word, and "t" is a stop word besides.
+// analysis keeps no one-letter word, and "t" is a stop word besides. It
+// marks the option's entries (candidate.entry).
 func optionTerm(cands []*candidate, qterms []string, option string) []string {
-	if option == "" || slices.Contains(qterms, option) {
+	if option == "" {
+		return qterms
+	}
+	for _, c := range cands {
+		c.entry = optionEntry(c.text, option)
+	}
+	if slices.Contains(qterms, option) {
 		return qterms
 	}
 	re := optionPattern(option)
@@ -498,7 +508,7 @@ func scoreEntryContext(cands []*candidate, qterms []string, idf map[string]float
 		total += idf[t]
 	}
 	for _, c := range cands {
-		if total == 0 || !optionEntry(c.text, option) {
+		if total == 0 || !c.entry {
 			continue
 		}
 		// scoreAll gave the score contextWeight of this share already.
@@ -520,7 +530,7 @@ func optionDocumented(cands []*candidate, qterms []string, option string) bool {
 	}
 	entries := false
 	for _, c := range cands {
-		if !optionEntry(c.text, option) {
+		if !c.entry {
 			continue
 		}
 		entries = true
@@ -538,18 +548,17 @@ func optionPattern(option string) *regexp.Regexp {
 }
 
 // optionEntry reports whether text is the entry of option in an options
-// list: its first lines spell options, one of them option, alone or with
-// its argument ("-t\nRun syntax tests …", "-b windowsize\nSize of …",
-// "-f\n--force\n\nUsually, …", "--jobs=N").
+// list: its first lines spell options (textutil.OptionSpellings), one of
+// them option, alone or with its argument ("-t\nRun syntax tests …", "-b
+// windowsize\nSize of …", "-f\n--force\n\nUsually, …", "--jobs=N").
 func optionEntry(text, option string) bool {
 	for line := range strings.Lines(text) {
-		if len(line) < 2 || line[0] != '-' || line[1] == ' ' || line[1] == '\n' {
-			return false // a list item or the description
+		spellings := textutil.OptionSpellings(line)
+		if spellings == nil {
+			return false // the description
 		}
-		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\n' }) {
-			if rest, ok := strings.CutPrefix(f, option); ok && (rest == "" || strings.ContainsRune("=[<", rune(rest[0]))) {
-				return true
-			}
+		if slices.Contains(spellings, option) {
+			return true
 		}
 	}
 	return false

@@ -91,20 +91,41 @@ func signatureLines(s string) bool {
 // optionLines reports whether s is an options list's entry spelled on
 // lines of their own ("-b\n--branch", "-f\n--force"): two to
 // maxSignatureLines lines, each an option and perhaps its argument, no
-// sentence. A list item ("- foo") is not an option.
+// sentence.
 func optionLines(s string) bool {
 	lines := strings.Split(s, "\n")
 	if len(lines) < 2 || len(lines) > maxSignatureLines {
 		return false
 	}
 	for _, l := range lines {
-		l = strings.TrimSpace(l)
-		if len(l) < 2 || l[0] != '-' || l[1] == ' ' || l[1] == '-' && (len(l) < 3 || l[2] == ' ') ||
-			countWords(l) > HeadingLineWords || EndsSentence(l) {
+		if OptionSpellings(l) == nil || countWords(l) > HeadingLineWords || EndsSentence(l) {
 			return false
 		}
 	}
 	return true
+}
+
+// OptionSpellings returns the command-line options a line starts with and
+// spells, each without its argument ("-j jobs --jobs=jobs" gives "-j" and
+// "--jobs"; "-f, --force" gives "-f" and "--force"); nil when the line
+// does not start with an option. A list item ("- foo") and a bare dash
+// are no options.
+func OptionSpellings(line string) []string {
+	l := strings.TrimSpace(line)
+	if len(l) < 2 || l[0] != '-' || l[1] == ' ' || l[1] == '-' && (len(l) < 3 || l[2] == ' ') {
+		return nil
+	}
+	var out []string
+	for _, f := range strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == ',' }) {
+		if f[0] != '-' {
+			continue // the option's argument
+		}
+		if i := strings.IndexAny(f, "=[<"); i > 0 {
+			f = f[:i]
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // tableRow reports whether a line is a row of a table as loaders write

@@ -103,3 +103,21 @@ func TestChangeTable(t *testing.T) {
 	require.False(t, InChangeTable(text, span("Opens the vent.").Start))
 	require.False(t, InChangeTable(text, span("Glaze Cones").Start))
 }
+
+func TestOptionSpellings(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"-t", []string{"-t"}},
+		{"-j jobs --jobs=jobs", []string{"-j", "--jobs"}},
+		{"-f, --force", []string{"-f", "--force"}},
+		{"--depth <depth>", []string{"--depth"}},
+		{"- a list item", nil},
+		{"-", nil},
+		{"-- ", nil},
+		{"Run syntax tests only.", nil},
+	} {
+		require.Equal(t, tt.want, OptionSpellings(tt.line), tt.line)
+	}
+}

@@ -67,13 +67,12 @@ func MemberEntry(path []string, text, owner, member string) (string, bool) {
 // owner puts what follows under it, one naming another of the same kind
 // ("Class: fs.ReadStream") what follows under that one.
 func entryLine(text, owner, member string, under bool) (string, bool) {
-	if !under && !strings.Contains(strings.ToLower(text), owner) {
-		return "", false // cheap: no line can name owner
-	}
 	kind := ""
 	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
-		if m := kindLine.FindStringSubmatch(line); m != nil {
+		// Cheap tests before each pattern (kindMatch; a dot for an entry
+		// line, which counts only under the owner).
+		if m := kindMatch(line); m != nil {
 			switch {
 			case namesOwner(m[2], owner):
 				under, kind = true, m[1]
@@ -82,7 +81,7 @@ func entryLine(text, owner, member string, under bool) (string, bool) {
 			}
 			continue
 		}
-		if !under || !entrySignature.MatchString(line) {
+		if !under || !strings.Contains(line, ".") || !entrySignature.MatchString(line) {
 			continue
 		}
 		if name, ok := entryName(line, member); ok {
@@ -90,6 +89,14 @@ func entryLine(text, owner, member string, under bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// kindMatch returns kindLine's submatches for line, nil when it is none.
+func kindMatch(line string) []string {
+	if !strings.Contains(line, ": ") {
+		return nil
+	}
+	return kindLine.FindStringSubmatch(line)
 }
 
 // kindLine matches a heading line naming a thing by its kind: "Class:
