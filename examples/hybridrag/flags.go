@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/server"
@@ -98,7 +99,7 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 			pos = append(pos, args[i+1:]...)
 			break
 		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
+		if !strings.HasPrefix(a, "-") || a == "-" || spaced(a) {
 			pos = append(pos, a)
 			continue
 		}
@@ -127,6 +128,14 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		return nil, err
 	}
 	return pos, nil
+}
+
+// spaced reports whether a dash-led argument is text rather than a flag:
+// no flag's name holds a space, while a question may start with the option
+// it asks about ("-O with gzip: what does it do?").
+func spaced(a string) bool {
+	name, _, _ := strings.Cut(a, "=")
+	return strings.ContainsFunc(name, unicode.IsSpace)
 }
 
 // checkFinite rejects NaN and ±Inf in every float flag: Go's parser accepts

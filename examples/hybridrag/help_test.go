@@ -73,3 +73,27 @@ func TestCLIAskTextExplains(t *testing.T) {
 	require.NotContains(t, out, "Query id", "not logged: no id to give")
 	require.Contains(t, out, "Refused (no_relevant_content)")
 }
+
+// TestCLIQuestionStartingWithDash: a question may start with the option it
+// asks about; with a space in it, it is the question, not an unknown flag,
+// while a dash-led word without one still is a flag.
+func TestCLIQuestionStartingWithDash(t *testing.T) {
+	docs := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\n## Options\n\nThe -p option primes the pump with 2 litres of water before the first start.\n"), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+
+	for _, args := range [][]string{
+		{"ask", "--store", st, "--json", "-p option: what does it prime the pump with?"},
+		{"ask", "-p option: what does it prime the pump with?", "--store", st, "--json"},
+		{"retrieve", "--store", st, "--json", "-p option: what does it prime?"},
+	} {
+		code, out, errOut := runCLI(t, args...)
+		require.Equal(t, 0, code, "%v: %s", args, errOut)
+		require.Contains(t, out, "2 litres", "%v", args)
+	}
+	code, _, errOut = runCLI(t, "ask", "--store", st, "-p")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "unknown flag -p")
+}
