@@ -137,6 +137,16 @@ var anchorPages = []anchorPage{
 		sections: [][]string{{"pump.cookies — priming state"}, {"pump.cookies — priming state", "Copyright"}},
 	},
 	{
+		name: "Sphinx (Django's theme): a page wrapper and a short section, ids slugged from their headings",
+		html: `<body><div id="bd"><div class="yui-b"><div class="yui-g" id="topics-pagination">
+<div class="section" id="s-pagination"><span id="pagination"></span><h1>Pagination<a class="headerlink" href="#pagination">¶</a></h1>` + anchorProse + `
+<div class="section" id="s-session-cookie-age"><span id="session-cookie-age"></span><h3><code class="docutils literal"><span class="pre">SESSION_COOKIE_AGE</span></code><a class="headerlink" href="#session-cookie-age">¶</a></h3>
+<p>Default: <code class="docutils literal"><span class="pre">1209600</span></code></p><p>The age of session cookies, in seconds.</p></div>
+</div></div></div></div></body>`,
+		text:     "Pagination\n\n" + anchorProseText + "\n\nSESSION_COOKIE_AGE\n\nDefault: 1209600\n\nThe age of session cookies, in seconds.",
+		sections: [][]string{{"Pagination"}, {"Pagination", "SESSION_COOKIE_AGE"}},
+	},
+	{
 		name: "docutils div sections and DocBook terms",
 		html: `<body><div class="navheader"><table><tr><td><a href="prev.html">Prev</a></td><td><a href="next.html">Next</a></td></tr></table></div><div class="sect1">
 <div class="section" id="cookies"><h2>Cookies</h2>` + anchorProse + `</div>

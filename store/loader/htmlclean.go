@@ -337,6 +337,9 @@ func anchorID(n *html.Node, st contentStats) bool {
 			return true
 		}
 	}
+	if st.headings > 0 && hintOf(n, false) != hintNone && sluggedID(id, firstHeading(n)) {
+		return true
+	}
 	if st.prose == 0 && st.code == 0 {
 		return false
 	}
@@ -346,6 +349,49 @@ func anchorID(n *html.Node, st contentStats) bool {
 		}
 	}
 	return false
+}
+
+// sluggedID reports whether id spells the slug of heading's text: Sphinx
+// names a section "s-session-cookie-age" after its heading
+// "SESSION_COOKIE_AGE", and Django's pages wrap their content in
+// "topics-pagination" after "Pagination", words that would otherwise read
+// as a cookie banner and a pager and drop the section or the whole page.
+func sluggedID(id string, heading *html.Node) bool {
+	if heading == nil {
+		return false
+	}
+	slug := slugOf(textOf(heading, nil))
+	return slug != "" && strings.Contains(slugOf(id), slug)
+}
+
+// slugOf lower-cases s and joins its runs of letters and digits with
+// hyphens.
+func slugOf(s string) string {
+	var b strings.Builder
+	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+// firstHeading returns the first heading element under n, in document
+// order, or nil.
+func firstHeading(n *html.Node) *html.Node {
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.Type != html.ElementNode {
+			continue
+		}
+		if headingLevels[ch.DataAtom] > 0 {
+			return ch
+		}
+		if h := firstHeading(ch); h != nil {
+			return h
+		}
+	}
+	return nil
 }
 
 // isAnchorMark reports the text of a heading's permalink: a glyph, or
