@@ -95,6 +95,7 @@ func (w *walker) walk(n *html.Node) {
 		if w.pre > 0 {
 			w.out.verbatim(s)
 		} else {
+			w.out.code = inLiteral(n)
 			w.out.inline(s)
 		}
 		return
@@ -263,4 +264,26 @@ func findTitle(n *html.Node) *html.Node {
 
 func collapse(s string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToValidUTF8(s, "\uFFFD"), isHTMLSpace), " ")
+}
+
+// inLiteral reports whether a text node is code written inline: inside
+// code, tt, kbd or samp, or an element whose class marks a literal
+// (Sphinx's "pre", "descname", "descclassname").
+func inLiteral(n *html.Node) bool {
+	for p := n.Parent; p != nil && p.Type == html.ElementNode; p = p.Parent {
+		switch p.DataAtom {
+		case atom.Code, atom.Tt, atom.Kbd, atom.Samp:
+			return true
+		case atom.P, atom.Div, atom.Dt, atom.Dd, atom.Li, atom.Td, atom.Th, atom.Body:
+			return false
+		}
+		literal := false
+		forEachWord(attrVal(p, "class"), func(w string) {
+			literal = literal || w == "pre" || w == "descname" || w == "descclassname"
+		})
+		if literal {
+			return true
+		}
+	}
+	return false
 }

@@ -13,6 +13,9 @@ type textBuilder struct {
 	// marker: a list marker was the last thing written, so the item's
 	// first paragraph continues its line.
 	marker bool
+	// code: the text being written is inside code markup (literal);
+	// lastCode: the text written last was.
+	code, lastCode bool
 }
 
 // lineBreak asks for n line breaks (1: new line, 2: blank line) before the
@@ -66,6 +69,7 @@ func (t *textBuilder) inline(s string) {
 		t.space = true
 	}
 	t.flush()
+	defer func() { t.lastCode = t.code }()
 	t.b.WriteString(strings.Join(words, " "))
 	t.space = isHTMLSpace(rune(s[len(s)-1]))
 }
@@ -76,8 +80,12 @@ func (t *textBuilder) inline(s string) {
 // space in the markup ("idle socket.<strong>Default:</strong>",
 // "<span>Added in: v8.1.0</span><span>Deprecated since: v10.0.0</span>"),
 // and read glued, "socket.Default" and "v8.1.0Deprecated" are one word.
+//
+// Code written against code is never glued: a signature's module path and
+// name are adjacent literals ("storage.fallback.", "FallbackStorage"), one
+// name.
 func (t *textBuilder) glued(next string) bool {
-	if t.space || t.newlines > 0 || t.b.Len() == 0 || len(next) < 2 {
+	if t.space || t.newlines > 0 || t.b.Len() == 0 || len(next) < 2 || t.code && t.lastCode {
 		return false
 	}
 	s := t.b.String()
