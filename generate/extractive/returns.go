@@ -51,11 +51,16 @@ var returnsRow = regexp.MustCompile(`^(?:[-*]\s+)?Returns?:\s*\S`)
 // {boolean}").
 var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
 
-// signatureRow reports whether a sentence is one of the rows an API entry
-// lists under its name before its description: a parameterRow or a
-// typeRow.
+// factRow matches the one-line facts a settings reference lists under an
+// entry's name before its description ("Default: 1000", "Type: string",
+// "Environment: CARGO_BUILD_JOBS").
+var factRow = regexp.MustCompile(`^(?:Default|Type|Environment)(?: value)?:[ \t]*[^\s|][^\n]*$`)
+
+// signatureRow reports whether a sentence is one of the rows an API or
+// settings entry lists under its name before its description: a
+// parameterRow, a typeRow or a factRow.
 func signatureRow(text string) bool {
-	return parameterRow.MatchString(text) || typeRow.MatchString(text)
+	return parameterRow.MatchString(text) || typeRow.MatchString(text) || factRow.MatchString(text)
 }
 
 // statesReturn reports whether a sentence says what is returned.

@@ -138,7 +138,10 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// A line of a split block or a property box's row is not a
 			// heading: code and table lines would otherwise replace the
 			// real one.
-			if !sp.split && !row && (textutil.IsHeadingLine(src.Text, sp.Span) || textutil.IsQuestionLine(src.Text, sp.Span)) {
+			// Nor is an entry's fact line ("Default: 1000"), short and
+			// unpunctuated as it is.
+			fact := factRow.MatchString(text)
+			if !sp.split && !row && !fact && (textutil.IsHeadingLine(src.Text, sp.Span) || textutil.IsQuestionLine(src.Text, sp.Span)) {
 				heading, headingText = termSet(text, words), text
 				afterHeading = true
 				continue
@@ -151,7 +154,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			listed := note || signatureRow(text)
 			opens := afterHeading && !listed
 			afterHeading = afterHeading && listed
-			if len(words) < minWords && !((row || returnsRow.MatchString(text)) && len(words) >= 2) ||
+			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
 				continue
 			}

@@ -1,0 +1,34 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A settings reference lists each entry's facts on lines of their own
+// between its name and its description ("Default: 1000"). Such a line is
+// short and unpunctuated like a heading, but it is a fact of the entry:
+// read as a heading it hid the entry's name from the description under
+// it, and the default was never quoted.
+var pumpSettings = "PUMP_MAX_STROKES\n\nDefault: 1000\n\n" +
+	"The maximum number of strokes the pump makes in a minute before the controller stops it. You can set this to None to disable the check.\n\n" +
+	"PUMP_PRIME_VOLUME\n\nDefault: 2\n\n" +
+	"The volume of water, in litres, that primes the pump before its first start.\n\n" +
+	"PUMP_LOG_FORMAT\n\nType: string\n\nDefault: 'plain'\n\nEnvironment: PUMP_LOG\n\n" +
+	"The format of the lines the controller writes to its log."
+
+func TestFactRowsOfASettingsEntry(t *testing.T) {
+	p := prompt(pumpSettings)
+	for _, c := range []struct{ question, want string }{
+		{"What is the default value of PUMP_MAX_STROKES?", "Default: 1000 [S1]"},
+		{"What is the default of PUMP_PRIME_VOLUME?", "Default: 2 [S1]"},
+		{"What is the default format of PUMP_LOG_FORMAT?", "Default: 'plain' [S1]"},
+		// The description opens its entry, so the answer names it.
+		{"Which setting limits how many strokes the pump makes in a minute?", "PUMP_MAX_STROKES [S1]"},
+	} {
+		got := answerTo(t, c.question, p)
+		require.True(t, strings.HasPrefix(got, c.want), "%s\n%s", c.question, got)
+	}
+}
