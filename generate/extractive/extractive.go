@@ -229,6 +229,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	defaultTerms(cands, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
+	scoreChangeLog(cands, sources, question)
 	scoreEntryContext(cands, qterms, idf, a.option)
 	scoreSubject(cands, subject)
 	scoreProximity(cands, qterms)
