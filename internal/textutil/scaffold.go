@@ -8,6 +8,10 @@ import "slices"
 var scaffoldWords = []string{
 	"often", "long", "far", "much", "many", "mean", "means", "meaning",
 	"happen", "happens", "explain", "describe", "tell", "know", "need", "needed", "possible",
+	// Hedges ask how precise the answer is, not what it is about: "roughly
+	// how long", "what exactly does X do".
+	"roughly", "approximately", "exactly", "precisely", "typically", "usually", "normally",
+	"generally", "actually", "really", "basically",
 }
 
 var scaffold = func() map[string]bool {
