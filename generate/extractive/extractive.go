@@ -398,7 +398,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev) &&
+		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, sectionBefore(cands, i)) &&
 			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
 			return true
 		}

@@ -43,17 +43,33 @@ func askedNames(question string, isAmount bool) []*regexp.Regexp {
 	return out
 }
 
-// namesAsked reports whether c, its heading, a heading above it or the
-// sentence before it (prev, nil if none in its source) names every name
-// the question asks about (askedNames): "- maxSockets <number> Maximum
-// number of sockets to allow per host." stands under "Class: http.Agent".
-func namesAsked(names []*regexp.Regexp, c, prev *candidate) bool {
+// namesAsked reports whether c, its heading, a heading above it, the
+// sentence before it (prev, nil if none in its source) or a sentence
+// before it in its section (section: the section's sentences up to c)
+// names every name the question asks about (askedNames): "- maxSockets
+// <number> Maximum number of sockets to allow per host." stands under
+// "Class: http.Agent", and "When absolute_max is None, it defaults to
+// max_num + 1000." follows "… forms that can be instantiated when
+// supplying POST data" in its section.
+func namesAsked(names []*regexp.Regexp, c, prev *candidate, section []*candidate) bool {
 	for _, re := range names {
-		if !re.MatchString(c.text) && !re.MatchString(c.headingText) && !re.MatchString(c.path) && (prev == nil || !re.MatchString(prev.text)) {
+		if !re.MatchString(c.text) && !re.MatchString(c.headingText) && !re.MatchString(c.path) && (prev == nil || !re.MatchString(prev.text)) &&
+			!slices.ContainsFunc(section, func(o *candidate) bool { return re.MatchString(o.text) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// sectionBefore returns the candidates before cands[i] in its source
+// under the same heading.
+func sectionBefore(cands []*candidate, i int) []*candidate {
+	c := cands[i]
+	k := i
+	for k > 0 && cands[k-1].source == c.source && cands[k-1].headingText == c.headingText {
+		k--
+	}
+	return cands[k:i]
 }
 
 // askedForm gathers what the support decision (answers) asks of a
@@ -139,8 +155,9 @@ func properNames(question string, sources []generate.ContextSource) []*regexp.Re
 }
 
 // holds reports whether c (prev: the sentence before it in its source, or
-// nil) has the asked form.
-func (f askedForm) holds(c, prev *candidate) bool {
-	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev) && shareStated(f.share, c) &&
+// nil; section: the sentences before it under its heading) has the asked
+// form.
+func (f askedForm) holds(c, prev *candidate, section []*candidate) bool {
+	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev, section) && shareStated(f.share, c) &&
 		f.when.stated(c) && namesDefaulted(f.defaulted, c, prev)
 }

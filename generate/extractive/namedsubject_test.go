@@ -33,3 +33,16 @@ func TestAmountNamesItsProperSubject(t *testing.T) {
 			prompt("A recipe can have at most 64 steps.", "Kitchenware stores recipes as text files.", "Kitchenware recipes may hold comments."), true},
 	})
 }
+
+// The name may stand earlier in the figure's section: a section says what
+// it is about once, and its later sentences give the figures.
+func TestAmountNamesItsSubjectInItsSection(t *testing.T) {
+	section := "# Limiting archived batches\n\nThe batch_limit parameter to archive() limits the number of batches that can be archived from REMOTE data. " +
+		"It protects the archive against exhaustion by forged uploads. Pass it as a keyword argument. When batch_limit is None, archive() takes at most 4000 batches."
+	runSupportCases(t, []supportCase{
+		{"name earlier in the section", "If batch_limit isn't given, how many batches at most can archive() take from REMOTE data?",
+			prompt(section), true},
+		{"name only in another section", "If batch_limit isn't given, how many batches at most can archive() take from REMOTE data?",
+			prompt("# Remote sources\n\nREMOTE data is read over the network.\n\n# Limits\n\nThe batch_limit parameter caps archived batches. When batch_limit is None, archive() takes at most 4000 batches."), false},
+	})
+}
