@@ -38,6 +38,7 @@ corpus_of() {
 	apache-*) echo apache ;;
 	node-*) echo node ;;
 	rust-*) echo rust ;;
+	django-*) echo django ;;
 	godoc) echo godoc ;;
 	quickstart) echo quickstart ;;
 	*) return 1 ;;
@@ -112,6 +113,11 @@ corpus_dir() {
 				(cd "$deb" && apt-get download nodejs-doc=18.20.4+dfsg-1~deb12u3 >/dev/null 2>&1 && dpkg -x nodejs-doc_*.deb .)
 			fi
 			copy_html "$deb/usr/share/doc/nodejs/api" "$d.tmp" -maxdepth 1 ! -name all.html ! -name index.html
+			;;
+		django)
+			need_pkg python-django-doc /usr/share/doc/python-django-doc/html
+			copy_html /usr/share/doc/python-django-doc/html "$d.tmp" -not -path './_*' ! -name genindex.html \
+				! -name py-modindex.html ! -name search.html
 			;;
 		rust)
 			local books
