@@ -159,5 +159,5 @@ func properNames(question string, sources []generate.ContextSource) []*regexp.Re
 // form.
 func (f askedForm) holds(c, prev *candidate, section []*candidate) bool {
 	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev, section) && shareStated(f.share, c) &&
-		f.when.stated(c) && namesDefaulted(f.defaulted, c, prev)
+		f.when.stated(c, prev) && namesDefaulted(f.defaulted, c, prev)
 }

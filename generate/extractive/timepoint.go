@@ -50,14 +50,17 @@ func newPointAsk(question string) pointAsk {
 	return p
 }
 
-// stated reports whether c, or its heading, states a point in time of the
-// asked kind other than those the question names, or whether none is
-// asked for.
-func (p pointAsk) stated(c *candidate) bool {
+// stated reports whether c, its heading, a heading above it or the change
+// note right before it (prev, nil if none in its source) states a point in
+// time of the asked kind other than those the question names, or whether
+// none is asked for. Release notes give the version in their title
+// ("Django 3.1 release notes" over "The new migrate --check option …"),
+// a reference entry in the note under its name ("New in Django 3.1.").
+func (p pointAsk) stated(c, prev *candidate) bool {
 	if !p.date && !p.version {
 		return true
 	}
-	return p.statedIn(c.text) || p.statedIn(c.headingText)
+	return p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) || prev != nil && prev.note && p.statedIn(prev.text)
 }
 
 func (p pointAsk) statedIn(text string) bool {

@@ -1,6 +1,12 @@
 package extractive_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
+)
 
 // A question asking when (a date, a year, since which version) is answered
 // only by a sentence stating a point in time of that kind, other than the
@@ -69,5 +75,20 @@ func TestWhyQuestionAsksNoAmount(t *testing.T) {
 			prompt("Counting the kiln shelves should not be used to decide how many kilns to start; use the kiln planner instead, which knows the load."),
 			true,
 		},
+	})
+}
+
+// Release notes give the version in their title, and a reference entry in
+// the change note under its name: either answers "when was it added".
+func TestPointInTimeFromTitleOrNote(t *testing.T) {
+	notes := generate.ContextSource{Label: "S1", Text: "The new --fog option makes the lighthouse beacon dim its lamp when visibility drops.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "Beacon 4.1 release notes", Heading: []string{"Beacon 4.1 release notes", "Minor features"}}}}
+	runSupportCases(t, []supportCase{
+		{"version in the release notes' title", "When was the --fog option of the lighthouse beacon added?",
+			&generate.Prompt{Sources: []generate.ContextSource{notes}}, true},
+		{"version in the entry's change note", "When was the --fog option of the lighthouse beacon added?",
+			prompt("# --fog\n\nNew in Beacon 4.1.\n\nThe --fog option makes the lighthouse beacon dim its lamp when visibility drops."), true},
+		{"no version anywhere", "When was the --fog option of the lighthouse beacon added?",
+			prompt("# --fog\n\nThe --fog option makes the lighthouse beacon dim its lamp when visibility drops."), false},
 	})
 }

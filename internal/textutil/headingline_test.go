@@ -77,10 +77,12 @@ func TestIsQuestionLine(t *testing.T) {
 
 func TestIsVersionNote(t *testing.T) {
 	for _, s := range []string{"New in version 3.13.", "Changed in version 3.2: the kiln vents.", "Deprecated since version 3.9.",
-		"Added in: v8.0.0, v6.9.0", "Deprecated since: v12.0.0", "Removed in: v15.0.0", "Added in 1.4."} {
+		"Added in: v8.0.0, v6.9.0", "Deprecated since: v12.0.0", "Removed in: v15.0.0", "Added in 1.4.",
+		"New in Kilnware 3.1.", "Changed in Kilnware 3.2: the vent closes."} {
 		require.True(t, IsVersionNote(s), s)
 	}
-	for _, s := range []string{"Added in the last release, the vent opens.", "New kilns heat in 10 minutes.", "Added in: REPLACEME"} {
+	for _, s := range []string{"Added in the last release, the vent opens.", "New kilns heat in 10 minutes.", "Added in: REPLACEME",
+		"New in Kilnware, the vent opens in 3 seconds."} {
 		require.False(t, IsVersionNote(s), s)
 	}
 }

@@ -9,8 +9,9 @@ import (
 // between an entry's heading and its description: Sphinx's "New in version
 // 3.13.", "Changed in version 3.2: ...", "Deprecated since version 3.9.",
 // Node.js's "Added in: v8.0.0, v6.9.0", "Deprecated since: v12.0.0",
-// "Removed in: v15.0.0", and "Added in 1.4.".
-var versionNote = regexp.MustCompile(`(?i)^(?:new|changed|added|removed|deprecated)\s+(?:in|since)\s*:?\s+(?:version\s+)?v?\d+(?:\.\d+)*\b`)
+// "Removed in: v15.0.0", "Added in 1.4." and, naming the product,
+// Django's "New in Django 3.1." and "Changed in Django 3.2:".
+var versionNote = regexp.MustCompile(`^(?i:new|changed|added|removed|deprecated)\s+(?i:in|since)\s*:?\s+(?:(?i:version)\s+|[A-Z][\w.-]*\s+)?[vV]?\d+(?:\.\d+)*\b`)
 
 // IsVersionNote reports whether a sentence is a change note. It is a fact
 // about an entry's history, not what the entry is or does, and it is never
