@@ -65,7 +65,7 @@ const incidentalShare = 0.3
 // to its analysed terms.
 func incidentalNames(question string, q queryTerms, sources []Source, analyse func(string) []string) []string {
 	unknown := q.unknown
-	fields := strings.Fields(question)
+	fields := slashedWords(strings.Fields(question))
 	byCase := caseTells(fields)
 	var (
 		names []string
@@ -555,3 +555,30 @@ func around(text string, at, size, back, fwd int) string {
 
 // asciiSpace reports ASCII white space; bytes of multi-byte runes never are.
 func asciiSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
+
+// slashedWords splits the words joined by a slash ("GET/POST", "read/write")
+// into words of their own: the pair names either, and sources write them
+// apart ("via GET or POST"), so judged whole the pair was incidental
+// wherever the sources spoke of one of them. A pair with a part of fewer
+// than three letters or of anything but letters is one name: "PL/Java",
+// "TCP/IP", "HTTP/2" and "a/b.txt" stay whole.
+func slashedWords(fields []string) []string {
+	var out []string
+	for _, f := range fields {
+		w := trimWord(f)
+		parts := strings.Split(w, "/")
+		if len(parts) < 2 || slices.ContainsFunc(parts, func(p string) bool {
+			return utf8.RuneCountInString(p) < 3 || strings.ContainsFunc(p, func(r rune) bool { return !unicode.IsLetter(r) })
+		}) {
+			out = append(out, f)
+			continue
+		}
+		// The parts keep the field's punctuation around them, which ends a
+		// sentence or a run of keywords.
+		k := strings.Index(f, w)
+		parts[0] = f[:k] + parts[0]
+		parts[len(parts)-1] += f[k+len(w):]
+		out = append(out, parts...)
+	}
+	return out
+}

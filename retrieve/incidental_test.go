@@ -35,6 +35,12 @@ func TestIncidentalNames(t *testing.T) {
 	}{
 		{"identifier only in a list of key words", "What does the FROB_INFO function return?", []Source{keywordList}, nil, []string{"FROB_INFO"}},
 		{"identifier described", "What does the FROB_INFO function return?", []Source{keywordList, described}, nil, nil},
+		{"slash pair spoken about apart", "How many GRAB/SHOVE calls can one widget queue before the palette overflows?", []Source{
+			chunk("Reserved key words: GRAB/SHOVE, LIFT, TURN."), chunk("A widget can queue at most 40 GRAB or SHOVE calls before its palette overflows.")}, nil, nil},
+		{"slash pair only in a list", "How many GRAB/SHOVE calls can one widget queue before the palette overflows?", []Source{
+			chunk("Reserved key words: GRAB/SHOVE, LIFT, TURN."), chunk("The palette overflows when it is full.")}, nil, []string{"GRAB", "SHOVE"}},
+		{"slash pair with a short part is one name", "How do I write a palette trigger in PL/Quuxly?", []Source{
+			chunk("Reserved key words: PL/Quuxly, PL/Zapp."), chunk("Quuxly triggers are written as functions of the palette.")}, nil, []string{"PL/Quuxly"}},
 		{"identifier in a heading", "What is FROB_INFO for?", []Source{chunk("It reports the frobnicator.", "FROB_INFO")}, nil, nil},
 		{"identifier heading a later section of the chunk", "Why does the FROB_INFO function return text?", []Source{keywordList,
 			chunk("frob_count()\n\nCounts frobnicators.\n\nFROB_INFO(session)\n\nHistory\n\nVersion | Changes\nv2 | Added.\n\nAdded in: v2\n\nGives its result for any session.", "frob_count()")}, nil, nil},
