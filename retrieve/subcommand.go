@@ -41,6 +41,15 @@ const maxCommandWords = 3
 // '_' and inner '-', with one or two leading dashes for an option.
 var commandToken = regexp.MustCompile(`^-{0,2}[\p{Ll}\p{N}_][\p{Ll}\p{N}_]*(?:-[\p{Ll}\p{N}_]+)*$`)
 
+// scriptTool matches a script run as a tool ("manage.py", "setup.py",
+// "x.py"): a command token with a file extension.
+var scriptTool = regexp.MustCompile(`^[\p{Ll}\p{N}_][\p{Ll}\p{N}_]*(?:-[\p{Ll}\p{N}_]+)*\.(?:py|js|mjs|sh|pl|rb|php)$`)
+
+// interpreters run a script named after them ("python manage.py migrate"):
+// the script is the tool.
+var interpreters = map[string]bool{"python": true, "python3": true, "py": true, "node": true, "sh": true, "bash": true,
+	"perl": true, "ruby": true, "php": true}
+
 // unknownSubcommands returns the question's command phrases (a tool the
 // sources document as a command, then its subcommand words and options)
 // that no source writes: some word of the phrase is never written after
@@ -66,6 +75,16 @@ func unknownSubcommands(question string, sources []Source) []string {
 		}
 		if len(subs) < minSubcommands {
 			p = optionsOnly(p)
+		}
+		if scriptTool.MatchString(p[0]) {
+			// A project's script stands for another tool too (Django's
+			// manage.py runs what the docs write as "django-admin
+			// clearsessions"), so only a subcommand no source writes at
+			// all is judged unknown: "manage.py resetdb".
+			if len(p) > 1 && !strings.HasPrefix(p[1], "-") && !wordWritten(p[1], sources) {
+				out = append(out, strings.Join(p[:2], " "))
+			}
+			continue
 		}
 		if len(p) > 1 && !commandWritten(p, sources) {
 			out = append(out, strings.Join(p, " "))
@@ -99,10 +118,11 @@ func commandPhrases(question string) [][]string {
 		first := strings.TrimLeft(fields[i], "`'\"“‘")
 		quoted := first != fields[i]
 		phrase := []string{first}
-		if !commandToken.MatchString(first) || strings.HasPrefix(first, "-") || textutil.IsStopword(first) {
+		script := scriptTool.MatchString(first)
+		if !script && !commandToken.MatchString(first) || strings.HasPrefix(first, "-") || textutil.IsStopword(first) {
 			continue
 		}
-		closed := strings.ContainsAny(first, ",;:.?!)`'\"”’")
+		closed := !script && strings.ContainsAny(first, ",;:.?!)`'\"”’")
 		j := i + 1
 		for ; !closed && j < len(fields) && len(phrase) <= maxCommandWords; j++ {
 			w := strings.TrimRight(fields[j], ",;:.?!)")
@@ -192,7 +212,10 @@ func commandNames(sources []Source) map[string]map[string]bool {
 			}
 			prompt := promptPrefix.FindString(line)
 			f := strings.Fields(line[len(prompt):])
-			if prompt != "" && len(f) >= 2 && commandToken.MatchString(f[0]) && !strings.HasPrefix(f[0], "-") {
+			if prompt != "" && len(f) >= 3 && interpreters[f[0]] && scriptTool.MatchString(f[1]) {
+				f = f[1:] // "$ python manage.py migrate": manage.py runs migrate
+			}
+			if prompt != "" && len(f) >= 2 && (commandToken.MatchString(f[0]) || scriptTool.MatchString(f[0])) && !strings.HasPrefix(f[0], "-") {
 				sub := f[1]
 				if !commandToken.MatchString(sub) {
 					sub = ""
@@ -285,6 +308,19 @@ func commandWritten(p []string, sources []Source) bool {
 		}
 	}
 	return true
+}
+
+// wordWritten reports whether some source writes w, compared by stem.
+func wordWritten(w string, sources []Source) bool {
+	st := textutil.Stem(strings.ToLower(w))
+	for i := range sources {
+		for _, t := range sourceToken.FindAllString(strings.ToLower(sources[i].Chunk.Text), -1) {
+			if t == w || textutil.Stem(t) == st {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // optionReach is how many words apart an option and its command may be

@@ -54,3 +54,26 @@ func TestUnknownSubcommands(t *testing.T) {
 		})
 	}
 }
+
+// A project's script run as a tool ("python kettle.py boil"): a subcommand
+// no source writes at all is unknown; one the sources write only after the
+// script's other name ("kettle-admin descale") is not, since the script
+// runs those too.
+func TestUnknownScriptSubcommands(t *testing.T) {
+	sources := []Source{
+		{Chunk: store.Chunk{DocumentID: "howto.html", Text: "```\n$ python kettle.py boil\n$ python kettle.py pour\n$ python kettle.py steep green\n```\n\nRun kettle-admin descale monthly."}},
+	}
+	for _, tt := range []struct {
+		name, question string
+		want           []string
+	}{
+		{"a subcommand no source writes", "Which options does the kettle.py froth command accept?", []string{"kettle.py froth"}},
+		{"a subcommand written after the script", "How do I heat water with kettle.py boil?", nil},
+		{"a subcommand written after the other name", "How do I clean it with the kettle.py descale command?", nil},
+		{"prose after the script", "Where does kettle.py keep its profiles?", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, unknownSubcommands(tt.question, sources))
+		})
+	}
+}
