@@ -1,6 +1,8 @@
 package retrieve
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -34,6 +36,24 @@ func unknownConstructs(question string, sources []Source) []string {
 		}
 		if !writtenAsConstruct(word, sources) {
 			out = append(out, word+" "+trimWord(fields[i+1]))
+		}
+	}
+	return append(out, unknownTemplateTags(question, sources)...)
+}
+
+// templateTag matches a template tag as Django, Jinja and Liquid write it
+// ("{% switch %}", "{%- include"); its group is the tag's name.
+var templateTag = regexp.MustCompile(`\{%-?\s*([A-Za-z_]\w*)`)
+
+// unknownTemplateTags returns the template tags the question writes
+// ("What arguments does the {% switch %} tag take?") that no source writes
+// as a tag: the name alone is often an ordinary word the sources use.
+func unknownTemplateTags(question string, sources []Source) []string {
+	var out []string
+	for _, m := range templateTag.FindAllStringSubmatch(question, -1) {
+		re := regexp.MustCompile(`\{%-?\s*` + regexp.QuoteMeta(m[1]) + `\b`)
+		if !slices.ContainsFunc(sources, func(s Source) bool { return re.MatchString(s.Chunk.Text) }) {
+			out = append(out, "{% "+m[1]+" %}")
 		}
 	}
 	return out

@@ -19,6 +19,7 @@ func TestUnknownConstructs(t *testing.T) {
 	compound := src(
 		"The try statement specifies exception handlers. The with statement wraps a block.",
 		"Unless the file exists, open() raises an error; use the global statement to rebind a name.",
+		"Use {% include \"pump.html\" %} to render a part; a switch turns the pump on.",
 	)
 	for _, tt := range []struct {
 		name, question string
@@ -37,6 +38,9 @@ func TestUnknownConstructs(t *testing.T) {
 		{"an article after a preposition", "What happens in an unless clause?", []string{"unless clause"}},
 		{"a possessive", "How does Python's unless statement work?", []string{"unless statement"}},
 		{"a possessive determiner", "Does its unless keyword nest?", []string{"unless keyword"}},
+		{"a template tag the sources never write", "What arguments does the {% switch %} tag take?", []string{"{% switch %}"}},
+		{"a template tag the sources write", "Can {% include %} pass variables?", nil},
+		{"a template tag written with a dash", "Does {%- include %} trim white space?", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Equal(t, tt.want, unknownConstructs(tt.question, compound))
