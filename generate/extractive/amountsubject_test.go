@@ -2,6 +2,7 @@ package extractive_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -170,4 +171,27 @@ func TestMultipleNeedsAMultiple(t *testing.T) {
 		{"a multiple in digits", "How many times faster is the fast firing mode than the normal mode?",
 			prompt("The fast firing mode is about 2.5x faster than the normal mode."), true},
 	})
+}
+
+// The figure may be in the sentence that goes on about the one naming the
+// counted thing ("Its value …"): both are quoted, in order. A figure in a
+// later sentence that does not refer back still answers nothing.
+func TestAmountInTheSentenceGoingOn(t *testing.T) {
+	entry := "# Sitemap.limit\n\nOptional.\n\nThis attribute defines the maximum number of URLs included on each page of the pump map. " +
+		"Its value should not exceed the default value of 40000, which is the upper limit the map protocol allows."
+	got := answerTo(t, "What is the maximum number of URLs per pump map page?", prompt(entry))
+	require.True(t, strings.HasPrefix(got, "This attribute defines the maximum number of URLs included on each page of the pump map. [S1] Its value should not exceed the default value of 40000"), got)
+
+	later := "# Sitemap.limit\n\nThis attribute defines the maximum number of URLs included on each page of the pump map. " +
+		"Pump maps are written as XML files. The pump stores 40000 readings a day."
+	require.Equal(t, generate.NotInDocs, answerTo(t, "What is the maximum number of URLs per pump map page?", prompt(later)))
+
+	// The sentence it goes on from must be about what is counted.
+	other := "# Pump limits\n\nThe maximum number of bytes in a pump log on one pump map is defined by PUMP_MAX_LOG. " +
+		"The default value of this setting is 1 billion."
+	require.Equal(t, generate.NotInDocs, answerTo(t, "What is the maximum number of triggers on one pump map?", prompt(other)))
+
+	// "This page" goes on about the page, not the value.
+	page := "# Maps\n\nA pump map can be nested inside another pump map when both are open.\n\nThis page last modified on 2020-02-10 17:23:44 UTC"
+	require.Equal(t, generate.NotInDocs, answerTo(t, "How deeply can pump maps be nested?", prompt(page)))
 }

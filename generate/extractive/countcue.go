@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -79,7 +80,8 @@ type figureTest struct {
 	frequency            bool // asks how often: statesFrequency also answers
 	head                 []string
 	rate                 *regexp.Regexp
-	kind                 figureKind // see figurekind.go
+	unit                 *regexp.Regexp // rate's unit by any of its words (rateCue, wide)
+	kind                 figureKind     // see figurekind.go
 }
 
 func newFigureTest(question string, counted []string, isAmount bool) figureTest {
@@ -92,11 +94,11 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
 	}
-	rate := rateCue(question)
+	rate, unit := rateCue(question, false), rateCue(question, true)
 	if multipleQuestion.MatchString(question) {
-		rate = multipleStated
+		rate, unit = multipleStated, nil
 	}
-	return figureTest{count: true, head: countedHead(question), rate: rate, kind: kindOf(question), frequency: asksFrequency(counted)}
+	return figureTest{count: true, head: countedHead(question), rate: rate, unit: unit, kind: kindOf(question), frequency: asksFrequency(counted)}
 }
 
 // states reports whether text gives the figure.
@@ -128,16 +130,27 @@ func countedHead(question string) []string {
 // second …"); its group is the unit. Only a sentence stating a rate in
 // that unit ("50 rows per second", "a few hundred a second") answers it:
 // "the second argument" or "skip 1 row" gives no rate.
-var ratePer = regexp.MustCompile(`(?i)\bper\s+([a-z]+)`)
+var ratePer = regexp.MustCompile(`(?i)\bper\s+([a-z]+(?:\s+[a-z]+){0,2})`)
 
 // rateCue returns, for a question counting per unit, the pattern of a
 // sentence stating a rate in that unit, or nil when it asks for no rate.
-func rateCue(question string) *regexp.Regexp {
+// With wide, a unit of several words ("per sitemap page", up to the first
+// stop word) is stated by any of them ("on each page of the sitemap");
+// otherwise only by its first.
+func rateCue(question string, wide bool) *regexp.Regexp {
 	m := ratePer.FindStringSubmatch(question)
 	if m == nil {
 		return nil
 	}
-	return regexp.MustCompile(`(?i)\b(?:per|a|an|each|every)\s+` + regexp.QuoteMeta(m[1]) + `\b`)
+	words := strings.Fields(strings.ToLower(m[1]))
+	unit := regexp.QuoteMeta(words[0])
+	for _, w := range words[1:] {
+		if !wide || textutil.IsStopword(w) {
+			break
+		}
+		unit += "|" + regexp.QuoteMeta(w)
+	}
+	return regexp.MustCompile(`(?i)\b(?:per|a|an|each|every)\s+(?:` + unit + `)\b`)
 }
 
 // multipleQuestion matches a question asking for a multiple ("How many

@@ -310,7 +310,31 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 			chosen = append(chosen, c)
 		}
 	}
-	return chosen
+	return figureAfter(chosen, cands, a, g.maxSentences)
+}
+
+// figureAfter puts second the sentence that gives the amount asked for
+// when the first gives none and it goes on about the first
+// (amountContinues: "This attribute defines the maximum number of URLs
+// … . Its value should not exceed … 50000") or is the default row of the
+// entry the first opens (entryFigure).
+func figureAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
+	if most < 2 || !a.isAmount || len(chosen) == 0 || a.stated(cands, chosen[0].pos) {
+		return chosen
+	}
+	var next *candidate
+	switch i := chosen[0].pos; {
+	case amountContinues(a.counted, a.amountOf, a.figure, cands, i):
+		next = cands[i+1]
+	default:
+		next = entryFigure(a.counted, a.amountOf, a.figure, cands, i)
+	}
+	if next == nil {
+		return chosen
+	}
+	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })
+	out := append([]*candidate{chosen[0], next}, rest...)
+	return out[:min(len(out), most)]
 }
 
 // entryDescription returns the sentence after lead when lead is an
@@ -390,7 +414,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 	}
 	need := g.needed(sources)
 	counted, isAmount, subject, intent := a.counted, a.isAmount, a.amountOf, a.intent
-	figure := newFigureTest(question, counted, isAmount)
+	figure := a.figure
 	form := newAskedForm(question, a, sources)
 	said := defaultsGiven(form.defaulted, cands)
 	for i, c := range cands {
@@ -399,7 +423,8 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 			prev = cands[i-1]
 		}
 		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, sectionBefore(cands, i)) &&
-			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i)) {
+			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i) ||
+			isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil)) {
 			return true
 		}
 	}

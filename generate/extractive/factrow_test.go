@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
 )
 
 // A settings reference lists each entry's facts on lines of their own
@@ -31,4 +33,16 @@ func TestFactRowsOfASettingsEntry(t *testing.T) {
 		got := answerTo(t, c.question, p)
 		require.True(t, strings.HasPrefix(got, c.want), "%s\n%s", c.question, got)
 	}
+}
+
+// A settings reference describes a limit in prose and gives its value in
+// the entry's default row above: together they answer how many.
+func TestAmountFromTheEntrysDefaultRow(t *testing.T) {
+	got := answerTo(t, "How many strokes can the pump make in a minute before the controller stops it?", prompt(pumpSettings))
+	require.Contains(t, got, "The maximum number of strokes the pump makes in a minute before the controller stops it. [S1]")
+	require.Contains(t, got, "Default: 1000 [S1]")
+	// A row of another entry gives no figure for this one.
+	got = answerTo(t, "How many strokes can the pump make in a minute before the controller stops it?",
+		prompt("PUMP_MAX_STROKES\n\nThe maximum number of strokes the pump makes in a minute before the controller stops it.\n\nPUMP_PRIME_VOLUME\n\nDefault: 2\n\nThe volume of water that primes the pump."))
+	require.Equal(t, generate.NotInDocs, got)
 }

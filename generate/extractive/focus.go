@@ -23,6 +23,7 @@ type ask struct {
 	isDefault bool
 	defaulted *defaulted      // the thing whose default is asked (defaultSubject)
 	isReturn  bool            // what a call returns (asksReturn)
+	figure    figureTest      // the figure an amount question needs
 	words     map[string]bool // stems of the question's content words
 	named     []*regexp.Regexp
 	subject   []string
@@ -37,6 +38,7 @@ func newAsk(question string) *ask {
 	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question)}
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
+	a.figure = newFigureTest(question, a.counted, a.isAmount)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.defaulted = defaultSubject(question)
 	a.isReturn = asksReturn(question)

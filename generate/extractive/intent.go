@@ -125,6 +125,63 @@ func defaultFollows(question string, counted []string, cands []*candidate, i int
 	return false
 }
 
+// anaphor matches a sentence that goes on about the value the sentence
+// before it spoke of: "This attribute defines the maximum number of URLs
+// on each page of the sitemap. Its value should not exceed … 50000". "This
+// page last modified on 2020-02-10" refers to something else.
+var anaphor = regexp.MustCompile(`^(?:Its|Their|It\s+(?:is|defaults|can|may|must|should|will|cannot)|(?:This|That|The)\s+(?:value|limit|number|default|maximum|minimum|size|count)s?)\b`)
+
+// amountContinues reports whether, for an amount question, the sentence
+// right after cands[i] in its source goes on about it (anaphor) and states
+// the amount (statesAmount, with cands[i] as the sentence before it, and
+// the figure test). Unlike defaultFollows for any amount question, the
+// next sentence must refer back: a figure in some later sentence of a
+// topical passage answered unanswerable questions.
+func amountContinues(counted, subject []string, figure figureTest, cands []*candidate, i int) bool {
+	if i+1 >= len(cands) || cands[i+1].source != cands[i].source {
+		return false
+	}
+	next := cands[i+1]
+	if !anaphor.MatchString(next.text) || !countedIn(counted, cands[i]) || !statesAmount(counted, subject, true, next, cands[i]) {
+		return false
+	}
+	if figure.unit != nil && figure.unit.MatchString(cands[i].text) {
+		figure.rate = nil // "… on each page of the sitemap. Its value …"
+	}
+	return figure.states(next.text)
+}
+
+// countedIn reports whether the sentence a figure goes on from is about
+// what the question counts (namesCounted), or the question asks for an
+// extent, which counts nothing: "The maximum number of bytes in a
+// string … . The default value of this macro is 1 billion" gives no
+// number of triggers.
+func countedIn(counted []string, c *candidate) bool {
+	return len(counted) > 0 && counted[0] == extentMark || namesCounted(counted, c, nil)
+}
+
+// defaultRow matches an entry's default fact row ("Default: 1000").
+var defaultRow = regexp.MustCompile(`^Default(?: value)?:`)
+
+// entryFigure returns, for the sentence opening an entry (cands[i]), the
+// entry's default row above it when that row states the amount asked for:
+// a settings reference describes a limit in prose and gives its value in
+// the row ("DATA_UPLOAD_MAX_NUMBER_FIELDS / Default: 1000 / The maximum
+// number of parameters that may be received via GET or POST …"); nil
+// otherwise.
+func entryFigure(counted, subject []string, figure figureTest, cands []*candidate, i int) *candidate {
+	c := cands[i]
+	if !c.opens || !countedIn(counted, c) {
+		return nil
+	}
+	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && factRow.MatchString(cands[k].text); k-- {
+		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figure.states(row.text) {
+			return row
+		}
+	}
+	return nil
+}
+
 // whichQuestion matches a question that asks which thing ("Which setting
 // caps how much memory a sort may use?"), how to do something ("How do I
 // make the client show how long each query took?") or why ("Why should I
