@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -427,8 +428,14 @@ func defines(text string, at, size int) bool {
 // start a definition: nothing, or at most two lower-case words, as API
 // references put a kind before a signature ("class collections.Counter(…)",
 // "coroutine asyncio.wait_for(aw, timeout)", "async def …").
+//
+// A qualifier written onto the name ("class storage.fallback.FallbackStorage")
+// is the name's own.
 func signaturePrefix(prefix string) bool {
 	words := strings.Fields(prefix)
+	if n := len(words); n > 0 && !strings.HasSuffix(prefix, " ") && qualifier.MatchString(words[n-1]) {
+		words = words[:n-1]
+	}
 	if len(words) > 2 {
 		return false
 	}
@@ -439,6 +446,10 @@ func signaturePrefix(prefix string) bool {
 	}
 	return true
 }
+
+// qualifier matches a module or class path written onto a name:
+// "storage.fallback.", "os.path.".
+var qualifier = regexp.MustCompile(`^(?:[A-Za-z_]\w*\.)+$`)
 
 // A definition term's line holds at most definitionTermWords words after
 // the name (a type or a synopsis), and the prose after it at least

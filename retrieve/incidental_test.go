@@ -242,6 +242,8 @@ func TestDefines(t *testing.T) {
 		{"index entry", "frob_prefix configuration parameter, What to Log\nfrob_waits configuration parameter, What to Log\n", "frob_prefix", false},
 		{"term line too long", "frob_prefix is set by the administrator in the file for each database cluster\nThis string is printed at the start of each line.", "frob_prefix", false},
 		{"last line", "Other text.\nfrob_prefix (string)", "frob_prefix", false},
+		{"class with its module path", "Other text.\n\nclass storage.fallback.FrobStorage\n\nThis class first uses the cookie and falls back to the session.", "FrobStorage", true},
+		{"a path of words is no qualifier", "Use the storage. FrobStorage\n\nThis class first uses the cookie and falls back to the session.", "FrobStorage", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
