@@ -43,12 +43,7 @@ func TestCLIHelp(t *testing.T) {
 // TestCLIAskTextExplains: a refusal names its reason in words, and the
 // query id that "log feedback" takes is printed (and works there).
 func TestCLIAskTextExplains(t *testing.T) {
-	docs := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\n## Speed\n\nThe pump runs at 3000 rpm under full load.\n\n## Priming\n\nPrime the pump with 2 litres of water before the first start.\n"), 0o600))
-	st := filepath.Join(t.TempDir(), "store")
-	code, _, errOut := runCLI(t, "index", "--store", st, docs)
-	require.Equal(t, 0, code, errOut)
-
+	st := indexedPump(t, "# Pump\n\n## Speed\n\nThe pump runs at 3000 rpm under full load.\n\n## Priming\n\nPrime the pump with 2 litres of water before the first start.\n")
 	code, out, errOut := runCLI(t, "ask", "--store", st, "What colour is the moon cheese?")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "Refused (no_relevant_content): no indexed passage is relevant enough to the question.")
@@ -78,12 +73,7 @@ func TestCLIAskTextExplains(t *testing.T) {
 // asks about; with a space in it, it is the question, not an unknown flag,
 // while a dash-led word without one still is a flag.
 func TestCLIQuestionStartingWithDash(t *testing.T) {
-	docs := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte("# Pump\n\n## Options\n\nThe -p option primes the pump with 2 litres of water before the first start.\n"), 0o600))
-	st := filepath.Join(t.TempDir(), "store")
-	code, _, errOut := runCLI(t, "index", "--store", st, docs)
-	require.Equal(t, 0, code, errOut)
-
+	st := indexedPump(t, "# Pump\n\n## Options\n\nThe -p option primes the pump with 2 litres of water before the first start.\n")
 	for _, args := range [][]string{
 		{"ask", "--store", st, "--json", "-p option: what does it prime the pump with?"},
 		{"ask", "-p option: what does it prime the pump with?", "--store", st, "--json"},
@@ -93,7 +83,19 @@ func TestCLIQuestionStartingWithDash(t *testing.T) {
 		require.Equal(t, 0, code, "%v: %s", args, errOut)
 		require.Contains(t, out, "2 litres", "%v", args)
 	}
-	code, _, errOut = runCLI(t, "ask", "--store", st, "-p")
+	code, _, errOut := runCLI(t, "ask", "--store", st, "-p")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "unknown flag -p")
+}
+
+// indexedPump indexes one Markdown page, pump.md, into a new store and
+// returns the store's path.
+func indexedPump(t *testing.T, page string) string {
+	t.Helper()
+	docs := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump.md"), []byte(page), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	return st
 }
