@@ -229,6 +229,50 @@ func namesDefaulted(d *defaulted, c, prev *candidate) bool {
 // first: "(file, mode='r', encoding=None)".
 var paramList = regexp.MustCompile(`\([^()]*\)`)
 
+// paramDefault matches a parameter with its default in a signature's
+// list ("chunk_size=2000", "maxsize = 128").
+var paramDefault = regexp.MustCompile(`([A-Za-z_][\w]*)\s*=\s*[^,()\s]`)
+
+// signatureName matches the name a signature heading gives its entry:
+// the last dotted part before the parameter list ("lru_cache" of
+// "@functools.lru_cache(maxsize=128, typed=False)").
+var signatureName = regexp.MustCompile(`^@?(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*\(`)
+
+// signatureAsked reports whether the question names the entry of the
+// signature heading as a call or a member ("QuerySet.iterator()" for
+// "iterator(chunk_size=2000)"), or names no call or member at all.
+func signatureAsked(heading, question string) bool {
+	m := signatureName.FindStringSubmatch(heading)
+	if m == nil {
+		return false
+	}
+	if !callOrMember.MatchString(question) {
+		return true
+	}
+	return regexp.MustCompile(`(?i)(?:\.|\b)` + regexp.QuoteMeta(m[1]) + `\s*\(|\.` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(question)
+}
+
+// callOrMember matches a call or a dotted member in a question.
+var callOrMember = regexp.MustCompile(`\w\s*\(|\w\.\w`)
+
+// signatureDefault reports whether heading is a signature whose
+// parameter list gives the default of the thing d names:
+// "iterator(chunk_size=2000)" for "the default chunk_size of
+// QuerySet.iterator()". API references often state a default nowhere else.
+func signatureDefault(heading string, d *defaulted) bool {
+	if d == nil || strings.Contains(heading, "\n") {
+		return false
+	}
+	for _, list := range paramList.FindAllString(heading, -1) {
+		for _, m := range paramDefault.FindAllStringSubmatch(list, -1) {
+			if d.word != nil && d.word.MatchString(m[1]) || nameJoins.Replace(strings.ToLower(m[1])) == d.name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sharedPrefix returns the longest common prefix of a and b.
 func sharedPrefix(a, b string) string {
 	n := 0

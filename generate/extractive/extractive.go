@@ -249,7 +249,12 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		}
 		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
 	}
-	pieces[0] = nameLine(chosen[0], question) + pieces[0]
+	if line := nameLine(chosen[0], question); line != "" {
+		pieces[0] = line + pieces[0]
+	} else if c := chosen[0]; c.opens && signatureDefault(c.headingText, a.defaulted) {
+		// The default is in the signature over the lead, quoted first.
+		pieces[0] = c.headingText + " [" + c.label + "]\n\n" + pieces[0]
+	}
 	return pieces
 }
 
@@ -421,6 +426,9 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 		var prev *candidate
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
+		}
+		if c.overlap >= need && c.opens && signatureDefault(c.headingText, form.defaulted) {
+			return true // the entry's signature gives the default
 		}
 		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, sectionBefore(cands, i)) &&
 			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i) ||

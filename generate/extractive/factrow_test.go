@@ -46,3 +46,25 @@ func TestAmountFromTheEntrysDefaultRow(t *testing.T) {
 		prompt("PUMP_MAX_STROKES\n\nThe maximum number of strokes the pump makes in a minute before the controller stops it.\n\nPUMP_PRIME_VOLUME\n\nDefault: 2\n\nThe volume of water that primes the pump."))
 	require.Equal(t, generate.NotInDocs, got)
 }
+
+// A default question whose words the entry's description covers is
+// answered by the entry's default row above it, which names nothing.
+func TestDefaultFromTheEntrysRowAbove(t *testing.T) {
+	p := prompt("PUMP_FRAME_MODE\n\nDefault: 'DENY'\n\nThe default value for the Frame-Mode header used by FrameModeMiddleware.\n\n" +
+		"PUMP_FRAME_NAME\n\nDefault: 'pump'\n\nThe name the controller gives its frames.")
+	got := answerTo(t, "What Frame-Mode header value does FrameModeMiddleware send by default?", p)
+	require.True(t, strings.HasPrefix(got, "Default: 'DENY' [S1]"), got)
+}
+
+// An API reference may give a parameter's default only in the entry's
+// signature: the signature over the entry the question names is quoted
+// first, not another entry's sentence about a parameter of the same name.
+func TestDefaultInTheEntrysSignature(t *testing.T) {
+	p := prompt("iterator(chunk_size=2000)\n\nEvaluates the pump queue and returns an iterator over its results. The iterator reads results directly, without caching them.",
+		"chunks(chunk_size=None)\n\nIterate over the pump log yielding chunks of a given size. chunk_size defaults to 64 KB.")
+	got := answerTo(t, "What is the default chunk_size of PumpQueue.iterator()?", p)
+	require.True(t, strings.HasPrefix(got, "iterator(chunk_size=2000) [S1]\n\nEvaluates the pump queue"), got)
+	got = answerTo(t, "What is the default chunk_size of PumpLog.chunks()?", p)
+	require.True(t, strings.HasPrefix(got, "Iterate over the pump log yielding chunks of a given size. chunk_size defaults to 64 KB. [S2]") ||
+		strings.HasPrefix(got, "chunks(chunk_size=None) [S2]"), got)
+}

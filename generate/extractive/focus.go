@@ -21,9 +21,10 @@ type ask struct {
 	amountOf  []string
 	isAmount  bool
 	isDefault bool
-	defaulted *defaulted      // the thing whose default is asked (defaultSubject)
-	isReturn  bool            // what a call returns (asksReturn)
-	figure    figureTest      // the figure an amount question needs
+	defaulted *defaulted // the thing whose default is asked (defaultSubject)
+	isReturn  bool       // what a call returns (asksReturn)
+	figure    figureTest // the figure an amount question needs
+	question  string
 	words     map[string]bool // stems of the question's content words
 	named     []*regexp.Regexp
 	subject   []string
@@ -35,7 +36,7 @@ type ask struct {
 // definition subject: its subject is the call, and "return" is what is
 // asked of it.
 func newAsk(question string) *ask {
-	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question)}
+	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question), question: question}
 	a.counted, a.isAmount = amountTerms(question)
 	a.amountOf = amountSubject(question)
 	a.figure = newFigureTest(question, a.counted, a.isAmount)

@@ -43,17 +43,25 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// recursive option is not true. Default: 0.").
 		row := rowAnswers(c, a) && namesAll(a.named, cands, i)
 		under := row || (a.isDefault || a.isReturn) && len(a.named) > 0 && headingNames(a.named, c)
+		// An entry's default row above its description ("Default:
+		// 'DENY'" over "The default value for the X-Frame-Options header
+		// …") gives the default the description covers.
+		below := -1
+		if a.isDefault {
+			below = describedBelow(cands, i, cut)
+		}
+		above := below >= 0
 		rank := 0
 		switch {
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
-		case under:
+		case under || above || a.isDefault && c.opens && signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question):
 			rank = 1
 		}
 		// An option's entry in an options list is its definition by form,
 		// like a row: the synopsis that lists it among the others covers
 		// more of the question ("ab [ -A … ] [ -t timelimit ]").
-		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut))) ||
+		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut))) && !above ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && c.score <= lead.score) {
 			continue
 		}
@@ -73,7 +81,10 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
 		case a.isDefault:
-			ok = a.statesDefault(cands, i)
+			// The row names nothing; its description names what the
+			// question does.
+			ok = a.statesDefault(cands, i) || above && namesAll(a.named, cands, below) ||
+				c.opens && signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question)
 		case a.isReturn:
 			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
 		case c.entry:
@@ -95,6 +106,26 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 // describes, in words of its own.
 func continues(cands []*candidate, i int, cut float64) bool {
 	return i > 0 && cands[i-1].source == cands[i].source && cands[i-1].overlap >= cut
+}
+
+// describedBelow returns, when cands[i] is an entry's default row
+// ("Default: 'DENY'") and the entry's description (the first sentence
+// after its fact rows) covers cut of the question, the description's
+// index; -1 otherwise.
+func describedBelow(cands []*candidate, i int, cut float64) int {
+	c := cands[i]
+	if !defaultRow.MatchString(c.text) {
+		return -1
+	}
+	for k := i + 1; k < len(cands) && cands[k].source == c.source && cands[k].headingText == c.headingText; k++ {
+		if !factRow.MatchString(cands[k].text) {
+			if cands[k].overlap >= cut {
+				return k
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // headingNames reports whether the sentence's heading spells every one of
