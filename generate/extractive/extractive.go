@@ -427,8 +427,8 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && c.opens && signatureDefault(c.headingText, form.defaulted) {
-			return true // the entry's signature gives the default
+		if c.overlap >= need && c.opens && signatureDefault(c.headingText, form.defaulted) && signatureAsked(c.headingText, question) {
+			return true // the signature of the asked entry gives the default
 		}
 		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, sectionBefore(cands, i)) &&
 			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, cands, i) ||

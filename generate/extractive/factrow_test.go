@@ -67,4 +67,9 @@ func TestDefaultInTheEntrysSignature(t *testing.T) {
 	got = answerTo(t, "What is the default chunk_size of PumpLog.chunks()?", p)
 	require.True(t, strings.HasPrefix(got, "Iterate over the pump log yielding chunks of a given size. chunk_size defaults to 64 KB. [S2]") ||
 		strings.HasPrefix(got, "chunks(chunk_size=None) [S2]"), got)
+	// Another entry's signature gives no default of the asked one's.
+	got = answerTo(t, "What is the default chunk_size of PumpQueue.iterator()?",
+		prompt("chunks(chunk_size=None)\n\nIterate over the pump log yielding chunks of a given size, for the pump queue iterator.",
+			"PumpQueue.iterator() reads the pump queue without caching its results."))
+	require.Equal(t, generate.NotInDocs, got)
 }
