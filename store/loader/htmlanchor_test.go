@@ -147,6 +147,15 @@ var anchorPages = []anchorPage{
 		sections: [][]string{{"Pagination"}, {"Pagination", "SESSION_COOKIE_AGE"}},
 	},
 	{
+		name: "Apache's directive headings: the name in a span whose id is the name",
+		html: `<body><div id="page-content"><h1>Pump module</h1>` + anchorProse + `
+<div class="directive-section"><h2 id="cookiedomain"><span id="CookieDomain">CookieDomain</span> Directive <a title="Permanent link" href="#cookiedomain" class="permalink">&para;</a></h2>` + anchorProse + `</div>
+<div class="directive-section"><h2 id="header"><span id="Header">Header</span> Directive <a title="Permanent link" href="#header" class="permalink">&para;</a></h2>` + anchorProse + `</div>
+</div></body>`,
+		text: "Pump module\n\n" + anchorProseText + "\n\nCookieDomain Directive\n\n" + anchorProseText + "\n\nHeader Directive\n\n" + anchorProseText,
+		sections: [][]string{{"Pump module"}, {"Pump module", "CookieDomain Directive"}, {"Pump module", "Header Directive"}},
+	},
+	{
 		name: "docutils div sections and DocBook terms",
 		html: `<body><div class="navheader"><table><tr><td><a href="prev.html">Prev</a></td><td><a href="next.html">Next</a></td></tr></table></div><div class="sect1">
 <div class="section" id="cookies"><h2>Cookies</h2>` + anchorProse + `</div>

@@ -337,8 +337,17 @@ func anchorID(n *html.Node, st contentStats) bool {
 			return true
 		}
 	}
-	if st.headings > 0 && hintOf(n, false) != hintNone && sluggedID(id, firstHeading(n)) {
-		return true
+	if hintOf(n, false) != hintNone {
+		if st.headings > 0 && sluggedID(id, firstHeading(n)) {
+			return true
+		}
+		// An element named after its own text: Apache's directive
+		// headings wrap the name in <span id="CookieDomain">, and
+		// "cookie" or "header" in it read as chrome, leaving the heading
+		// "Directive".
+		if text := slugOf(textOf(n, nil)); text != "" && text == slugOf(id) {
+			return true
+		}
 	}
 	if st.prose == 0 && st.code == 0 {
 		return false
