@@ -152,7 +152,7 @@ var anchorPages = []anchorPage{
 <div class="directive-section"><h2 id="cookiedomain"><span id="CookieDomain">CookieDomain</span> Directive <a title="Permanent link" href="#cookiedomain" class="permalink">&para;</a></h2>` + anchorProse + `</div>
 <div class="directive-section"><h2 id="header"><span id="Header">Header</span> Directive <a title="Permanent link" href="#header" class="permalink">&para;</a></h2>` + anchorProse + `</div>
 </div></body>`,
-		text: "Pump module\n\n" + anchorProseText + "\n\nCookieDomain Directive\n\n" + anchorProseText + "\n\nHeader Directive\n\n" + anchorProseText,
+		text:     "Pump module\n\n" + anchorProseText + "\n\nCookieDomain Directive\n\n" + anchorProseText + "\n\nHeader Directive\n\n" + anchorProseText,
 		sections: [][]string{{"Pump module"}, {"Pump module", "CookieDomain Directive"}, {"Pump module", "Header Directive"}},
 	},
 	{
