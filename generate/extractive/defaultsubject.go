@@ -249,11 +249,32 @@ func signatureAsked(heading, question string) bool {
 	if !callOrMember.MatchString(question) {
 		return true
 	}
-	return regexp.MustCompile(`(?i)(?:\.|\b)` + regexp.QuoteMeta(m[1]) + `\s*\(|\.` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(question)
+	q, name := strings.ToLower(question), strings.ToLower(m[1])
+	for i := 0; ; {
+		k := strings.Index(q[i:], name)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(name)
+		before := k > 0 && q[k-1] == '.'
+		call := strings.HasPrefix(strings.TrimLeft(q[end:], " "), "(") && (k == 0 || !isWordByte(q[k-1]))
+		if (before || call) && (end == len(q) || !isWordByte(q[end])) {
+			return true
+		}
+		i = k + 1
+	}
 }
 
 // callOrMember matches a call or a dotted member in a question.
 var callOrMember = regexp.MustCompile(`\w\s*\(|\w\.\w`)
+
+// inSignature reports whether c opens the entry whose signature heading
+// gives the default the question asks for, of the entry it names
+// (signatureDefault, signatureAsked).
+func (a *ask) inSignature(c *candidate) bool {
+	return c.opens && signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question)
+}
 
 // signatureDefault reports whether heading is a signature whose
 // parameter list gives the default of the thing d names:

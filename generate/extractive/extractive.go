@@ -251,7 +251,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	}
 	if line := nameLine(chosen[0], question); line != "" {
 		pieces[0] = line + pieces[0]
-	} else if c := chosen[0]; c.opens && signatureDefault(c.headingText, a.defaulted) {
+	} else if c := chosen[0]; a.inSignature(c) {
 		// The default is in the signature over the lead, quoted first.
 		pieces[0] = c.headingText + " [" + c.label + "]\n\n" + pieces[0]
 	}
@@ -427,7 +427,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 		if i > 0 && cands[i-1].source == c.source {
 			prev = cands[i-1]
 		}
-		if c.overlap >= need && c.opens && signatureDefault(c.headingText, form.defaulted) && signatureAsked(c.headingText, question) {
+		if c.overlap >= need && a.inSignature(c) {
 			return true // the signature of the asked entry gives the default
 		}
 		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, sectionBefore(cands, i)) &&

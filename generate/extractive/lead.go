@@ -51,11 +51,12 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			below = describedBelow(cands, i, cut)
 		}
 		above := below >= 0
+		signed := a.isDefault && a.inSignature(c)
 		rank := 0
 		switch {
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
-		case under || above || a.isDefault && c.opens && signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question):
+		case under || above || signed:
 			rank = 1
 		}
 		// An option's entry in an options list is its definition by form,
@@ -83,8 +84,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case a.isDefault:
 			// The row names nothing; its description names what the
 			// question does.
-			ok = a.statesDefault(cands, i) || above && namesAll(a.named, cands, below) ||
-				c.opens && signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question)
+			ok = a.statesDefault(cands, i) || above && namesAll(a.named, cands, below) || signed
 		case a.isReturn:
 			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
 		case c.entry:
