@@ -78,6 +78,18 @@ func TestCountNeedsAFigure(t *testing.T) {
 			true,
 		},
 		{
+			"a bound before its noun needs a figure",
+			"What is the largest tray size the bakery oven can hold?",
+			prompt("The bakery oven holds every tray size on its stone floor, from roll trays to bread trays."),
+			false,
+		},
+		{
+			"a bound before its noun, stated",
+			"What is the largest tray size the bakery oven can hold?",
+			prompt("The bakery oven holds trays of at most 60 centimetres on its stone floor."),
+			true,
+		},
+		{
 			"one before a modifier of what is counted",
 			"How many pages of recipe notes does the bakery binder keep?",
 			prompt("The bakery binder keeps one recipe on each of its pages of notes."),

@@ -37,9 +37,10 @@ type ask struct {
 // asked of it.
 func newAsk(question string) *ask {
 	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question), question: question}
-	a.counted, a.isAmount = amountTerms(question)
-	a.amountOf = amountSubject(question)
-	a.figure = newFigureTest(question, a.counted, a.isAmount)
+	aq := boundWorded(question)
+	a.counted, a.isAmount = amountTerms(aq)
+	a.amountOf = amountSubject(aq)
+	a.figure = newFigureTest(aq, a.counted, a.isAmount)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.defaulted = defaultSubject(question)
 	a.isReturn = asksReturn(question)

@@ -51,6 +51,17 @@ func scoreIntent(cands []*candidate, intent retrieve.Intent) {
 // number.
 var amountQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:many|much)|how\s+(?:large|big)|what\s+(?:percentage|fraction|proportion)|(?:maximum|minimum|max|min|largest|smallest)\s+(?:number|size|length|count|amount))\b(.*)`)
 
+// boundBeforeNoun matches a bound written before the noun it measures
+// ("the largest file size", "the maximum upload length"); boundWorded
+// writes it as amountQuestion reads it ("the largest size of file"), so
+// that the question asks for an amount of that noun rather than for
+// nothing in particular.
+var boundBeforeNoun = regexp.MustCompile(`(?i)\b(maximum|minimum|max|min|largest|smallest)\s+([a-z][\w.-]*)\s+(number|size|length|count|amount)\b`)
+
+func boundWorded(question string) string {
+	return boundBeforeNoun.ReplaceAllString(question, "$1 $3 of $2")
+}
+
 // amountCue matches a sentence that states an amount: a digit, a number
 // word, or the absence of a limit.
 var amountCue = regexp.MustCompile(`(?i)\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|half|twice|double|unlimited|infinite|infinity|zero|no\s+(fixed\s+)?limit|any\s+number|arbitrar(y|ily))\b`)
@@ -108,17 +119,21 @@ const defaultAfter = 3
 // for a default, one of the defaultAfter sentences after cands[i] in its
 // source gives a default value ("The depot sets a maximum stacking depth
 // … . Previously … . The default value is 12."); for a count, a figure by
-// statesCount. Only questions that ask for the default take it: for other
-// amount questions the sentence after a topical one answered more
-// unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
-func defaultFollows(question string, counted []string, cands []*candidate, i int) bool {
+// statesCount, per the unit asked for if any, in it or in cands[i]
+// (figure.rate: "Sets how many loaves the oven bakes per batch. … The
+// default is 12."; a default in seconds gives no number of requests per
+// second). Only questions that
+// ask for the default take it: for other amount questions the sentence
+// after a topical one answered more unanswerable questions than it saved
+// (TestAmountQuestionNeedsTheAmount).
+func defaultFollows(question string, counted []string, figure figureTest, cands []*candidate, i int) bool {
 	if len(counted) == 0 || !asksDefault(question) {
 		return false
 	}
 	extent := counted[0] == extentMark
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
 		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) &&
-			(extent || statesCount(cands[j].text, counted)) {
+			(extent || statesCount(cands[j].text, counted) && (figure.rate == nil || figure.rate.MatchString(cands[j].text) || figure.rate.MatchString(cands[i].text))) {
 			return true
 		}
 	}
