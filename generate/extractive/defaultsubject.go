@@ -114,16 +114,34 @@ func defaultSubject(question string) *defaulted {
 	case 1:
 		// A plain word is the thing where it stands as a word or ends a
 		// name: CMAKE_GENERATOR names a generator, CMAKE_GENERATOR_PLATFORM
-		// a platform.
+		// a platform. A camel-case name ends with all the thing's words:
+		// SubstituteMaxLineLength names the "line length", strapFile no
+		// "lens file".
 		// The word's stem need not begin it ("delay" stems to "delai"):
 		// the part they share does.
 		head := sharedPrefix(strings.ToLower(parts[0]), stems[0])
 		if len(head) < 3 {
 			head = stems[0]
 		}
-		return &defaulted{word: regexp.MustCompile(`(?i)(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*(?:$|[^\w])`), name: strings.ToLower(parts[0])}
+		return &defaulted{word: regexp.MustCompile(`(?:(?i:(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*)|[a-z0-9]` + camelName(words, head) + `[a-z]*)(?:$|[^\w])`), name: strings.ToLower(parts[0])}
 	}
 	return &defaulted{stems: stems, name: strings.ToLower(strings.Join(parts, ""))}
+}
+
+// camelName returns the pattern of the thing's words (words, the last
+// one's matched part head) written as the end of a camel-case name:
+// "Line" "Length" for "line length".
+func camelName(words []string, head string) string {
+	var b strings.Builder
+	for _, w := range words[:len(words)-1] {
+		for _, p := range textutil.Words(w) {
+			if !textutil.IsStopword(p) {
+				b.WriteString(regexp.QuoteMeta(strings.ToUpper(p[:1]) + p[1:]))
+			}
+		}
+	}
+	b.WriteString(regexp.QuoteMeta(strings.ToUpper(head[:1]) + head[1:]))
+	return b.String()
 }
 
 // thingAfterDefault takes the words after "default" up to a stop word,

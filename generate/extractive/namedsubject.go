@@ -45,8 +45,9 @@ func askedNames(question string, isAmount bool) []*regexp.Regexp {
 
 // namesAsked reports whether c, its heading, a heading above it, the
 // sentence before it (prev, nil if none in its source) or a sentence
-// before it in its section (section: the section's sentences up to c)
-// names every name the question asks about (askedNames): "- maxSockets
+// before it in its section (section: the section's sentences up to c,
+// and the other rows of c's property box; sectionBefore) names every name
+// the question asks about (askedNames): "- maxSockets
 // <number> Maximum number of sockets to allow per host." stands under
 // "Class: http.Agent", and "When absolute_max is None, it defaults to
 // max_num + 1000." follows "… forms that can be instantiated when
@@ -62,14 +63,23 @@ func namesAsked(names []*regexp.Regexp, c, prev *candidate, section []*candidate
 }
 
 // sectionBefore returns the candidates before cands[i] in its source
-// under the same heading.
+// under the same heading and, when cands[i] is a row of a property box,
+// the box's rows after it: the box names its module in any row ("Default:
+// | SubstituteMaxLineLength 1m" above "Module: | mod_substitute").
 func sectionBefore(cands []*candidate, i int) []*candidate {
 	c := cands[i]
 	k := i
 	for k > 0 && cands[k-1].source == c.source && cands[k-1].headingText == c.headingText {
 		k--
 	}
-	return cands[k:i]
+	if c.box < 0 {
+		return cands[k:i]
+	}
+	out := slices.Clone(cands[k:i])
+	for j := i + 1; j < len(cands) && cands[j].box == c.box; j++ {
+		out = append(out, cands[j])
+	}
+	return out
 }
 
 // askedForm gathers what the support decision (answers) asks of a

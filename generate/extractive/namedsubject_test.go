@@ -46,3 +46,17 @@ func TestAmountNamesItsSubjectInItsSection(t *testing.T) {
 			prompt("# Remote sources\n\nREMOTE data is read over the network.\n\n# Limits\n\nThe batch_limit parameter caps archived batches. When batch_limit is None, archive() takes at most 4000 batches."), false},
 	})
 }
+
+// A property box names its module in any of its rows: the module row
+// follows the default row it is about.
+func TestAmountNamesItsSubjectInItsBox(t *testing.T) {
+	box := func(module string) string {
+		return "Description: | Maximum caption length\nSyntax: | CaptionMaxLength characters\nDefault: | CaptionMaxLength 80 characters\nContext: | server config\nModule: | " + module
+	}
+	runSupportCases(t, []supportCase{
+		{"module in a later row", "How many characters can a caption have at most with mod_caption?",
+			prompt(box("mod_caption"), "mod_caption writes captions under pictures."), true},
+		{"another module's box", "How many characters can a caption have at most with mod_caption?",
+			prompt(box("mod_legend"), "mod_caption writes captions under pictures."), false},
+	})
+}
