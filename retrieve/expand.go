@@ -27,7 +27,7 @@ const (
 	// ExpansionNone adds nothing.
 	ExpansionNone
 	// ExpansionSynonyms adds the bundled technical-English synonyms
-	// (retrieve/synonyms.txt) of the question's words that the collection
+	// (internal/synonyms/synonyms.txt) of the question's words that the collection
 	// uses.
 	ExpansionSynonyms
 	// ExpansionCorpus adds the synonyms and, when the keyword or vector

@@ -1,10 +1,14 @@
 package retrieve
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/synonyms"
+)
 
 // spokenAboutSynonym reports whether some source speaks about another word
 // of name's group in the bundled technical-English synonyms
-// (synonyms.txt), as spokenAbout judges it. A name that is an everyday
+// (internal/synonyms), as spokenAbout judges it. A name that is an everyday
 // term in capitals ("RAM") is written another way where the documents
 // answer ("a private, temporary in-memory database"); its passing
 // mentions elsewhere say nothing about whether they answer. A synonym
@@ -12,7 +16,7 @@ import "strings"
 // name in no source as spoken about).
 func spokenAboutSynonym(name string, ctx nameCtx, sources []Source, analyse func(string) []string) bool {
 	lower := strings.ToLower(name)
-	for _, g := range synonymGroups() {
+	for _, g := range synonyms.Groups() {
 		if !containsString(g, lower) {
 			continue
 		}

@@ -1,31 +1,6 @@
 package retrieve
 
-import (
-	_ "embed"
-	"strings"
-	"sync"
-)
-
-// synonymsText is the bundled list of technical-English synonym groups;
-// its header states where it comes from.
-//
-//go:embed synonyms.txt
-var synonymsText string
-
-// synonymGroups parses synonymsText once: each group's words in order.
-var synonymGroups = sync.OnceValue(func() [][]string {
-	var groups [][]string
-	for _, line := range strings.Split(synonymsText, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if words := strings.Fields(strings.ToLower(line)); len(words) > 1 {
-			groups = append(groups, words)
-		}
-	}
-	return groups
-})
+import "github.com/hybridrag/hybridrag/internal/synonyms"
 
 // synonymIndex maps the analysed terms of the bundled synonyms to the
 // words of their groups, for one analyzer.
@@ -37,7 +12,7 @@ type synonymIndex map[string][]string
 // out.
 func newSynonymIndex(analyze func(string) []string) synonymIndex {
 	idx := synonymIndex{}
-	for _, g := range synonymGroups() {
+	for _, g := range synonyms.Groups() {
 		for _, w := range g {
 			terms := analyze(w)
 			if len(terms) != 1 {

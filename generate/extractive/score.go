@@ -344,13 +344,15 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 		total += idf[t]
 	}
 	for _, c := range cands {
-		sum := 0.0
+		sum, syn := 0.0, 0.0
 		for _, t := range qterms {
 			switch {
 			case c.terms[t]:
 				sum += idf[t]
 			case c.heading[t]:
 				sum += headingWeight * idf[t]
+			case synonymIn(t, c.terms):
+				syn += synonymWeight * idf[t]
 			}
 		}
 		if total > 0 {
@@ -359,7 +361,7 @@ func scoreAll(cands []*candidate, qterms []string, idf map[string]float64, nSour
 		if c.overlap == 0 {
 			continue
 		}
-		c.score = c.overlap + rankBonus*sourceWeight(c.source, nSources, c.relevance) + contextWeight*inContext(c, qterms, idf)/total
+		c.score = c.overlap + syn/total + rankBonus*sourceWeight(c.source, nSources, c.relevance) + contextWeight*inContext(c, qterms, idf)/total
 		if c.code {
 			c.score *= codeWeight
 		}
