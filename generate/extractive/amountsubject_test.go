@@ -195,6 +195,16 @@ func TestAmountInTheSentenceGoingOn(t *testing.T) {
 		"The default value of this setting is 1 billion."
 	require.Equal(t, generate.NotInDocs, answerTo(t, "What is the maximum number of triggers on one pump map?", prompt(other)))
 
+	// A setting's entry gives its default after the description; a lead
+	// with a figure of another kind ("status zero" is no age) takes it
+	// second.
+	expiry := "# pump.logExpiry\n\nIf the file pump.log exists, then the pump prints it and exits with status zero instead of starting, unless that file is more than pump.logExpiry old. " +
+		"Default is \"2.days\". See pump.pruneExpire for the forms of the value."
+	got = answerTo(t, "How old must the pump.log file be before the pump starts again instead of just printing it?", prompt(expiry))
+	require.True(t, strings.HasPrefix(got, "If the file pump.log exists, then the pump prints it and exits with status zero instead of starting, unless that file is more than pump.logExpiry old. [S1] Default is \"2.days\"."), got)
+	noAge := strings.Replace(expiry, `"2.days"`, "true", 1)
+	require.Equal(t, generate.NotInDocs, answerTo(t, "How old must the pump.log file be before the pump starts again instead of just printing it?", prompt(noAge)))
+
 	// "This page" goes on about the page, not the value.
 	page := "# Maps\n\nA pump map can be nested inside another pump map when both are open.\n\nThis page last modified on 2020-02-10 17:23:44 UTC"
 	require.Equal(t, generate.NotInDocs, answerTo(t, "How deeply can pump maps be nested?", prompt(page)))

@@ -319,12 +319,13 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 }
 
 // figureAfter puts second the sentence that gives the amount asked for
-// when the first gives none and it goes on about the first
+// when the first gives none of the asked kind ("exit with status zero" is
+// no age) and it goes on about the first
 // (amountContinues: "This attribute defines the maximum number of URLs
 // … . Its value should not exceed … 50000") or is the default row of the
 // entry the first opens (entryFigure).
 func figureAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
-	if most < 2 || !a.isAmount || len(chosen) == 0 || a.stated(cands, chosen[0].pos) {
+	if most < 2 || !a.isAmount || len(chosen) == 0 || a.stated(cands, chosen[0].pos) && a.figure.states(chosen[0].text) {
 		return chosen
 	}
 	var next *candidate

@@ -142,9 +142,11 @@ func defaultFollows(question string, counted []string, figure figureTest, cands 
 
 // anaphor matches a sentence that goes on about the value the sentence
 // before it spoke of: "This attribute defines the maximum number of URLs
-// on each page of the sitemap. Its value should not exceed … 50000". "This
+// on each page of the sitemap. Its value should not exceed … 50000", and a
+// setting's entry giving its default after the description ("… unless
+// that file is more than gc.logExpiry old. Default is "1.day"."). "This
 // page last modified on 2020-02-10" refers to something else.
-var anaphor = regexp.MustCompile(`^(?:Its|Their|It\s+(?:is|defaults|can|may|must|should|will|cannot)|(?:This|That|The)\s+(?:value|limit|number|default|maximum|minimum|size|count)s?)\b`)
+var anaphor = regexp.MustCompile(`^(?:Its|Their|It\s+(?:is|defaults|can|may|must|should|will|cannot)|(?:This|That|The)\s+(?:value|limit|number|default|maximum|minimum|size|count)s?|Defaults?\s+(?:is|to|value\s+is))\b`)
 
 // amountContinues reports whether, for an amount question, the sentence
 // right after cands[i] in its source goes on about it (anaphor) and states
