@@ -76,6 +76,7 @@ var yesNoQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were|does|do|did|c
 // rate (rateCue); for an extent question, a value (statesExtent).
 type figureTest struct {
 	count, extent, timed bool
+	length               bool // asks how long a piece of text may be (lengthQuestion)
 	inUnit               bool // names the unit of the answer ("in milliseconds"): a figure must give it
 	frequency            bool // asks how often: statesFrequency also answers
 	head                 []string
@@ -89,7 +90,9 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 		return figureTest{}
 	}
 	if len(counted) > 0 && counted[0] == extentMark {
-		return figureTest{extent: true, timed: !untimed.MatchString(question), inUnit: unitAsked.MatchString(question), frequency: asksFrequency(counted)}
+		length := lengthQuestion.MatchString(question)
+		return figureTest{extent: true, timed: !length && !untimed.MatchString(question), length: length,
+			inUnit: unitAsked.MatchString(question), frequency: asksFrequency(counted)}
 	}
 	if yesNoQuestion.MatchString(question) {
 		return figureTest{}
@@ -107,6 +110,8 @@ func (f figureTest) states(text string) bool {
 	case f.count:
 		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text)) ||
 			f.frequency && statesFrequency(text)
+	case f.length:
+		return lengthStated.MatchString(notReference.ReplaceAllString(text, ""))
 	case f.extent:
 		return f.frequency && statesFrequency(text) || statesExtent(text, f.timed) && (!f.timed || timedStated(text)) &&
 			(!f.inUnit || timeFigure.MatchString(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")))
@@ -201,6 +206,17 @@ var unitAsked = regexp.MustCompile(`(?i)\bin\s+(?:how\s+many\s+)?(?:milli|micro|
 // milliseconds", "5s", "two minutes"). A question naming its unit asks for
 // one; "collected 10 times" gives none.
 var timeFigure = regexp.MustCompile(`(?i)(?:\d[\d,.]*\s*|\b(?:` + figureWords + `|one)\s+)(?:ms|s|secs?|seconds?|milliseconds?|microseconds?|µs|us|ns|nanoseconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)\b`)
+
+// lengthQuestion matches a "How long …" question about a piece of text
+// ("How long can a username be?", "How long may a table name be in
+// bytes?"): it asks for a length, which only a figure in characters,
+// bytes or digits, or the absence of a limit, gives (lengthStated). Read
+// as a duration it took "… expires after 3 days"; read as an extent of
+// any kind, "three fields".
+var (
+	lengthQuestion = regexp.MustCompile(`(?i)\bhow\s+long\s+(?:can|may|could|should|must|is|are)\s+(?:(?:a|an|the|my|your|its|their|each|one)\s+)?(?:[\w.-]+\s+){0,3}?(?:names?|usernames?|passwords?|strings?|paths?|pathnames?|lines?|titles?|labels?|identifiers?|urls?|filenames?|comments?|slugs?|words?|texts?)\s+(?:be|get)\b(?:\s*(?:\?|$|,|in\b|at\s+most\b|allowed\b))`)
+	lengthStated   = regexp.MustCompile(`(?i)\d[\d,.]*\s*(?:characters?|chars?|bytes?|digits?|letters?|code\s+points?)\b|\b(?:` + figureWords + `|one)\s+(?:characters?|bytes?|digits?|letters?)\b|\bmax_length\b|\bunlimited\b|\bno\s+(?:length\s+)?limit\b|\barbitrar(?:y|ily)\s+long\b`)
+)
 
 // untimed matches the extent questions whose attribute is not one of time:
 // how deep, far, full, wide, high, tall or heavy something goes.
