@@ -149,10 +149,13 @@ func commandPhrases(question string) [][]string {
 
 // askedWhole reports whether the phrase fields[i:j] is the whole subject
 // of "What does git backfill do?": "what does" before it, and one verb
-// ending the question after it.
+// ending the question after it, or "do" going on ("What does rustup
+// toolchain link do with a local build?": "do" is no command's word).
 func askedWhole(fields []string, i, j int) bool {
-	return i >= 2 && strings.EqualFold(fields[i-2], "what") && (strings.EqualFold(fields[i-1], "does") || strings.EqualFold(fields[i-1], "do")) &&
-		j == len(fields)-1 && strings.HasSuffix(fields[j], "?")
+	if i < 2 || !strings.EqualFold(fields[i-2], "what") || !strings.EqualFold(fields[i-1], "does") && !strings.EqualFold(fields[i-1], "do") || j >= len(fields) {
+		return false
+	}
+	return j == len(fields)-1 && strings.HasSuffix(fields[j], "?") || strings.EqualFold(fields[j], "do")
 }
 
 // promptPrefix matches a shell prompt before a command in a code line:

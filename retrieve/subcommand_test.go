@@ -48,6 +48,8 @@ func TestUnknownSubcommands(t *testing.T) {
 		{"the whole subject of what it does", "What does brew froth do?", []string{"brew froth"}},
 		{"a documented subcommand as the whole subject", "What does brew boil do?", nil},
 		{"what it does, more words after", "What does brew store in its profiles?", nil},
+		{"the whole subject of what it does with something", "What does brew froth do with cold milk?", []string{"brew froth"}},
+		{"a documented subcommand, what it does with something", "What does brew boil do with cold water?", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Equal(t, tt.want, unknownSubcommands(tt.question, sources))
