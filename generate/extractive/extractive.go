@@ -248,6 +248,15 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 			sep = separator(chosen[i-1], c)
 		}
 		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
+		if i > 0 && c.pos == chosen[i-1].pos+1 && c.source == chosen[i-1].source {
+			// The heading of a named section between two sentences quoted
+			// in their order ("… prevent views from running in a
+			// transaction." then "non_atomic_requests(using=None)" over
+			// "This decorator will negate …") is what the second is about.
+			if line := nameLine(c, question); line != "" {
+				pieces[i] = sep + line + withMarker(quoteText(chosen, i), c.label)
+			}
+		}
 	}
 	if line := nameLine(chosen[0], question); line != "" {
 		pieces[0] = line + pieces[0]
@@ -315,7 +324,7 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 			chosen = append(chosen, c)
 		}
 	}
-	return figureAfter(chosen, cands, a, g.maxSentences)
+	return meansAfter(figureAfter(chosen, cands, a, g.maxSentences), cands, a, g.maxSentences)
 }
 
 // figureAfter puts second the sentence that gives the amount asked for

@@ -1,0 +1,89 @@
+package extractive
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Answers to "how do I …?" that name the means. Manuals often say that a
+// thing can be done in one sentence and name what does it in the next:
+// "When ATOMIC_REQUESTS is enabled, it's still possible to prevent views
+// from running in a transaction." over the entry "non_atomic_requests()",
+// "… but changes some of them. You can do this using struct update
+// syntax.", "Django provides the on_commit() function to …". The lead
+// covers the question best, and the sentence naming the means covers
+// little of it, so by score alone it is left out and the answer tells the
+// reader only that there is a way.
+
+// howAsked matches a question asking how to do something, anywhere in it
+// ("With ATOMIC_REQUESTS turned on, how can I …", "…; how do I get it
+// back?").
+var howAsked = regexp.MustCompile(`(?i)\bhow\s+(?:do|can|could|should|would|might)\s+(?:i|we|you|one)\b|\bhow\s+to\b|\bwhat\s+should\s+(?:i|we)\s+use\b`)
+
+// meansName matches what a sentence names as a means: an option
+// ("--show-output", "-j"), a call ("on_commit()"), a snake_case,
+// SCREAMING_SNAKE, camelCase or CamelCase identifier ("dispatch_uid",
+// "DJANGO_SUPERUSER_PASSWORD", "exitCode", "RemoteIPHeader"), a dotted
+// name ("os.availableParallelism"), a shell's dot command (".import") or
+// a template tag ("{% empty %}").
+var meansName = regexp.MustCompile(`(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
+
+// namesMeans reports whether text names a means (meansName) that the
+// question does not write.
+func namesMeans(text, question string) bool {
+	q := strings.ToLower(question)
+	for _, m := range meansName.FindAllString(text, -1) {
+		m = strings.TrimLeft(m, " \t\n(\"'“‘")
+		if !strings.Contains(q, strings.ToLower(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// meansReach bounds how many sentences after the lead may name the means.
+const meansReach = 3
+
+// meansAfter puts second, for a question asking how, the first of the
+// meansReach sentences after the lead in its source that names a means
+// (or opens a section whose heading is a name: its heading line is then
+// quoted with it, nameLine) when the lead names none. It must share a word
+// with the question unless it is the prose sentence right after the
+// lead: a release note's next item names something unrelated.
+func meansAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
+	question := a.question
+	if most < 2 || len(chosen) == 0 || !howAsked.MatchString(question) {
+		return chosen
+	}
+	lead := chosen[0]
+	if namesMeans(lead.text, question) || namedBy(lead, question) != "" {
+		return chosen
+	}
+	var next *candidate
+	for k := lead.pos + 1; k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
+		c := cands[k]
+		near := k == lead.pos+1 && !c.block && !lead.block // "… though this can be slow. A faster method is pg_upgrade."
+		if (near || sharesWord(c, a.words)) && (namesMeans(c.text, question) || namedBy(c, question) != "") {
+			next = c
+			break
+		}
+	}
+	if next == nil {
+		return chosen
+	}
+	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })
+	out := append([]*candidate{lead, next}, rest...)
+	return out[:min(len(out), most)]
+}
+
+// sharesWord reports whether c's own words (not its heading's) hold one
+// of words, the stems of the question's content words.
+func sharesWord(c *candidate, words map[string]bool) bool {
+	for t := range c.terms {
+		if words[t] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,30 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// An answer to "how do I …?" whose best sentence says that it can be done
+// goes on with the sentence after it that names what does it; a question
+// not asking how, or a next sentence naming something the question does
+// not speak of, leaves the answer to the score.
+func TestHowAnswerNamesTheMeans(t *testing.T) {
+	depot := "# Depot transactions\n\nWhen the depot is in strict mode, it is still possible to keep a depot view from running inside a transaction. " +
+		"Views run in the order they were added. The keep_out_of_transaction() decorator keeps a view out of the transaction."
+	other := "In strict mode the depot runs every depot view inside a transaction, and a view that fails rolls the transaction back."
+
+	got := answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(depot, other))
+	require.True(t, strings.HasPrefix(got, "When the depot is in strict mode, it is still possible to keep a depot view from running inside a transaction. [S1] The keep_out_of_transaction() decorator"), got)
+
+	// The prose sentence right after the lead names it in other words.
+	move := "The traditional method for moving a depot to a new site is to repack every crate, though this can be slow. A faster method is crate_mover."
+	got = answerTo(t, "How can I move a depot to a new site without repacking every crate?", prompt(move, other))
+	require.True(t, strings.HasPrefix(got, "The traditional method for moving a depot to a new site is to repack every crate, though this can be slow. [S1] A faster method is crate_mover. [S1]"), got)
+
+	unrelated := strings.Replace(depot, "The keep_out_of_transaction() decorator keeps a view out of the transaction.", "The pallet_scanner() helper reads pallet labels.", 1)
+	got = answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(unrelated, other))
+	require.NotContains(t, got, "pallet_scanner()")
+}
