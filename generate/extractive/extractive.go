@@ -260,8 +260,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	}
 	if line := nameLine(chosen[0], question); line != "" {
 		pieces[0] = line + pieces[0]
-	} else if c := chosen[0]; a.inSignature(c) {
-		// The default is in the signature over the lead, quoted first.
+	} else if c := chosen[0]; a.inSignature(c) || meansInHeading(chosen, question) {
+		// The default is in the signature over the lead, or the means in
+		// the name heading its section: quoted first.
 		pieces[0] = c.headingText + " [" + c.label + "]\n\n" + pieces[0]
 	}
 	return pieces

@@ -87,3 +87,20 @@ func sharesWord(c *candidate, words map[string]bool) bool {
 	}
 	return false
 }
+
+// meansInHeading reports whether, for a question asking how, the lead
+// (chosen[0]) stands inside a section headed by a name the question does
+// not write ("truncatechars" over "Truncated strings will end with a
+// translatable ellipsis character") while no chosen sentence names a
+// means: the heading is then the means, quoted before the lead.
+func meansInHeading(chosen []*candidate, question string) bool {
+	lead := chosen[0]
+	if !howAsked.MatchString(question) || lead.code || lead.capsTitle || strings.Contains(lead.headingText, "\n") {
+		return false
+	}
+	name := nameHeading(lead.headingText)
+	if name == "" || containsWord(lead.text, name) || containsWord(question, name) {
+		return false
+	}
+	return !slices.ContainsFunc(chosen, func(c *candidate) bool { return namesMeans(c.text, question) })
+}

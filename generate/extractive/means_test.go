@@ -28,3 +28,15 @@ func TestHowAnswerNamesTheMeans(t *testing.T) {
 	got = answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(unrelated, other))
 	require.NotContains(t, got, "pallet_scanner()")
 }
+
+// A how-to answer led by a sentence inside a section headed by a name
+// quotes the heading first when no chosen sentence names a means.
+func TestHowAnswerNamesTheMeansInTheHeading(t *testing.T) {
+	entry := "keep_out_of_transaction\n\nMarks a view for the depot. A marked depot view is kept out of the transaction when the depot runs in strict mode."
+	other := "In strict mode the depot runs every depot view inside a transaction, and a view that fails rolls the transaction back."
+	got := answerTo(t, "How do I keep a depot view out of the transaction in strict mode?", prompt(entry, other))
+	require.True(t, strings.HasPrefix(got, "keep_out_of_transaction [S1]\n\nA marked depot view is kept out of the transaction"), got)
+
+	got = answerTo(t, "Is a depot view kept out of the transaction in strict mode?", prompt(entry, other))
+	require.False(t, strings.HasPrefix(got, "keep_out_of_transaction"), got)
+}
