@@ -3,6 +3,8 @@ package extractive
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -136,12 +138,19 @@ func camelName(words []string, head string) string {
 	for _, w := range words[:len(words)-1] {
 		for _, p := range textutil.Words(w) {
 			if !textutil.IsStopword(p) {
-				b.WriteString(regexp.QuoteMeta(strings.ToUpper(p[:1]) + p[1:]))
+				b.WriteString(regexp.QuoteMeta(upperFirst(p)))
 			}
 		}
 	}
-	b.WriteString(regexp.QuoteMeta(strings.ToUpper(head[:1]) + head[1:]))
+	b.WriteString(regexp.QuoteMeta(upperFirst(head)))
 	return b.String()
+}
+
+// upperFirst returns s with its first letter in upper case ("éclair" →
+// "Éclair"); a byte slice of it would split a multi-byte letter.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // thingAfterDefault takes the words after "default" up to a stop word,
@@ -317,6 +326,9 @@ func sharedPrefix(a, b string) string {
 	n := 0
 	for n < len(a) && n < len(b) && a[n] == b[n] {
 		n++
+	}
+	for n > 0 && n < len(a) && !utf8.RuneStart(a[n]) {
+		n-- // never end inside a multi-byte letter: the prefix goes into a pattern
 	}
 	return a[:n]
 }

@@ -441,7 +441,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 		if c.overlap >= need && a.inSignature(c) {
 			return true // the signature of the asked entry gives the default
 		}
-		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, sectionBefore(cands, i)) &&
+		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, nameScope(cands, i)) &&
 			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, figure, cands, i) ||
 			isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil)) {
 			return true

@@ -122,10 +122,9 @@ const defaultAfter = 3
 // statesCount, per the unit asked for if any, in it or in cands[i]
 // (figure.rate: "Sets how many loaves the oven bakes per batch. … The
 // default is 12."; a default in seconds gives no number of requests per
-// second). Only questions that
-// ask for the default take it: for other amount questions the sentence
-// after a topical one answered more unanswerable questions than it saved
-// (TestAmountQuestionNeedsTheAmount).
+// second). Only questions that ask for the default take it: for other
+// amount questions the sentence after a topical one answered more
+// unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
 func defaultFollows(question string, counted []string, figure figureTest, cands []*candidate, i int) bool {
 	if len(counted) == 0 || !asksDefault(question) {
 		return false

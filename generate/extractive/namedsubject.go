@@ -46,8 +46,8 @@ func askedNames(question string, isAmount bool) []*regexp.Regexp {
 // namesAsked reports whether c, its heading, a heading above it, the
 // sentence before it (prev, nil if none in its source) or a sentence
 // before it in its section (section: the section's sentences up to c,
-// and the other rows of c's property box; sectionBefore) names every name
-// the question asks about (askedNames): "- maxSockets
+// and the other rows of c's property box; nameScope) names every name the
+// question asks about (askedNames): "- maxSockets
 // <number> Maximum number of sockets to allow per host." stands under
 // "Class: http.Agent", and "When absolute_max is None, it defaults to
 // max_num + 1000." follows "… forms that can be instantiated when
@@ -62,11 +62,12 @@ func namesAsked(names []*regexp.Regexp, c, prev *candidate, section []*candidate
 	return true
 }
 
-// sectionBefore returns the candidates before cands[i] in its source
-// under the same heading and, when cands[i] is a row of a property box,
-// the box's rows after it: the box names its module in any row ("Default:
-// | SubstituteMaxLineLength 1m" above "Module: | mod_substitute").
-func sectionBefore(cands []*candidate, i int) []*candidate {
+// nameScope returns the candidates that may name what cands[i] is about
+// besides itself and its headings: those before it in its source under the
+// same heading and, when cands[i] is a row of a property box, the box's
+// rows after it, since a box names its module in any row ("Default: |
+// SubstituteMaxLineLength 1m" above "Module: | mod_substitute").
+func nameScope(cands []*candidate, i int) []*candidate {
 	c := cands[i]
 	k := i
 	for k > 0 && cands[k-1].source == c.source && cands[k-1].headingText == c.headingText {
