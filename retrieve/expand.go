@@ -27,8 +27,8 @@ const (
 	// ExpansionNone adds nothing.
 	ExpansionNone
 	// ExpansionSynonyms adds the bundled technical-English synonyms
-	// (internal/synonyms/synonyms.txt) of the question's words that the collection
-	// uses.
+	// (internal/synonyms/synonyms.txt) of the question's words that the
+	// collection uses.
 	ExpansionSynonyms
 	// ExpansionCorpus adds the synonyms and, when the keyword or vector
 	// searcher implements store.Scanner, heading terms of the collection

@@ -95,7 +95,7 @@ func sharesWord(c *candidate, words map[string]bool) bool {
 // means: the heading is then the means, quoted before the lead.
 func meansInHeading(chosen []*candidate, question string) bool {
 	lead := chosen[0]
-	if !howAsked.MatchString(question) || lead.code || lead.capsTitle || strings.Contains(lead.headingText, "\n") {
+	if !howAsked.MatchString(question) || lead.code || lead.capsTitle {
 		return false
 	}
 	name := nameHeading(lead.headingText)
