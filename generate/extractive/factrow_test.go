@@ -73,3 +73,16 @@ func TestDefaultInTheEntrysSignature(t *testing.T) {
 			"PumpQueue.iterator() reads the pump queue without caching its results."))
 	require.Equal(t, generate.NotInDocs, got)
 }
+
+// An API reference's typed default row ("- <integer> Default: 8192", under
+// "Class property: Buffer.poolSize") is an entry's fact row: kept however
+// short, and for a count its figure goes with the description below it.
+func TestTypedDefaultRow(t *testing.T) {
+	entry := "Class property: Pump.poolSize\n\nAdded in: v1.2.0\n\n- <integer> Default: 8192\n\nThis is the size (in bytes) of the pre-allocated pump buffers used for pooling. This value may be modified.\n\n" +
+		"Class property: Pump.byteOffset\n\nWhen allocating a pump buffer smaller than Pump.poolSize, the buffer does not start from a zero offset."
+	got := answerTo(t, "What is the default size of the pump pool?", prompt(entry))
+	require.Contains(t, got, "Default: 8192", got)
+
+	got = answerTo(t, "How many bytes are the pre-allocated pump buffers?", prompt(entry))
+	require.True(t, strings.HasPrefix(got, "This is the size (in bytes) of the pre-allocated pump buffers used for pooling. [S1]\n<integer> Default: 8192 [S1]"), got)
+}

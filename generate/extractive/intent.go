@@ -176,8 +176,14 @@ func countedIn(counted []string, c *candidate) bool {
 	return len(counted) > 0 && counted[0] == extentMark || namesCounted(counted, c, nil)
 }
 
-// defaultRow matches an entry's default fact row ("Default: 1000").
-var defaultRow = regexp.MustCompile(`^Default(?: value)?:`)
+// defaultRow matches an entry's default fact row ("Default: 1000"), or
+// an API entry's type row giving the default ("- <integer> Default:
+// 8192" under "Class property: Buffer.poolSize").
+var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:<[^>\n]+>|\{[^}\n]+\})\s+)?Default(?: value)?:`)
+
+// entryRow reports whether a sentence is one of the one-line rows an entry
+// lists under its name before its description: a factRow or a typeRow.
+func entryRow(text string) bool { return factRow.MatchString(text) || typeRow.MatchString(text) }
 
 // entryFigure returns, for the sentence opening an entry (cands[i]), the
 // entry's default row above it when that row states the amount asked for:
@@ -190,7 +196,7 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	if !c.opens || !countedIn(counted, c) {
 		return nil
 	}
-	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && factRow.MatchString(cands[k].text); k-- {
+	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
 		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figure.states(row.text) {
 			return row
 		}

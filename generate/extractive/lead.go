@@ -80,7 +80,14 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			// cutting references removes figures and never makes one.
 			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
-				statedNumber.MatchString(notReference.ReplaceAllString(c.text, ""))
+				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) ||
+				// For a count, an entry's description whose default row
+				// above gives the figure ("- <integer> Default: 8192" over
+				// "This is the size (in bytes) of pre-allocated internal
+				// Buffer instances …"): figureAfter quotes the row after it.
+				// (An extent question's lead is left to the score, which
+				// puts the row first.)
+				a.figure.count && c.opens && entryFigure(counted, amountOf, a.figure, cands, i) != nil
 		case a.isDefault:
 			// The row names nothing; its description names what the
 			// question does.
@@ -118,7 +125,7 @@ func describedBelow(cands []*candidate, i int, cut float64) int {
 		return -1
 	}
 	for k := i + 1; k < len(cands) && cands[k].source == c.source && cands[k].headingText == c.headingText; k++ {
-		if !factRow.MatchString(cands[k].text) {
+		if !entryRow(cands[k].text) {
 			if cands[k].overlap >= cut {
 				return k
 			}

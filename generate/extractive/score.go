@@ -138,9 +138,9 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// A line of a split block or a property box's row is not a
 			// heading: code and table lines would otherwise replace the
 			// real one.
-			// Nor is an entry's fact line ("Default: 1000"), short and
-			// unpunctuated as it is.
-			fact := factRow.MatchString(text)
+			// Nor is an entry's fact line ("Default: 1000", "- <integer>
+			// Default: 8192"), short and unpunctuated as it is.
+			fact := factRow.MatchString(text) || defaultRow.MatchString(text)
 			if !sp.split && !row && !fact && (textutil.IsHeadingLine(src.Text, sp.Span) || textutil.IsQuestionLine(src.Text, sp.Span)) {
 				heading, headingText = termSet(text, words), text
 				afterHeading = true
