@@ -277,20 +277,15 @@ func signatureAsked(heading, question string) bool {
 		return true
 	}
 	q, name := strings.ToLower(question), strings.ToLower(m[1])
-	for i := 0; ; {
-		k := strings.Index(q[i:], name)
-		if k < 0 {
-			return false
-		}
-		k += i
+	for k := range occurrences(q, name) {
 		end := k + len(name)
 		before := k > 0 && q[k-1] == '.'
 		call := strings.HasPrefix(strings.TrimLeft(q[end:], " "), "(") && (k == 0 || !isWordByte(q[k-1]))
 		if (before || call) && (end == len(q) || !isWordByte(q[end])) {
 			return true
 		}
-		i = k + 1
 	}
+	return false
 }
 
 // callOrMember matches a call or a dotted member in a question.

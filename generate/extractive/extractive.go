@@ -246,17 +246,16 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		sep := ""
 		if i > 0 {
 			sep = separator(chosen[i-1], c)
-		}
-		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
-		if i > 0 && c.pos == chosen[i-1].pos+1 && c.source == chosen[i-1].source {
-			// The heading of a named section between two sentences quoted
-			// in their order ("… prevent views from running in a
-			// transaction." then "non_atomic_requests(using=None)" over
-			// "This decorator will negate …") is what the second is about.
-			if line := nameLine(c, question); line != "" {
-				pieces[i] = sep + line + withMarker(quoteText(chosen, i), c.label)
+			if prev := chosen[i-1]; c.pos == prev.pos+1 && c.source == prev.source {
+				// The heading of a named section between two sentences
+				// quoted in their order ("… prevent views from running in
+				// a transaction." then "non_atomic_requests(using=None)"
+				// over "This decorator will negate …") is what the second
+				// is about.
+				sep += nameLine(c, question)
 			}
 		}
+		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
 	}
 	if line := nameLine(chosen[0], question); line != "" {
 		pieces[0] = line + pieces[0]

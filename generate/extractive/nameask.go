@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"iter"
 	"regexp"
 	"slices"
 	"strings"
@@ -121,17 +122,26 @@ func markCapsTitles(cands []*candidate) {
 // containsWord reports whether s spells name as a whole word, ignoring case.
 func containsWord(s, name string) bool {
 	s, name = strings.ToLower(s), strings.ToLower(name)
-	for i := 0; ; {
-		k := strings.Index(s[i:], name)
-		if k < 0 {
-			return false
-		}
-		k += i
+	for k := range occurrences(s, name) {
 		end := k + len(name)
 		if (k == 0 || !isWordByte(s[k-1])) && (end == len(s) || !isWordByte(s[end])) {
 			return true
 		}
-		i = k + 1
+	}
+	return false
+}
+
+// occurrences yields the offset of every occurrence of sub in s,
+// overlapping ones included.
+func occurrences(s, sub string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i <= len(s); {
+			k := strings.Index(s[i:], sub)
+			if k < 0 || !yield(i+k) {
+				return
+			}
+			i += k + 1
+		}
 	}
 }
 
