@@ -119,6 +119,16 @@ func (f figureTest) states(text string) bool {
 	return true
 }
 
+// kindStated is states without the rate: whether text gives a figure of
+// the asked kind for what is counted ("two threads" gives no number of
+// references). A lead may state a rate in other words ("at most
+// maxSockets … from a given host" for how many sockets per host), which
+// the support decision, not the choice of lead, must weigh.
+func (f figureTest) kindStated(text string) bool {
+	f.rate = nil
+	return f.states(text)
+}
+
 // countedHead returns the stems of the head of what a count question
 // counts: the words up to "of" ("lines" in "How many lines of command
 // history …"), which is what a "one" must stand before: "a single SQL

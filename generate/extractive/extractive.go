@@ -310,7 +310,7 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 		}
 		dup := false
 		for _, o := range chosen {
-			if jaccard(c.terms, o.terms) >= duplicateJaccard {
+			if repeats(c, o) {
 				dup = true
 				break
 			}

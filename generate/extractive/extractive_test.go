@@ -153,6 +153,25 @@ func TestGenerateSelection(t *testing.T) {
 			want: "The pump must be serviced every six months. [S1]",
 		},
 		{
+			name: "a rule restated in fewer words is quoted once", opts: extractive.Options{},
+			question: "How often must a technician service the pump?",
+			texts: []string{
+				"The pump must be serviced by a technician every six months (never by the owner).",
+				"The pump must be serviced by a technician every six months.",
+			},
+			want: "The pump must be serviced by a technician every six months (never by the owner). [S1]",
+		},
+		{
+			name: "a much shorter sentence on the same words is no repeat", opts: extractive.Options{},
+			question: "Which filters does the service option of the pump replace?",
+			texts: []string{
+				"Normally only filters unknown to the pump are replaced, but if the service option is given, worn filters are replaced too.",
+				"Replace only worn filters with the service option.",
+			},
+			want: "Normally only filters unknown to the pump are replaced, but if the service option is given, worn filters are replaced too. [S1]\n\n" +
+				"Replace only worn filters with the service option. [S2]",
+		},
+		{
 			name: "short sentences are skipped", opts: extractive.Options{},
 			question: "pump valve",
 			texts:    []string{"Pump valve. The valve of the pump sits behind the front panel."},

@@ -80,7 +80,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			// cutting references removes figures and never makes one.
 			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
-				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) ||
+				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) && a.figure.kindStated(c.text) ||
 				// For a count, an entry's description whose default row
 				// above gives the figure ("- <integer> Default: 8192" over
 				// "This is the size (in bytes) of pre-allocated internal

@@ -70,6 +70,17 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "Loading shelves into the studio kiln",
 		},
 		{
+			// The side remark names what is counted ("shelves") and the
+			// thing it is counted of, but its figure counts kilns.
+			name:     "a figure counting another noun does not lead",
+			question: "At a glaze firing, how many loaded shelves of the same kiln may I stack?",
+			sources: []string{
+				"If two kilns share the same vent, loaded shelves in either kiln can crack at a glaze firing.",
+				"- At a glaze firing, you may stack either one loaded shelf or any number of empty shelves.",
+			},
+			lead: "At a glaze firing, you may stack",
+		},
+		{
 			name:     "not an amount question: the scores decide",
 			question: "Why must shelves in the studio kiln be loaded with care during a glaze firing?",
 			sources: []string{

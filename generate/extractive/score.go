@@ -703,6 +703,39 @@ func jaccard(a, b map[string]bool) float64 {
 	return float64(inter) / float64(union)
 }
 
+// repeats reports whether c adds nothing to o, a sentence already chosen:
+// the two are near-duplicates (duplicateJaccard), or o holds every content
+// term of c and c is not much shorter (minRepeatTerms, repeatShare): "At any given time, you can have either one mutable reference
+// or any number of immutable references." after the same rule quoted with
+// "(but not both)" from another chapter). A longer c that holds all of o
+// is kept: it says more.
+func repeats(c, o *candidate) bool {
+	if jaccard(c.terms, o.terms) >= duplicateJaccard {
+		return true
+	}
+	if len(c.terms) < minRepeatTerms || float64(len(c.terms)) < repeatShare*float64(len(o.terms)) {
+		return false
+	}
+	for t := range c.terms {
+		if !o.terms[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// minRepeatTerms is the fewest content terms, and repeatShare the least
+// share of o's, that c needs for being held in o to make it a repeat: a
+// short sentence's few terms are held by chance ("It is enabled by
+// default."), and a much longer o says something else with them ("Remove
+// only files ignored by Git." beside "Normally, only files unknown to Git
+// are removed, but if the -x option is specified, ignored files are also
+// removed.").
+const (
+	minRepeatTerms = 4
+	repeatShare    = 0.6
+)
+
 // isListItem reports whether text starts like a Markdown list item.
 func isListItem(text string) bool {
 	return len(text) > 1 && strings.ContainsRune("-*+", rune(text[0])) && text[1] == ' ' || textutil.IsNumberedItem(text)
