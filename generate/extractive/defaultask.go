@@ -45,7 +45,7 @@ func defaultTerms(cands []*candidate, qterms []string) {
 		return
 	}
 	for _, c := range cands {
-		if !c.code && !c.terms[defaultStem] && defaultStated.MatchString(c.text) {
+		if !c.code && !c.terms[defaultStem] && statesDefaultValue(c.text) {
 			c.terms[defaultStem] = true
 		}
 	}

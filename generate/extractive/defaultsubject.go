@@ -226,7 +226,7 @@ func defaultsGiven(d *defaulted, cands []*candidate) []bool {
 	}
 	said := make([]bool, len(cands))
 	for j, c := range cands {
-		said[j] = defaultStated.MatchString(c.text) || defaultSaid.MatchString(c.text)
+		said[j] = statesDefaultValue(c.text) || defaultSaid.MatchString(c.text)
 	}
 	return said
 }

@@ -92,7 +92,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 // default of its encoding.
 func (a *ask) statesDefault(cands []*candidate, i int) bool {
 	c := cands[i]
-	if !defaultStated.MatchString(c.text) || !namesAll(a.named, cands, i) {
+	if !statesDefaultValue(c.text) || !namesAll(a.named, cands, i) {
 		return false
 	}
 	var prev *candidate

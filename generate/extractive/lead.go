@@ -204,6 +204,18 @@ var (
 	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|` + omittedArgument)
 )
 
+// defaultReference matches a default row that points elsewhere instead of
+// giving a value ("Default: See profile docs.", "Default: | see below"):
+// it states no default, and under a sibling key it would lead the answer
+// to "What opt-level do the dev and release profiles use by default?".
+var defaultReference = regexp.MustCompile(`(?i)\bdefault(?:\s+value)?:\s*(?:\|\s*)?(?:see|refer\s+to|as\s+described)\b`)
+
+// statesDefaultValue reports whether text gives a default (defaultStated)
+// rather than a pointer to one (defaultReference).
+func statesDefaultValue(text string) bool {
+	return defaultStated.MatchString(text) && !defaultReference.MatchString(text)
+}
+
 // namesAll reports whether every written-as-code term of the question
 // (namedTerms) is in the sentence cands[i], its heading or the sentence
 // before it in its source, or, for a property box's row, another row of

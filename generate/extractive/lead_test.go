@@ -99,6 +99,35 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "The default is 150 degrees per hour.",
 		},
 		{
+			// "-in" of "built-in" is no option the lead must spell.
+			name:     "a default asked with a hyphenated word",
+			question: "What is the built-in default kiln_ramp?",
+			sources: []string{
+				"If kiln_ramp is faster than the default allows, glazes may craze and kiln shelves may crack.",
+				"kiln_ramp (integer)\n\nThe default is 150 degrees per hour.",
+			},
+			lead: "The default is 150 degrees per hour.",
+		},
+		{
+			name:     "a default row pointing elsewhere gives no default",
+			question: "What is the default kiln_vent?",
+			sources: []string{
+				"kiln_vent\n\n- Type: boolean\n- Default: See the kiln_vent chapter.",
+				"The kiln_vent setting opens the vent while the kiln cools. The default is on.",
+			},
+			lead: "The default is on.",
+		},
+		{
+			// A hyphenated word the sources spell names what is asked.
+			name:     "a default of the hyphenated setting asked",
+			question: "Which cone does cone-level set by default?",
+			sources: []string{
+				"cone-offset (integer)\n\nShifts which cone the kiln reaches at its peak when set by default. The default is 2 cones.",
+				"cone-level (integer)\n\nThe cone the kiln reaches at its peak. The default is 6.",
+			},
+			lead: "The default is 6.",
+		},
+		{
 			name:     "a default of another written-as-code setting does not lead",
 			question: "Which kiln ramp does kiln_ramp set by default?",
 			sources: []string{

@@ -21,7 +21,7 @@ import (
 var unitName = regexp.MustCompile(`^(?:[KMGTP]I?B|MS|US|NS|CPU|RAM|OS)$`)
 
 // askedNames returns, for an amount or extent question (isAmount), the
-// names it writes as code (codeLike, as namedTerms takes them, units left
+// names it writes as code (codeNames, as namedTerms takes them, units left
 // out), each as a case-insensitive whole-word pattern.
 func askedNames(question string, isAmount bool) []*regexp.Regexp {
 	if !isAmount {
@@ -29,11 +29,7 @@ func askedNames(question string, isAmount bool) []*regexp.Regexp {
 	}
 	var out []*regexp.Regexp
 	seen := map[string]bool{}
-	for _, m := range codeLike.FindAllStringIndex(question, -1) {
-		t := question[m[0]:m[1]]
-		if strings.HasPrefix(t, "-") && m[0] > 0 && question[m[0]-1] != ' ' {
-			continue // "-threaded" of "single-threaded" is no option
-		}
+	for _, t := range codeNames(question) {
 		if t == "I" || seen[t] || unitName.MatchString(strings.ToUpper(t)) && strings.ToUpper(t) == t {
 			continue
 		}

@@ -102,9 +102,12 @@ func rowLabel(text string) []string {
 // of time the server will wait …" under "KeepAliveTimeout Directive").
 // The row states the fact in a few words and shares few of the question's,
 // so it rarely outscores the prose that mentions the subject in passing.
+// A how-to question (howAsked) asks for no label, whatever words it holds:
+// "How do I get a machine-readable version of the server status page?" is
+// not answered by "Status: | Extension".
 func rowAnswers(c *candidate, a *ask) bool {
-	if c.box < 0 || c.code {
-		return false
+	if c.box < 0 || c.code || defaultReference.MatchString(c.text) {
+		return false // "Default: | See usage for details" gives no default
 	}
 	if len(a.subject) > 0 && describedRow.MatchString(c.text) {
 		// The row joins its box's heading (collect), so the heading it
@@ -113,7 +116,7 @@ func rowAnswers(c *candidate, a *ask) bool {
 		return c.opens && holdsAllTerms(strings.TrimSuffix(c.headingText, "\n"+c.text), a.subject)
 	}
 	label := rowLabel(c.text)
-	if len(label) == 0 {
+	if len(label) == 0 || howAsked.MatchString(a.question) {
 		return false
 	}
 	for _, t := range label {
@@ -121,7 +124,24 @@ func rowAnswers(c *candidate, a *ask) bool {
 			return false
 		}
 	}
-	return true
+	return boxAsked(c, a, label)
+}
+
+// boxAsked reports whether the row or its box's heading holds a word of
+// the question besides the label's and kind words ("directive"): the box
+// is of what the question asks about. "Default: | MaxConnectionsPerChild
+// 0" does not answer "What is the default ThreadsPerChild on Windows?",
+// whose every other word its box lacks.
+func boxAsked(c *candidate, a *ask, label []string) bool {
+	for t := range a.words {
+		if slices.Contains(label, t) || kindWords[t] {
+			continue
+		}
+		if c.terms[t] || c.heading[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsAllTerms reports whether text holds every one of terms, read as

@@ -125,6 +125,7 @@ func TestPropertyBoxRowAnswersByLabel(t *testing.T) {
 		{"context row", "In which context can the GrindSize setting be used?", "Context: | grinder config"},
 		{"module row", "Which module provides the GrindSize setting?", "Module: | mod_grinder"},
 		{"description row of its own box", "What does the SteepLimit setting do?", "Description: | Longest steeping time before the kettle beeps"},
+		{"a how-to question holding a label's word", "How do I find the context list of the grinder module?", "To find out in which context"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(),
@@ -133,4 +134,37 @@ func TestPropertyBoxRowAnswersByLabel(t *testing.T) {
 			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
 		})
 	}
+}
+
+// A default row that points elsewhere ("Default: | See usage for details")
+// gives no default: the usage sentence that states it leads.
+func TestPropertyBoxReferenceRowDoesNotLead(t *testing.T) {
+	box := "GateThreads Setting\n\n" +
+		"Description: | Number of threads the gate starts\n" +
+		"Syntax: | GateThreads number\n" +
+		"Default: | See usage for details\n" +
+		"Module: | mod_turnstile\n\n" +
+		"The default value for GateThreads is 8 on the north gate and 4 on the others."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
+		Question: "What is the default GateThreads on the north gate?",
+		Prompt:   prompt(box),
+	})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "The default value for GateThreads is 8"), "answer: %q", gen.Text)
+}
+
+// A default row answers only for its own box: the box of another setting
+// ("Default: | GateSpeedPerLane 3"), which holds none of the question's
+// other words, does not answer for GateThreadsPerLane.
+func TestPropertyBoxRowOfAnotherBox(t *testing.T) {
+	box := "GateSpeedPerLane Setting\n\n" +
+		"Description: | Speed of each lane of the gate\n" +
+		"Default: | GateSpeedPerLane 3\n" +
+		"Module: | mod_turnstile"
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
+		Question: "What is the default GateThreadsPerLane on weekdays?",
+		Prompt:   prompt(box, "Unless set, GateThreadsPerLane starts 8 threads per lane on weekdays."),
+	})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "Unless set, GateThreadsPerLane starts 8"), "answer: %q", gen.Text)
 }
