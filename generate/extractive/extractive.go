@@ -331,17 +331,21 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 // when the first gives none of the asked kind ("exit with status zero" is
 // no age) and it goes on about the first
 // (amountContinues: "This attribute defines the maximum number of URLs
-// … . Its value should not exceed … 50000") or is the default row of the
-// entry the first opens (entryFigure).
+// … . Its value should not exceed … 50000"), is the default a question
+// asking for one is given a few sentences on (followingDefault: "…, git gc
+// --auto consolidates them into one larger pack. The default value is
+// 50.") or is the default row of the entry the first opens (entryFigure).
 func figureAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
 	if most < 2 || !a.isAmount || len(chosen) == 0 || a.stated(cands, chosen[0].pos) && a.figure.states(chosen[0].text) {
 		return chosen
 	}
+	i := chosen[0].pos
 	var next *candidate
-	switch i := chosen[0].pos; {
-	case amountContinues(a.counted, a.amountOf, a.figure, cands, i):
+	if amountContinues(a.counted, a.amountOf, a.figure, cands, i) {
 		next = cands[i+1]
-	default:
+	} else if j := followingDefault(a.question, a.counted, a.figure, cands, i); j >= 0 {
+		next = cands[j]
+	} else {
 		next = entryFigure(a.counted, a.amountOf, a.figure, cands, i)
 	}
 	if next == nil {

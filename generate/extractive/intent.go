@@ -126,17 +126,23 @@ const defaultAfter = 3
 // amount questions the sentence after a topical one answered more
 // unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
 func defaultFollows(question string, counted []string, figure figureTest, cands []*candidate, i int) bool {
+	return followingDefault(question, counted, figure, cands, i) >= 0
+}
+
+// followingDefault returns the index of the sentence defaultFollows
+// finds, or -1.
+func followingDefault(question string, counted []string, figure figureTest, cands []*candidate, i int) int {
 	if len(counted) == 0 || !asksDefault(question) {
-		return false
+		return -1
 	}
 	extent := counted[0] == extentMark
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
 		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) &&
 			(extent || statesCount(cands[j].text, counted) && (figure.rate == nil || figure.rate.MatchString(cands[j].text) || figure.rate.MatchString(cands[i].text))) {
-			return true
+			return j
 		}
 	}
-	return false
+	return -1
 }
 
 // anaphor matches a sentence that goes on about the value the sentence

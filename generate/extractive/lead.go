@@ -87,7 +87,12 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				// Buffer instances …"): figureAfter quotes the row after it.
 				// (An extent question's lead is left to the score, which
 				// puts the row first.)
-				a.figure.count && c.opens && entryFigure(counted, amountOf, a.figure, cands, i) != nil
+				a.figure.count && c.opens && entryFigure(counted, amountOf, a.figure, cands, i) != nil ||
+				// A description whose next sentence gives the amount ("When
+				// there are more than this many packs …, git gc --auto
+				// consolidates them … . The default value is 50."):
+				// figureAfter quotes that sentence second.
+				amountContinues(counted, amountOf, a.figure, cands, i) || defaultFollows(a.question, counted, a.figure, cands, i)
 		case a.isDefault:
 			// The row names nothing; its description names what the
 			// question does.

@@ -81,6 +81,18 @@ func TestFormLeadsTheAnswer(t *testing.T) {
 			lead: "At a glaze firing, you may stack",
 		},
 		{
+			// The description covers the question and the default after it
+			// gives the figure; the sibling entry's figure counts no shelves
+			// that fill the kiln.
+			name:     "a description whose default follows leads",
+			question: "How many shelves can fill the kiln before it refuses a glaze firing, by default?",
+			sources: []string{
+				"kiln_weight\n\nIf non-zero, all shelves heavier than this weight are kept out when the kiln fires. Defaults to 2.",
+				"kiln_shelves\n\nWhen there are more than this many shelves in the kiln, it refuses a glaze firing. The default value is 6. Setting this to 0 disables it.",
+			},
+			lead: "kiln_shelves [S2]\n\nWhen there are more than this many shelves in the kiln",
+		},
+		{
 			name:     "not an amount question: the scores decide",
 			question: "Why must shelves in the studio kiln be loaded with care during a glaze firing?",
 			sources: []string{
