@@ -57,8 +57,8 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
 		return chosen
 	}
 	lead := chosen[0]
-	if namesMeans(lead.text, question) || namedBy(lead, question) != "" {
-		return chosen
+	if namesMeans(lead.text, question) || namedBy(lead, question) != "" || headingMeans(lead, question) {
+		return chosen // meansInHeading quotes the lead's heading
 	}
 	var next *candidate
 	for k := lead.pos + 1; k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
@@ -95,12 +95,25 @@ func sharesWord(c *candidate, words map[string]bool) bool {
 // means: the heading is then the means, quoted before the lead.
 func meansInHeading(chosen []*candidate, question string) bool {
 	lead := chosen[0]
-	if !howAsked.MatchString(question) || lead.code || lead.capsTitle {
-		return false
-	}
-	name := nameHeading(lead.headingText)
-	if name == "" || containsWord(lead.text, name) || containsWord(question, name) {
+	if !howAsked.MatchString(question) || !headingMeans(lead, question) {
 		return false
 	}
 	return !slices.ContainsFunc(chosen, func(c *candidate) bool { return namesMeans(c.text, question) })
+}
+
+// headingMeans reports whether c stands in a section headed by a name that
+// neither c nor the question spells: an options list's entry ("-k
+
+// --keep-index" over "All changes already added to the index are left
+// intact.", below the entry's first sentence) or a name heading
+// (nameHeading).
+func headingMeans(c *candidate, question string) bool {
+	if c.code || c.capsTitle {
+		return false
+	}
+	if spellings := optionHeading(c.headingText); spellings != nil {
+		return !slices.ContainsFunc(spellings, func(o string) bool { return containsOption(c.text, o) || containsOption(question, o) })
+	}
+	name := nameHeading(c.headingText)
+	return name != "" && !containsWord(c.text, name) && !containsWord(question, name)
 }

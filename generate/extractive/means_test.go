@@ -40,3 +40,15 @@ func TestHowAnswerNamesTheMeansInTheHeading(t *testing.T) {
 	got = answerTo(t, "Is a depot view kept out of the transaction in strict mode?", prompt(entry, other))
 	require.False(t, strings.HasPrefix(got, "keep_out_of_transaction"), got)
 }
+
+// An options list's entry heads its description like a name: a lead below
+// the entry's first sentence quotes the option spellings first, not the
+// next entry's line that a following sentence sits under.
+func TestHowAnswerNamesTheOptionEntry(t *testing.T) {
+	entries := "-s\n--seal-crates\n--no-seal-crates\n\nThis option is only valid for load runs. All crates already on the pallet are kept sealed.\n\n" +
+		"-q\n--quiet\n\nThis option is only valid for load runs. Nothing is printed."
+	other := "A load run moves crates from the pallet to the depot shelves."
+	got := answerTo(t, "When I load, how can I keep the crates already on the pallet sealed?", prompt(entries, other))
+	require.True(t, strings.HasPrefix(got, "-s\n--seal-crates\n--no-seal-crates [S1]\n\nAll crates already on the pallet are kept sealed."), got)
+	require.NotContains(t, got, "--quiet")
+}
