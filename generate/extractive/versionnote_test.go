@@ -41,6 +41,16 @@ func TestVersionNotesAndListMarkers(t *testing.T) {
 			wantPrefix: "The spool drain option empties the spool before it stops.",
 		},
 		{
+			// Sphinx writes an entry's current default in the note that
+			// changed it; the description does not repeat it.
+			name:     "a question asking for a default keeps the note that gives it",
+			question: "How many workers does a spool start if I don't say?",
+			sources: []string{
+				"class Spool(max_workers=None)\n\nA spool runs jobs on a pool of at most max_workers workers.\n\nChanged in version 3.8: Default value of max_workers is changed to 6.\n\nThis default value keeps at least 2 workers free.",
+			},
+			wantPrefix: "Changed in version 3.8: Default value of max_workers is changed to 6.",
+		},
+		{
 			name:     "a question about the version keeps the note",
 			question: "In which version was the KEEP_GOING spool property added?",
 			sources: []string{
