@@ -89,6 +89,9 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 	if !isAmount {
 		return figureTest{}
 	}
+	if lengthOfName.MatchString(question) {
+		return figureTest{length: true}
+	}
 	if len(counted) > 0 && counted[0] == extentMark {
 		length := lengthQuestion.MatchString(question)
 		return figureTest{extent: true, timed: !length && !untimed.MatchString(question), length: length,
@@ -200,6 +203,22 @@ func statesExtent(text string, timed bool) bool {
 	return percentCue.MatchString(t)
 }
 
+// extentValue reports whether text gives a value for a timed extent: a
+// figure, or a bound in time ("until the transaction ends", "never",
+// "daily"). statesExtent also takes a bare unit or "timeout", which let
+// "timeout (float) – How many seconds the connection should wait …" pass
+// as stating the wait; as an answer's first sentence it must then be
+// followed by the default it leaves out ("Default five seconds.").
+func extentValue(text string) bool {
+	t := enumerator.ReplaceAllString(text, "")
+	t = notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
+	return figure.MatchString(t) || extentWord.MatchString(t) || extentBound.MatchString(t)
+}
+
+// extentBound matches extentCue's bounds and frequencies in time, without
+// its units and nouns.
+var extentBound = regexp.MustCompile(`(?i)\b(?:until|till|forever|indefinitely|never|immediately|as\s+long\s+as|end\s+of|periodically|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b`)
+
 // extentWord is amountCue's number words that figure leaves out;
 // percentCue a share.
 var (
@@ -225,7 +244,11 @@ var timeFigure = regexp.MustCompile(`(?i)(?:\d[\d,.]*\s*|\b(?:` + figureWords + 
 // any kind, "three fields".
 var (
 	lengthQuestion = regexp.MustCompile(`(?i)\bhow\s+long\s+(?:can|may|could|should|must|is|are)\s+(?:(?:a|an|the|my|your|its|their|each|one)\s+)?(?:[\w.-]+\s+){0,3}?(?:names?|usernames?|passwords?|strings?|paths?|pathnames?|lines?|titles?|labels?|identifiers?|urls?|filenames?|comments?|slugs?|words?|texts?)\s+(?:be|get)\b(?:\s*(?:\?|$|,|in\b|at\s+most\b|allowed\b))`)
-	lengthStated   = regexp.MustCompile(`(?i)\d[\d,.]*\s*(?:characters?|chars?|bytes?|digits?|letters?|code\s+points?)\b|\b(?:` + figureWords + `|one)\s+(?:characters?|bytes?|digits?|letters?)\b|\bmax_length\b|\bunlimited\b|\bno\s+(?:length\s+)?limit\b|\barbitrar(?:y|ily)\s+long\b`)
+	// lengthOfName asks the same with the noun: "What is the maximum
+	// length of a branch name?" ("Default is 5." after "Maximum number of
+	// branches to maintain active at once." gives none).
+	lengthOfName = regexp.MustCompile(`(?i)\b(?:maximum|max|longest|greatest|minimum|min|shortest|allowed|permitted|largest)\s+(?:allowed\s+)?length\s+(?:of|for)\s+(?:(?:a|an|the|my|your|its|their|each|one)\s+)?(?:[\w.-]+\s+){0,3}?(?:names?|usernames?|passwords?|strings?|paths?|pathnames?|lines?|titles?|labels?|identifiers?|urls?|filenames?|comments?|slugs?|words?|texts?)\b`)
+	lengthStated = regexp.MustCompile(`(?i)\d[\d,.]*\s*(?:characters?|chars?|bytes?|digits?|letters?|code\s+points?)\b|\b(?:` + figureWords + `|one)\s+(?:characters?|bytes?|digits?|letters?)\b|\bmax_length\b|\bunlimited\b|\bno\s+(?:length\s+)?limit\b|\barbitrar(?:y|ily)\s+long\b`)
 )
 
 // untimed matches the extent questions whose attribute is not one of time:

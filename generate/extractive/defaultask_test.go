@@ -102,3 +102,15 @@ func TestDefaultsToOpeningASentence(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(gen.Text, "Defaults to $HOME/kit/lenses. [S1]"), gen.Text)
 }
+
+// A parameter's description that names the unit but no value ("How many
+// seconds the kiln should wait …") does not give the wait: the short
+// sentence ending the description ("Default five seconds.") is kept,
+// however few its words, and quoted with it.
+func TestDefaultEndingADescription(t *testing.T) {
+	entry := "kiln.open(door, wait=5.0)\n\n- wait (float) – How many seconds the kiln should wait before raising an alarm, if the door is locked by another user. " +
+		"If another user opens the door, it stays locked until the firing ends. Default five seconds.\n\n" +
+		"- vent (bool) – If True (default), the kiln vents while the door is locked."
+	got := answerTo(t, "By default, how long does the kiln wait for a door that another user has locked before raising an alarm?", prompt(entry))
+	require.Contains(t, got, "Default five seconds. [S1]")
+}

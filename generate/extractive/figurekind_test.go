@@ -32,6 +32,10 @@ func TestFigureOfTheAskedKind(t *testing.T) {
 			prompt("The hose to a sprinkler zone may be at most 25 m long."), true},
 		{"length asked, length given", "How long can a sprinkler zone name be?",
 			prompt("A sprinkler zone name can be at most 32 characters long."), true},
+		{"maximum length of a name, a count of zones", "What is the maximum length of a sprinkler zone name?",
+			prompt("--active-zones=<n>\n\nMaximum number of sprinkler zones to keep active at once. Default is 5."), false},
+		{"maximum length of a name, a length", "What is the maximum length of a sprinkler zone name?",
+			prompt("The maximum length of a sprinkler zone name is 32 characters."), true},
 
 		{"count of a sibling", "What is the largest number of sprinkler zones one garden controller can drive?",
 			prompt("We limit the sprinkler zones per garden controller, since a controller switching 40 valves at once would draw too much current."), false},

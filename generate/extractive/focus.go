@@ -72,7 +72,8 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 		extent := len(a.counted) > 0 && a.counted[0] == extentMark
 		return statesAmount(a.counted, a.amountOf, true, c, prev) &&
 			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text) ||
-				asksFrequency(a.counted) && statesFrequency(c.text)) && a.figure.kindStated(c.text)
+				asksFrequency(a.counted) && statesFrequency(c.text)) && a.figure.kindStated(c.text) &&
+			(!a.figure.timed || extentValue(c.text))
 	case a.isDefault:
 		return a.statesDefault(cands, i)
 	case a.isReturn:

@@ -156,7 +156,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			listed := note || signatureRow(text)
 			opens := afterHeading && !listed
 			afterHeading = afterHeading && listed
-			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text)) && len(words) >= 2) ||
+			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text) || shortDefault.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
 				continue
 			}
@@ -704,6 +704,12 @@ func jaccard(a, b map[string]bool) float64 {
 	}
 	return float64(inter) / float64(union)
 }
+
+// shortDefault matches a default given in a short sentence of its own at
+// the end of a parameter's description ("Default five seconds.", "Defaults
+// to 64."), which is kept however few its words: it is the answer to the
+// default's question.
+var shortDefault = regexp.MustCompile(`^Defaults?\b[^\n]*\S[.!]$`)
 
 // repeats reports whether c adds nothing to o, a sentence already chosen:
 // the two are near-duplicates (duplicateJaccard), or o holds every content
