@@ -88,19 +88,58 @@ func TestPropertyBoxRowsPunctuated(t *testing.T) {
 
 // A box's rows are one record: the default row leads the answer to a
 // question naming the module only its "Module:" row names, ahead of the
-// rows that name the module but give no default.
-func TestPropertyBoxDefaultRowLeads(t *testing.T) {
-	box := "Description: | Greeting shown on the display of the gate\n" +
-		"Syntax: | GateGreeting text\n" +
-		"Default: | GateGreeting Welcome\n" +
-		"Module: | mod_turnstile\n\n" +
-		"Loading mod_turnstile without any settings keeps the gate display dark."
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
-		Question: "Which greeting does mod_turnstile show on the display of the gate by default?",
-		Prompt:   prompt(box),
-	})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "Default: | GateGreeting Welcome [S1]"), "answer: %q", gen.Text)
+// rows that name the module but give no default. A default row that
+// points elsewhere ("Default: | See usage for details") gives no default,
+// and a default row answers only for its own box: another setting's box
+// ("Default: | GateSpeedPerLane 3"), holding none of the question's other
+// words, does not answer for GateThreadsPerLane.
+func TestPropertyBoxDefaultRows(t *testing.T) {
+	for _, tt := range []struct {
+		name, question string
+		sources        []string
+		lead           string
+	}{
+		{
+			name:     "the default row leads",
+			question: "Which greeting does mod_turnstile show on the display of the gate by default?",
+			sources: []string{"Description: | Greeting shown on the display of the gate\n" +
+				"Syntax: | GateGreeting text\n" +
+				"Default: | GateGreeting Welcome\n" +
+				"Module: | mod_turnstile\n\n" +
+				"Loading mod_turnstile without any settings keeps the gate display dark."},
+			lead: "Default: | GateGreeting Welcome [S1]",
+		},
+		{
+			name:     "a row pointing elsewhere gives no default",
+			question: "What is the default GateThreads on the north gate?",
+			sources: []string{"GateThreads Setting\n\n" +
+				"Description: | Number of threads the gate starts\n" +
+				"Syntax: | GateThreads number\n" +
+				"Default: | See usage for details\n" +
+				"Module: | mod_turnstile\n\n" +
+				"The default value for GateThreads is 8 on the north gate and 4 on the others."},
+			lead: "The default value for GateThreads is 8",
+		},
+		{
+			name:     "another setting's box does not answer",
+			question: "What is the default GateThreadsPerLane on weekdays?",
+			sources: []string{"GateSpeedPerLane Setting\n\n" +
+				"Description: | Speed of each lane of the gate\n" +
+				"Default: | GateSpeedPerLane 3\n" +
+				"Module: | mod_turnstile",
+				"Unless set, GateThreadsPerLane starts 8 threads per lane on weekdays."},
+			lead: "Unless set, GateThreadsPerLane starts 8",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
+				Question: tt.question,
+				Prompt:   prompt(tt.sources...),
+			})
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(gen.Text, tt.lead), "answer: %q", gen.Text)
+		})
+	}
 }
 
 // A row whose label is what the question asks for ("In which context …",
@@ -134,37 +173,4 @@ func TestPropertyBoxRowAnswersByLabel(t *testing.T) {
 			require.True(t, strings.HasPrefix(gen.Text, tt.want), gen.Text)
 		})
 	}
-}
-
-// A default row that points elsewhere ("Default: | See usage for details")
-// gives no default: the usage sentence that states it leads.
-func TestPropertyBoxReferenceRowDoesNotLead(t *testing.T) {
-	box := "GateThreads Setting\n\n" +
-		"Description: | Number of threads the gate starts\n" +
-		"Syntax: | GateThreads number\n" +
-		"Default: | See usage for details\n" +
-		"Module: | mod_turnstile\n\n" +
-		"The default value for GateThreads is 8 on the north gate and 4 on the others."
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
-		Question: "What is the default GateThreads on the north gate?",
-		Prompt:   prompt(box),
-	})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "The default value for GateThreads is 8"), "answer: %q", gen.Text)
-}
-
-// A default row answers only for its own box: the box of another setting
-// ("Default: | GateSpeedPerLane 3"), which holds none of the question's
-// other words, does not answer for GateThreadsPerLane.
-func TestPropertyBoxRowOfAnotherBox(t *testing.T) {
-	box := "GateSpeedPerLane Setting\n\n" +
-		"Description: | Speed of each lane of the gate\n" +
-		"Default: | GateSpeedPerLane 3\n" +
-		"Module: | mod_turnstile"
-	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
-		Question: "What is the default GateThreadsPerLane on weekdays?",
-		Prompt:   prompt(box, "Unless set, GateThreadsPerLane starts 8 threads per lane on weekdays."),
-	})
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(gen.Text, "Unless set, GateThreadsPerLane starts 8"), "answer: %q", gen.Text)
 }
