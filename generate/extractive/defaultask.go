@@ -14,7 +14,7 @@ import (
 // default …?" (defaultFollows).
 
 // defaultInOtherWords matches the everyday phrasings of "by default".
-var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:given|passed|specified|supplied)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
+var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:(?:no\s+\w+(?:\s+\w+)?|none|nothing)\s+(?:is|are)\s+(?:given|passed|specified|supplied|configured|set|named|chosen|provided|selected)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
 
 // asksDefault reports whether a question asks for a default, in that word
 // (mentionsDefault) or in other words (defaultInOtherWords).
