@@ -103,7 +103,6 @@ func meansInHeading(chosen []*candidate, question string) bool {
 
 // headingMeans reports whether c stands in a section headed by a name that
 // neither c nor the question spells: an options list's entry ("-k
-
 // --keep-index" over "All changes already added to the index are left
 // intact.", below the entry's first sentence) or a name heading
 // (nameHeading).
