@@ -192,8 +192,7 @@ var enumerator = regexp.MustCompile(`^\s*\(?\d+[.)]\s`)
 // a percentage is. Numbers that label or refer (a list enumerator, a
 // version, a date, a digit inside a name) are no value.
 func statesExtent(text string, timed bool) bool {
-	t := enumerator.ReplaceAllString(text, "")
-	t = notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
+	t := valueText(text)
 	if figure.MatchString(t) || extentWord.MatchString(t) {
 		return true
 	}
@@ -210,9 +209,16 @@ func statesExtent(text string, timed bool) bool {
 // as stating the wait; as an answer's first sentence it must then be
 // followed by the default it leaves out ("Default five seconds.").
 func extentValue(text string) bool {
-	t := enumerator.ReplaceAllString(text, "")
-	t = notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
+	t := valueText(text)
 	return figure.MatchString(t) || extentWord.MatchString(t) || extentBound.MatchString(t)
+}
+
+// valueText returns text with the numbers that label or refer cut: a list
+// enumerator, references (notReference) and digits that are no figure
+// (notFigure).
+func valueText(text string) string {
+	t := enumerator.ReplaceAllString(text, "")
+	return notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
 }
 
 // extentBound matches extentCue's bounds and frequencies in time, without

@@ -343,7 +343,7 @@ func figureAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
 	var next *candidate
 	if amountContinues(a.counted, a.amountOf, a.figure, cands, i) {
 		next = cands[i+1]
-	} else if j := followingDefault(a.question, a.counted, a.figure, cands, i); j >= 0 {
+	} else if j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i); j >= 0 {
 		next = cands[j]
 	} else {
 		next = entryFigure(a.counted, a.amountOf, a.figure, cands, i)
@@ -445,7 +445,7 @@ func (g *Generator) answers(question string, a *ask, cands []*candidate, sources
 			return true // the signature of the asked entry gives the default
 		}
 		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, nameScope(cands, i)) &&
-			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(question, counted, figure, cands, i) ||
+			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(a.defaultAsked, counted, figure, cands, i) ||
 			isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil)) {
 			return true
 		}

@@ -65,8 +65,7 @@ func (k figureKind) countStated(text string, head []string) bool {
 // timedStated reports whether text, references cut, states a value for a
 // timed extent question (timedValue).
 func timedStated(text string) bool {
-	t := enumerator.ReplaceAllString(text, "")
-	return timedValue(notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), ""))
+	return timedValue(valueText(text))
 }
 
 // timedValue reports whether t (references cut) states a value for a

@@ -21,15 +21,18 @@ type ask struct {
 	amountOf  []string
 	isAmount  bool
 	isDefault bool
-	defaulted *defaulted // the thing whose default is asked (defaultSubject)
-	isReturn  bool       // what a call returns (asksReturn)
-	figure    figureTest // the figure an amount question needs
-	question  string
-	words     map[string]bool // stems of the question's content words
-	named     []*regexp.Regexp
-	subject   []string
-	option    string // the command-line option a definition asks about (askedOption)
-	intent    retrieve.Intent
+	// defaultAsked: the question asks for a default in any words
+	// (asksDefault), read once for defaultFollows on every candidate.
+	defaultAsked bool
+	defaulted    *defaulted // the thing whose default is asked (defaultSubject)
+	isReturn     bool       // what a call returns (asksReturn)
+	figure       figureTest // the figure an amount question needs
+	question     string
+	words        map[string]bool // stems of the question's content words
+	named        []*regexp.Regexp
+	subject      []string
+	option       string // the command-line option a definition asks about (askedOption)
+	intent       retrieve.Intent
 }
 
 // newAsk reads what the question asks. A return question has no
@@ -43,6 +46,7 @@ func newAsk(question string) *ask {
 	a.figure = newFigureTest(aq, a.counted, a.isAmount)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.defaulted = defaultSubject(question)
+	a.defaultAsked = asksDefault(question)
 	a.isReturn = asksReturn(question)
 	if !a.isReturn {
 		a.subject, a.option = subjectTerms(question)

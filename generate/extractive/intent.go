@@ -116,8 +116,8 @@ var mentionsDefault = regexp.MustCompile(`(?i)\bdefault\b`)
 const defaultAfter = 3
 
 // defaultFollows reports whether, for an extent or count question asking
-// for a default, one of the defaultAfter sentences after cands[i] in its
-// source gives a default value ("The depot sets a maximum stacking depth
+// for a default (asked: asksDefault, read once by newAsk), one of the
+// defaultAfter sentences after cands[i] in its source gives a default value ("The depot sets a maximum stacking depth
 // … . Previously … . The default value is 12."); for a count, a figure by
 // statesCount, per the unit asked for if any, in it or in cands[i]
 // (figure.rate: "Sets how many loaves the oven bakes per batch. … The
@@ -125,14 +125,14 @@ const defaultAfter = 3
 // second). Only questions that ask for the default take it: for other
 // amount questions the sentence after a topical one answered more
 // unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
-func defaultFollows(question string, counted []string, figure figureTest, cands []*candidate, i int) bool {
-	return followingDefault(question, counted, figure, cands, i) >= 0
+func defaultFollows(asked bool, counted []string, figure figureTest, cands []*candidate, i int) bool {
+	return followingDefault(asked, counted, figure, cands, i) >= 0
 }
 
 // followingDefault returns the index of the sentence defaultFollows
 // finds, or -1.
-func followingDefault(question string, counted []string, figure figureTest, cands []*candidate, i int) int {
-	if len(counted) == 0 || !asksDefault(question) {
+func followingDefault(asked bool, counted []string, figure figureTest, cands []*candidate, i int) int {
+	if len(counted) == 0 || !asked {
 		return -1
 	}
 	extent := counted[0] == extentMark
