@@ -236,11 +236,11 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, a.intent)
-	chosen := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
+	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 || !g.answers(question, a, cands, sources, qterms) {
 		return nil
 	}
-	chosen = answerOrder(chosen)
+	chosen = answerOrder(chosen, second)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
 		sep := ""
@@ -281,7 +281,9 @@ func withMarker(text, label string) string {
 // choose picks the best sentences: lead (if not nil) first, then by score
 // those with overlap above the relative cut-off that supplement the
 // answer (supplements), near-duplicates skipped, at most maxSentences.
-func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string, a *ask) []*candidate {
+// It also returns the sentence that completes the first (figureAfter,
+// meansAfter), which must stay second; nil when there is none.
+func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string, a *ask) ([]*candidate, *candidate) {
 	ranked := make([]*candidate, 0, len(cands))
 	best := 0.0
 	for _, c := range cands {
@@ -293,19 +295,25 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 
 	var chosen []*candidate
-	focused := false // the first sentence answers by form
+	focused := false // the first sentence answers by form, or with its figure
+	var fig *candidate
 	if lead != nil {
 		chosen = append(chosen, lead)
-		focused = a.stated(cands, lead.pos)
+		fig = figureOf(cands, a, lead)
+		focused = a.stated(cands, lead.pos) || fig != nil
 		if next := entryDescription(cands, lead); next != nil {
 			chosen = append(chosen, next)
+		}
+		// Chosen now, the figure covers its terms for supplements.
+		if fig != nil && len(chosen) < g.maxSentences && !slices.Contains(chosen, fig) {
+			chosen = append(chosen, fig)
 		}
 	}
 	for _, c := range ranked {
 		if len(chosen) == g.maxSentences {
 			break
 		}
-		if c == lead || c.overlap < g.minRelative*best {
+		if slices.Contains(chosen, c) || c.overlap < g.minRelative*best {
 			continue
 		}
 		dup := false
@@ -319,41 +327,62 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 		case dup:
 		case len(chosen) == 0:
 			chosen = append(chosen, c)
-			focused = a.stated(cands, c.pos)
-		case !focused || supplements(c, chosen, qterms, a, cands):
+			fig = figureOf(cands, a, c)
+			focused = a.stated(cands, c.pos) || fig != nil
+		case !focused || supplements(c, chosen, fig, qterms, a, cands):
 			chosen = append(chosen, c)
 		}
 	}
-	return meansAfter(figureAfter(chosen, cands, a, g.maxSentences), cands, a, g.maxSentences)
+	chosen, second := figureAfter(chosen, cands, a, g.maxSentences)
+	chosen, means := meansAfter(chosen, cands, a, g.maxSentences)
+	// Code that names the means reads best where the text puts it, after
+	// the prose that leads up to it.
+	if means != nil && !means.code {
+		second = means
+	}
+	return chosen, second
 }
 
-// figureAfter puts second the sentence that gives the amount asked for
-// when the first gives none of the asked kind ("exit with status zero" is
-// no age) and it goes on about the first
-// (amountContinues: "This attribute defines the maximum number of URLs
-// … . Its value should not exceed … 50000"), is the default a question
-// asking for one is given a few sentences on (followingDefault: "…, git gc
-// --auto consolidates them into one larger pack. The default value is
-// 50.") or is the default row of the entry the first opens (entryFigure).
-func figureAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
-	if most < 2 || !a.isAmount || len(chosen) == 0 || a.stated(cands, chosen[0].pos) && a.figure.states(chosen[0].text) {
-		return chosen
+// figureAfter puts second the sentence figureOf finds for the first, and
+// returns it (nil when there is none).
+func figureAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *candidate) {
+	if most < 2 || len(chosen) == 0 {
+		return chosen, nil
 	}
-	i := chosen[0].pos
-	var next *candidate
-	if amountContinues(a.counted, a.amountOf, a.figure, cands, i) {
-		next = cands[i+1]
-	} else if j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i); j >= 0 {
-		next = cands[j]
-	} else {
-		next = entryFigure(a.counted, a.amountOf, a.figure, cands, i)
-	}
+	next := figureOf(cands, a, chosen[0])
 	if next == nil {
-		return chosen
+		return chosen, nil
 	}
 	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })
 	out := append([]*candidate{chosen[0], next}, rest...)
-	return out[:min(len(out), most)]
+	return out[:min(len(out), most)], next
+}
+
+// figureOf returns the sentence that gives the amount asked for when lead
+// gives none of the asked kind ("exit with status zero" is no age) and it
+// goes on about lead (amountContinues: "This attribute defines the
+// maximum number of URLs … . Its value should not exceed … 50000"), is
+// the default a question asking for one is given a few sentences on
+// (followingDefault: "…, git gc --auto consolidates them into one larger
+// pack. The default value is 50.") or is the default row of the entry
+// lead opens (entryFigure); nil otherwise.
+func figureOf(cands []*candidate, a *ask, lead *candidate) *candidate {
+	if !a.isAmount {
+		return nil
+	}
+	// A unit is no extent: "The age of pump cookies, in seconds." needs
+	// its entry's "Default: 31449600" after it.
+	if a.stated(cands, lead.pos) && a.figure.states(lead.text) && (len(a.counted) == 0 || a.counted[0] != extentMark || extentValue(lead.text)) {
+		return nil
+	}
+	i := lead.pos
+	if amountContinues(a.counted, a.amountOf, a.figure, cands, i) {
+		return cands[i+1]
+	}
+	if j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i); j >= 0 {
+		return cands[j]
+	}
+	return entryFigure(a.counted, a.amountOf, a.figure, cands, i)
 }
 
 // entryDescription returns the sentence after lead when lead is an
@@ -371,11 +400,12 @@ func entryDescription(cands []*candidate, lead *candidate) *candidate {
 }
 
 // answerOrder puts the best sentence first (chosen is best first), then
-// the sentence after it if chosen, then the other chosen sentences of its
+// second (the sentence that completes it, if not nil) or else the
+// sentence after it if chosen, then the other chosen sentences of its
 // source in reading order, then those of the next source whose best
 // sentence ranks highest, and so on: the answer leads with what answers,
 // and a source's sentences still read in order.
-func answerOrder(chosen []*candidate) []*candidate {
+func answerOrder(chosen []*candidate, second *candidate) []*candidate {
 	rank := map[int]int{} // source → rank of its best chosen sentence
 	for i, c := range chosen {
 		if _, ok := rank[c.source]; !ok {
@@ -391,6 +421,8 @@ func answerOrder(chosen []*candidate) []*candidate {
 			return rank[a.source] < rank[b.source]
 		case a == lead || b == lead:
 			return a == lead
+		case second != nil && (a == second || b == second):
+			return a == second
 		case a.pos == lead.pos+1 || b.pos == lead.pos+1:
 			// The lead's next sentence goes on with it (an option's
 			// entry line and its description below).

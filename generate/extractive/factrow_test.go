@@ -86,3 +86,19 @@ func TestTypedDefaultRow(t *testing.T) {
 	got = answerTo(t, "How many bytes are the pre-allocated pump buffers?", prompt(entry))
 	require.True(t, strings.HasPrefix(got, "This is the size (in bytes) of the pre-allocated pump buffers used for pooling. [S1]\n<integer> Default: 8192 [S1]"), got)
 }
+
+// A typed default row may note the unit before the default ("- <number>
+// Timeout in milliseconds. Default: 5000 (5 seconds)."): it is still the
+// entry's default row, and a question asking how long by default is
+// answered by the entry's description with the row after it, not by a
+// sibling entry's row that gives its own default inline.
+func TestTypedDefaultRowAfterUnitNote(t *testing.T) {
+	p := prompt("pump.createPump([options])\n\n- options <Object>\n\n"+
+		"- primeDelay <number> If set to a positive number, it sets the initial delay before the first stroke of an idle pump. Default: 0.\n\n"+
+		"- strokeTimeout: Sets the timeout value in milliseconds for a whole stroke. Default: 30000.",
+		"pump.idleTimeout\n\nAdded in: v8.0.0\n\n- <number> Timeout in milliseconds. Default: 5000 (5 seconds).\n\n"+
+			"The number of milliseconds of inactivity the pump waits for more water, after it has finished its last stroke, before its valve is closed. "+
+			"A value of 0 disables the idle timeout.")
+	got := answerTo(t, "How long does an idle pump keep its valve open after the last stroke, by default?", p)
+	require.True(t, strings.HasPrefix(got, "pump.idleTimeout [S2]\n\nThe number of milliseconds of inactivity the pump waits for more water, after it has finished its last stroke, before its valve is closed. [S2]\n<number> Timeout in milliseconds. Default: 5000 (5 seconds). [S2]"), got)
+}

@@ -159,7 +159,10 @@ func holdsAll(c, first *candidate, qterms []string) bool {
 // asked for, is a side remark; so is code. When the first sentence does not answer
 // by form, nothing tells a side remark from the answer, and the scores
 // decide alone (choose does not call supplements).
-func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, cands []*candidate) bool {
+//
+// A first sentence completed by its figure (figureOf: an entry's
+// description and its default row) covers what both cover.
+func supplements(c *candidate, chosen []*candidate, fig *candidate, qterms []string, a *ask, cands []*candidate) bool {
 	if c.code {
 		// A synopsis or an example holds many of the question's names
 		// and states no amount, default or definition in words (measured:
@@ -172,7 +175,7 @@ func supplements(c *candidate, chosen []*candidate, qterms []string, a *ask, can
 			return true
 		}
 	}
-	if holdsAll(c, chosen[0], qterms) {
+	if holdsAll(c, chosen[0], qterms) && (fig == nil || holdsAll(c, fig, qterms)) {
 		return true
 	}
 	if lead := chosen[0]; returnsRow.MatchString(lead.text) && c.opens && c.source == lead.source && c.headingText == lead.headingText {

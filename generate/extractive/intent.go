@@ -184,8 +184,10 @@ func countedIn(counted []string, c *candidate) bool {
 
 // defaultRow matches an entry's default fact row ("Default: 1000"), or
 // an API entry's type row giving the default ("- <integer> Default:
-// 8192" under "Class property: Buffer.poolSize").
-var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:<[^>\n]+>|\{[^}\n]+\})\s+)?Default(?: value)?:`)
+// 8192" under "Class property: Buffer.poolSize"), after a short note of
+// the unit ("- <number> Timeout in milliseconds. Default: 5000 (5
+// seconds)." under "server.keepAliveTimeout").
+var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:<[^>\n]+>|\{[^}\n]+\})\s+(?:[^.:\n]{1,40}\.\s+)?)?Default(?: value)?:`)
 
 // entryRow reports whether a sentence is one of the one-line rows an entry
 // lists under its name before its description: a factRow or a typeRow.

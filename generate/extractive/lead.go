@@ -63,7 +63,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// like a row: the synopsis that lists it among the others covers
 		// more of the question ("ab [ -A … ] [ -t timelimit ]").
 		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut))) && !above ||
-			c.code || lead != nil && (rank < leadRank || rank == leadRank && c.score <= lead.score) {
+			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(c, lead, a.words)) {
 			continue
 		}
 		var ok bool
@@ -87,7 +87,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				// Buffer instances …"): figureAfter quotes the row after it.
 				// (An extent question's lead is left to the score, which
 				// puts the row first.)
-				a.figure.count && c.opens && entryFigure(counted, amountOf, a.figure, cands, i) != nil ||
+				(a.figure.count || a.defaultAsked) && c.opens && entryFigure(counted, amountOf, a.figure, cands, i) != nil ||
 				// A description whose next sentence gives the amount ("When
 				// there are more than this many packs …, git gc --auto
 				// consolidates them … . The default value is 50."):
@@ -109,6 +109,32 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		}
 	}
 	return lead
+}
+
+// outscores reports whether c beats lead at equal rank: by score, and at
+// equal score by saying less besides the question in its heading
+// (headingExtra). Sibling entries' rows tie: "Default: |
+// DeflateInflateRatioBurst 3" and "Default: | DeflateInflateRatioLimit
+// 200" cover "the default maximum inflation ratio for request bodies"
+// alike, but only the second's box is described by it ("Maximum inflation
+// ratio for request bodies", not "Maximum number of times the inflation
+// ratio … can be crossed").
+func outscores(c, lead *candidate, words map[string]bool) bool {
+	if c.score != lead.score {
+		return c.score > lead.score
+	}
+	return headingExtra(c, words) < headingExtra(lead, words)
+}
+
+// headingExtra counts the terms of c's heading the question does not use.
+func headingExtra(c *candidate, words map[string]bool) int {
+	n := 0
+	for t := range c.heading {
+		if !words[t] {
+			n++
+		}
+	}
+	return n
 }
 
 // continues reports whether cands[i] follows, in its source, a sentence

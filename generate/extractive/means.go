@@ -50,15 +50,16 @@ const meansReach = 3
 // (or opens a section whose heading is a name: its heading line is then
 // quoted with it, nameLine) when the lead names none. It must share a word
 // with the question unless it is the prose sentence right after the
-// lead: a release note's next item names something unrelated.
-func meansAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
+// lead: a release note's next item names something unrelated. It returns
+// the sentence put second, nil when there is none.
+func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *candidate) {
 	question := a.question
 	if most < 2 || len(chosen) == 0 || !howAsked.MatchString(question) {
-		return chosen
+		return chosen, nil
 	}
 	lead := chosen[0]
 	if namesMeans(lead.text, question) || namedBy(lead, question) != "" || headingMeans(lead, question) {
-		return chosen // meansInHeading quotes the lead's heading
+		return chosen, nil // meansInHeading quotes the lead's heading
 	}
 	var next *candidate
 	for k := lead.pos + 1; k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
@@ -70,11 +71,11 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) []*candidate {
 		}
 	}
 	if next == nil {
-		return chosen
+		return chosen, nil
 	}
 	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })
 	out := append([]*candidate{lead, next}, rest...)
-	return out[:min(len(out), most)]
+	return out[:min(len(out), most)], next
 }
 
 // sharesWord reports whether c's own words (not its heading's) hold one

@@ -92,7 +92,11 @@ func TestPropertyBoxRowsPunctuated(t *testing.T) {
 // points elsewhere ("Default: | See usage for details") gives no default,
 // and a default row answers only for its own box: another setting's box
 // ("Default: | GateSpeedPerLane 3"), holding none of the question's other
-// words, does not answer for GateThreadsPerLane.
+// words, does not answer for GateThreadsPerLane. Of two sibling boxes
+// whose rows cover the question alike, the one whose description says
+// least besides the question answers: "Maximum lane ratio for gate
+// crossings", not "Maximum number of times the lane ratio … can be
+// exceeded".
 func TestPropertyBoxDefaultRows(t *testing.T) {
 	for _, tt := range []struct {
 		name, question string
@@ -129,6 +133,21 @@ func TestPropertyBoxDefaultRows(t *testing.T) {
 				"Module: | mod_turnstile",
 				"Unless set, GateThreadsPerLane starts 8 threads per lane on weekdays."},
 			lead: "Unless set, GateThreadsPerLane starts 8",
+		},
+		{
+			name:     "of sibling boxes, the one described by the question",
+			question: "What is the default maximum lane ratio for gate crossings?",
+			sources: []string{"GateLaneRatioBurst Setting\n\n" +
+				"Description: | Maximum number of times the lane ratio for gate crossings can be exceeded\n" +
+				"Syntax: | GateLaneRatioBurst value\n" +
+				"Default: | GateLaneRatioBurst 3\n" +
+				"Module: | mod_turnstile\n\n" +
+				"GateLaneRatioLimit Setting\n\n" +
+				"Description: | Maximum lane ratio for gate crossings\n" +
+				"Syntax: | GateLaneRatioLimit value\n" +
+				"Default: | GateLaneRatioLimit 200\n" +
+				"Module: | mod_turnstile"},
+			lead: "Default: | GateLaneRatioLimit 200 [S1]",
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
