@@ -24,9 +24,13 @@ import (
 var figure = regexp.MustCompile(`(?i)(^|[^\w-])\d|\b(` + figureWords + `|arbitrar(y|ily)\s+(number|many|large|long|deep|deeply|big|amount|size|length)s?)\b`)
 
 // notFigure matches a calendar date, which dates rather than counts,
-// "non-zero", which says how a value is, not how much, and an ordinal
-// ("the 0th commit", "2nd"), which places rather than counts.
-var notFigure = regexp.MustCompile(`(?i)\b\d{4}-\d{2}-\d{2}\b|\bnon-?zero\b|\b\d+(?:st|nd|rd|th)\b`)
+// "non-zero", which says how a value is, not how much, an ordinal ("the
+// 0th commit", "2nd"), which places rather than counts, an option
+// written with a value ("--max-parents=0 gives all root commits"), which
+// shows a use of the option rather than a bound, and a limit left unset
+// ("when no limit is given on the command line"), which is no absence of
+// a bound.
+var notFigure = regexp.MustCompile(`(?i)\b\d{4}-\d{2}-\d{2}\b|\bnon-?zero\b|\b\d+(?:st|nd|rd|th)\b|(?:^|\s)--?[a-z][\w-]*=\d+|\b(?:if|when|unless)\s+no\s+limit\s+(?:is|was|has\s+been)\s+(?:given|set|specified|configured|supplied|provided|passed)\b`)
 
 // oneWords are number words that are more often a pronoun or an article
 // ("one of the following", "a single command") than a count; they count
@@ -44,7 +48,7 @@ const oneReach = 2
 // cut, or "one"/"single" at most oneReach words before a counted stem.
 func statesCount(text string, counted []string) bool {
 	t := notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")
-	if figure.MatchString(t) {
+	if figure.MatchString(t) || defaultOne.MatchString(t) {
 		return true
 	}
 	words := textutil.Words(t)
@@ -63,6 +67,11 @@ func statesCount(text string, counted []string) bool {
 	}
 	return false
 }
+
+// defaultOne matches "one" as the value a default is ("The default is
+// one, i.e. sequential execution.", "defaults to one"), where it is no
+// pronoun.
+var defaultOne = regexp.MustCompile(`(?i)\bdefaults?(?:\s+value)?\s+(?:is|to|of)\s+one\b`)
 
 // yesNoQuestion matches a question asking whether ("Is there a limit on
 // how many …", "Can a table hold more than …"): a sentence saying whether

@@ -1,7 +1,10 @@
 package extractive_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // A question asking for a count is answered only by a sentence giving a
@@ -161,5 +164,41 @@ func TestCountNeedsAFigure(t *testing.T) {
 			prompt("The bakery oven logs at most N errors before it stops, with N defaulting to 20."),
 			true,
 		},
+		{
+			"an option written with a value is no bound",
+			"How many racks can the bakery oven use for a batch at most?",
+			prompt("The bakery oven --max-racks=0 runs a batch of loaves on its floor, and --min-racks=3 on its upper racks only."),
+			false,
+		},
+		{
+			"the bound an option's value is said to be",
+			"How many racks can the bakery oven use for a batch at most?",
+			prompt("The bakery oven accepts --max-racks=6, since it can use at most 6 racks for a batch."),
+			true,
+		},
+		{
+			"a limit left unset is no absence of a bound",
+			"What is the maximum size of the bakery oven's dough cache?",
+			prompt("The maximum size of the memory the bakery oven uses for its dough cache when no limit is given on the command line."),
+			false,
+		},
+		{
+			"no limit is an answer to a maximum",
+			"What is the maximum size of the bakery oven's dough cache?",
+			prompt("There is no limit on the size of the bakery oven's dough cache."),
+			true,
+		},
 	})
+}
+
+// "The default is one" gives the count ("one" is the value, not a
+// pronoun): the entry's own default follows its description, and the next
+// entry's "The default is 100." does not lead.
+func TestDefaultIsOne(t *testing.T) {
+	p := prompt("checkout.bakers\n\nThe number of parallel bakers to use when updating the oven tree. The default is one, i.e. sequential execution.\n\n" +
+		"Note: parallel baking usually delivers better performance for ovens located on gas.\n\n" +
+		"checkout.thresholdForParallelism\n\nWhen running parallel checkout with a small number of trays, the cost of spawning can outweigh the gain. " +
+		"This setting allows to define the minimum number of trays for which parallel checkout should be attempted. The default is 100.")
+	got := answerTo(t, "How many parallel bakers does the oven use by default when updating the oven tree on checkout?", p)
+	require.True(t, strings.HasPrefix(got, "checkout.bakers [S1]\n\nThe number of parallel bakers to use when updating the oven tree. [S1] The default is one, i.e. sequential execution. [S1]"), got)
 }
