@@ -15,3 +15,19 @@ func TestNegationInOneWord(t *testing.T) {
 			weakPrompt("Glazes are mixed by the kiln's own pump."), false},
 	})
 }
+
+// The other way round: "aren't valid" and "not supported" in a question
+// are the documentation's "invalid" and "unsupported", whatever the
+// apostrophe.
+func TestNegationInTwoWords(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"aren't valid", "What happens to glazes that aren't valid?",
+			weakPrompt("Invalid glazes are skipped by the kiln."), true},
+		{"aren’t valid", "What happens to glazes that aren’t valid?",
+			weakPrompt("Invalid glazes are skipped by the kiln."), true},
+		{"not yet supported", "What happens to glazes that are not yet supported?",
+			weakPrompt("Unsupported glazes are skipped by the kiln."), true},
+		{"valid", "What happens to glazes that aren't valid?",
+			weakPrompt("Glazes are mixed by the kiln's own pump."), false},
+	})
+}

@@ -65,7 +65,10 @@ func Stem(w string) string {
 }
 
 // IsStopword reports whether a lower-cased word carries no content.
-func IsStopword(w string) bool { return stopwords[w] }
+func IsStopword(w string) bool {
+	// Typeset text and some keyboards write the apostrophe as ’ ("aren’t").
+	return stopwords[strings.ReplaceAll(w, "’", "'")]
+}
 
 var stopwords = func() map[string]bool {
 	m := map[string]bool{}
