@@ -30,8 +30,12 @@ func defaultWorded(question string) string {
 	return defaultInOtherWords.ReplaceAllString(question, "by default")
 }
 
-// defaultStem is the question term of the word "default".
-var defaultStem = textutil.Stem("default")
+// defaultStem and valueStem are the question terms of the words
+// "default" and "value".
+var (
+	defaultStem = textutil.Stem("default")
+	valueStem   = textutil.Stem("value")
+)
 
 // defaultTerms gives the term "default", when the question holds it, to
 // every sentence that states a default in other words (defaultStated: "If

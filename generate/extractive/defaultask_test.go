@@ -118,3 +118,14 @@ func TestDefaultEndingADescription(t *testing.T) {
 	got := answerTo(t, "By default, how long does the kiln wait for a door that another user has locked before raising an alarm?", prompt(entry))
 	require.Contains(t, got, "Default five seconds. [S1]")
 }
+
+// "What is the default value of X?" is answered by the sentence giving X's
+// default in whatever words; another setting's "the default value is …"
+// covers the question's "value" but adds nothing to the answer.
+func TestDefaultValueWordsAddNothing(t *testing.T) {
+	p := prompt("Pump access control\n\nMost pumps accept commands from any panel. For this reason, the priming requirement is disabled by default (\"pump_prime_required = no\").",
+		"pump_forbidden_commands (default: see \"pumpconf -d\" output)\n\nList of commands that cause the pump to stop. With pump versions 3.6 and earlier, the default value is \"FILL DRAIN\".")
+	got := answerTo(t, "What is the default value of pump_prime_required?", p)
+	require.True(t, strings.HasPrefix(got, "For this reason, the priming requirement is disabled by default (\"pump_prime_required = no\"). [S1]"), got)
+	require.NotContains(t, got, "FILL DRAIN")
+}

@@ -171,6 +171,12 @@ func supplements(c *candidate, chosen []*candidate, fig *candidate, qterms []str
 		return false
 	}
 	for _, t := range qterms {
+		// What a default question asks for ("default value") the first
+		// sentence gives by form, in whatever words: another sentence's
+		// "the default value is …" is another setting's default.
+		if a.isDefault && (t == defaultStem || t == valueStem) {
+			continue
+		}
 		if covers(c, t) && !slices.ContainsFunc(chosen, func(o *candidate) bool { return covers(o, t) }) {
 			return true
 		}
