@@ -23,6 +23,7 @@ func FuzzParseHTML(f *testing.F) {
 	f.Add([]byte("<h1>A</h1><h3>B</h3><h2>C</h2><p>x</p>"))
 	f.Add([]byte("<pre>\n\n a\r\n</pre><table><tr><td><h2>T</h2></td></tr></table>"))
 	f.Add([]byte("<p>caf\xe9 <br><br><br> x</p>"))
+	f.Add([]byte(pumpctlPage))
 	for _, sh := range loaderShapes {
 		if sh.ext == ".html" {
 			f.Add(shapeText(sh.head, sh.item, 4<<10))

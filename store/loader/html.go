@@ -138,6 +138,12 @@ func (w *walker) walk(n *html.Node) {
 	}
 	switch n.DataAtom {
 	case atom.Pre:
+		if w.pre == 0 {
+			if lines := readManPage(textOf(n, w.drop)); lines != nil {
+				w.manPage(lines) // a manual page formatted for a terminal (htmlman.go)
+				return
+			}
+		}
 		// Preformatted text is fenced as in Markdown, so that sentence
 		// splitting, quoting and prompts keep a code block in one piece.
 		if w.pre == 0 && strings.TrimSpace(textOf(n, w.drop)) != "" {
