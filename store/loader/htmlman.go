@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Manual pages formatted for a terminal and wrapped in one <pre> (Postfix's
@@ -46,6 +47,9 @@ type manLine struct {
 // pydoc snippet quoted in a guide ("NAME" over "----", or over a line
 // indented by four) is code and stays so.
 func readManPage(text string) []manLine {
+	if strings.IndexByte(text, '\b') >= 0 {
+		text = overstrike.ReplaceAllString(text, "") // bold and underline for a terminal: "N\bNA\bA"
+	}
 	raw := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var lines []manLine
 	name, body, header := -1, false, false
@@ -82,6 +86,28 @@ func readManPage(text string) []manLine {
 		}
 	}
 	return lines
+}
+
+// overstrike matches a character a terminal page prints over with the one
+// after the backspace.
+var overstrike = regexp.MustCompile(`.\x08`)
+
+// manTitle returns the text under a page's NAME heading ("pumpctl - pump
+// control program"), or "" if there is none.
+func manTitle(lines []manLine) string {
+	for i, l := range lines {
+		if l.indent == 0 && l.text == "NAME" {
+			for _, n := range lines[i+1:] {
+				if n.text != "" {
+					if n.indent == 0 {
+						return ""
+					}
+					return n.text
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // minManLines is how long a page without a header line must be to be
@@ -209,13 +235,13 @@ func (w *walker) manPage(lines []manLine) {
 		case deeper:
 			w.manCode(para)
 		case len(para) == 1 && para[0].indent == body && len(para[0].text) <= maxManTag && !strings.HasSuffix(para[0].text, ":") &&
-			!strings.HasSuffix(para[0].text, ".") && manTagNext(lines, i, body):
+			!strings.HasSuffix(para[0].text, ".") && nestedTag(para) == "" && manTagNext(lines, i, body):
 			// One of several tags over one description ("-e queue_id",
 			// then "-f queue_id" and the text both describe).
 			endEntry()
 			tags = append(tags, para[0].text)
 			continue
-		case para[0].indent == body && len(para) > 1 && para[1].indent > body:
+		case para[0].indent == body && (len(para) > 1 && para[1].indent > body || len(para) == 1 && nestedTag(para) != ""):
 			// A tagged paragraph: the tag, then its description below it
 			// or after a gap on its own line ("-p     Purge old …").
 			endEntry()
@@ -233,7 +259,7 @@ func (w *walker) manPage(lines []manLine) {
 			w.out.lineBreak(1)
 			desc := para[1:]
 			if first != "" {
-				desc = append([]manLine{{indent: para[1].indent, text: first}}, desc...)
+				desc = append([]manLine{{text: first}}, desc...)
 			}
 			w.out.inline(rejoin(desc, words))
 		default:
@@ -288,7 +314,9 @@ func nestedTag(para []manLine) string {
 		if in <= first.indent || col >= 0 && col != in {
 			return ""
 		}
-	} else if col < 0 {
+	} else if col < first.indent+7 {
+		// One line: only a gap as wide as a tag column (7, groff's
+		// default) says tag; the text's own double spaces are narrower.
 		return ""
 	}
 	if len(tag) > maxManTag || len(strings.Fields(tag)) > 3 || strings.ContainsAny(tag, `\|=;`) || strings.HasSuffix(tag, ".") ||
@@ -395,7 +423,10 @@ func rejoin(para []manLine, words map[string]bool) string {
 			prev := b.String()
 			if cut, ok := hyphenatedAt(prev, t); ok && !words[strings.ToLower(cut+"-"+firstWord(t))] {
 				b.Reset()
-				b.WriteString(strings.TrimSuffix(prev, "-"))
+				for _, h := range manHyphens {
+					prev = strings.TrimSuffix(prev, h)
+				}
+				b.WriteString(prev)
 			} else {
 				b.WriteByte(' ')
 			}
@@ -408,16 +439,28 @@ func rejoin(para []manLine, words map[string]bool) string {
 // hyphenatedAt reports whether text so far ends in a word broken with a
 // hyphen before next, and returns the word's first part.
 func hyphenatedAt(prev, next string) (string, bool) {
-	if !strings.HasSuffix(prev, "-") || next == "" || !unicode.IsLower(rune(next[0])) {
+	hyphen := ""
+	for _, h := range manHyphens {
+		if strings.HasSuffix(prev, h) {
+			hyphen = h
+		}
+	}
+	if hyphen == "" || next == "" || !unicode.IsLower(rune(next[0])) {
 		return "", false
 	}
-	start := strings.LastIndexFunc(strings.TrimSuffix(prev, "-"), func(r rune) bool { return !unicode.IsLetter(r) }) + 1
-	cut := prev[start : len(prev)-1]
-	if cut == "" || !unicode.IsLetter(rune(cut[len(cut)-1])) {
-		return "", false
+	body := strings.TrimSuffix(prev, hyphen)
+	start := 0
+	if k := strings.LastIndexFunc(body, func(r rune) bool { return !unicode.IsLetter(r) }); k >= 0 {
+		_, size := utf8.DecodeRuneInString(body[k:])
+		start = k + size
 	}
-	return cut, true
+	cut := body[start:]
+	return cut, cut != ""
 }
+
+// manHyphens are the hyphens a formatter breaks words with: ASCII, and
+// the Unicode hyphen groff writes in a UTF-8 locale ("time‐" "stamps").
+var manHyphens = []string{"-", "\u2010"}
 
 // firstWord returns the leading letters of s.
 func firstWord(s string) string {
@@ -433,7 +476,7 @@ func firstWord(s string) string {
 func manWords(lines []manLine) map[string]bool {
 	words := map[string]bool{}
 	for _, l := range lines {
-		for _, f := range strings.FieldsFunc(l.text, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		for _, f := range strings.FieldsFunc(strings.ReplaceAll(l.text, "\u2010", "-"), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
 			f = strings.Trim(f, "-")
 			if strings.Contains(f, "-") {
 				words[strings.ToLower(f)] = true

@@ -121,3 +121,38 @@ func TestLoadHTMLManualPageLookalikes(t *testing.T) {
 			"```\nNAME\n    pump - the pump module\n\nDESCRIPTION\n    Pumps water.\n```"},
 	})
 }
+
+// "man pumpctl > pumpctl.txt" keeps the terminal's bold (a character,
+// a backspace, the character again) and groff's Unicode hyphen at line
+// breaks; such a text file is read by its layout too, its title the
+// text under NAME. A tag and its text on one line ("-S     sort …") is an
+// entry of its own, not a second tag of the next one.
+func TestLoadTextManualPage(t *testing.T) {
+	bold := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			b.WriteString(string(r) + "\b" + string(r))
+		}
+		return b.String()
+	}
+	page := "PUMPCTL(8)                    System Manager's Manual                   PUMPCTL(8)\n\n" +
+		bold("NAME") + "\n       pumpctl - pump control program\n\n" +
+		bold("SYNOPSIS") + "\n       pumpctl [OPTION]...\n\n" +
+		bold("DESCRIPTION") + "\n       Start and stop the pumps, keeping their time‐\n       stamps in the log.\n\n" +
+		"       " + bold("-S") + "     sort pumps by size, largest first\n\n" +
+		"       " + bold("--sort") + "=WORD\n              sort by WORD instead of name\n"
+	doc := store.Document{ID: "pumpctl.txt"}
+	setText(page, false, &doc)
+	require.Equal(t, "NAME\n\npumpctl - pump control program\n\nSYNOPSIS\n\n```\npumpctl [OPTION]...\n```\n\n"+
+		"DESCRIPTION\n\nStart and stop the pumps, keeping their timestamps in the log.\n\n"+
+		"-S\nsort pumps by size, largest first\n\n--sort=WORD\nsort by WORD instead of name", doc.Text)
+	require.Equal(t, "pumpctl - pump control program", doc.Title)
+	require.Len(t, doc.Sections, 5)
+	require.Equal(t, []string{"DESCRIPTION", "-S"}, doc.Sections[3].Heading)
+
+	// Any other text file is left as it is.
+	doc = store.Document{ID: "notes.txt"}
+	setText("NAME\nDESCRIPTION\n  not a page", false, &doc)
+	require.Equal(t, "NAME\nDESCRIPTION\n  not a page", doc.Text)
+	require.Empty(t, doc.Sections)
+}

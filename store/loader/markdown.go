@@ -60,6 +60,15 @@ func readText(raw []byte, path string, markdown bool, doc *store.Document) error
 // setText stores valid UTF-8 text; Markdown also yields a title.
 func setText(text string, markdown bool, doc *store.Document) {
 	doc.Text = text
+	if !markdown {
+		if lines := readManPage(text); lines != nil {
+			// "man pumpctl > pumpctl.txt": read by its layout (htmlman.go).
+			var w walker
+			w.manPage(lines)
+			w.closeSection()
+			doc.Text, doc.Sections, doc.Title = w.out.String(), w.sections, manTitle(lines)
+		}
+	}
 	if markdown {
 		doc.Title = markdownTitle(doc.Text)
 		frontMatterMeta(doc.Text, &doc.Metadata)
