@@ -3,9 +3,10 @@ package extractive_test
 import "testing"
 
 // "invalid" and "unsupported" in a question are the documentation's "not
-// valid" and "not supported": the sentence saying so answers the question
-// by those words too.
-func TestNegationInOneWord(t *testing.T) {
+// valid" and "not supported", and the other way round, whatever the
+// apostrophe: the sentence saying so answers the question by those words
+// too.
+func TestNegationForms(t *testing.T) {
 	runSupportCases(t, []supportCase{
 		{"not valid", "What happens to invalid glazes?",
 			weakPrompt("Glazes that are not valid are skipped by the kiln."), true},
@@ -13,21 +14,13 @@ func TestNegationInOneWord(t *testing.T) {
 			weakPrompt("Glazes that are not supported are skipped by the kiln."), true},
 		{"valid", "What happens to invalid glazes?",
 			weakPrompt("Glazes are mixed by the kiln's own pump."), false},
-	})
-}
-
-// The other way round: "aren't valid" and "not supported" in a question
-// are the documentation's "invalid" and "unsupported", whatever the
-// apostrophe.
-func TestNegationInTwoWords(t *testing.T) {
-	runSupportCases(t, []supportCase{
 		{"aren't valid", "What happens to glazes that aren't valid?",
 			weakPrompt("Invalid glazes are skipped by the kiln."), true},
 		{"aren’t valid", "What happens to glazes that aren’t valid?",
 			weakPrompt("Invalid glazes are skipped by the kiln."), true},
 		{"not yet supported", "What happens to glazes that are not yet supported?",
 			weakPrompt("Unsupported glazes are skipped by the kiln."), true},
-		{"valid", "What happens to glazes that aren't valid?",
+		{"valid, asked negated", "What happens to glazes that aren't valid?",
 			weakPrompt("Glazes are mixed by the kiln's own pump."), false},
 	})
 }

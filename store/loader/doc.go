@@ -14,7 +14,12 @@
 // [{start, end, speaker, text}] or Whisper's {"segments": […]}; any other
 // JSON is unsupported) — become one paragraph per speaker turn
 // ("Alice: …") with one Section per cue carrying its time and speaker
-// (store.Section.Time), which the chunker cuts at. LoadDir walks a folder
+// (store.Section.Time), which the chunker cuts at. A manual page formatted
+// for a terminal, saved as text ("man ls > ls.txt") or wrapped in one
+// HTML <pre> (Postfix's pages, man2html), is read by its layout: section
+// headings, one entry per option, paragraphs rejoined where the formatter
+// wrapped and hyphenated them, the synopsis and examples as code
+// (htmlman.go). LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback,
 // passing over redirect pages and the plain-text sources of HTML pages it
 // also finds (Sphinx's _sources copies, AsciiDoc's PAGE.txt).

@@ -147,25 +147,28 @@ func expandTabs(l string) string {
 
 // manBodyIndent returns the indent of the page's running text: the
 // smallest indent of at least 4 columns that two or more lines share
-// (groff indents text by 7 and tagged descriptions by 14).
+// (groff indents text by 7 and tagged descriptions by 14), or the smallest
+// of at least 4 columns.
 func manBodyIndent(lines []manLine) int {
+	if in := sharedIndent(lines, 3, 2); in > 0 {
+		return in
+	}
+	return sharedIndent(lines, 3, 1)
+}
+
+// sharedIndent returns the smallest indent deeper than floor that at least
+// n non-blank lines have, 0 if none.
+func sharedIndent(lines []manLine, floor, n int) int {
 	count := map[int]int{}
 	for _, l := range lines {
-		if l.text != "" && l.indent >= 4 {
+		if l.text != "" && l.indent > floor {
 			count[l.indent]++
 		}
 	}
 	best := 0
-	for in, n := range count {
-		if n >= 2 && (best == 0 || in < best) {
+	for in, k := range count {
+		if k >= n && (best == 0 || in < best) {
 			best = in
-		}
-	}
-	if best == 0 {
-		for in := range count {
-			if best == 0 || in < best {
-				best = in
-			}
 		}
 	}
 	return best
@@ -375,22 +378,10 @@ func hanging(para []manLine) []manLine {
 // manStep returns how much deeper than the body a tagged description is
 // indented: the smallest deeper indent two lines share, 7 if none.
 func manStep(lines []manLine, body int) int {
-	count := map[int]int{}
-	for _, l := range lines {
-		if l.text != "" && l.indent > body {
-			count[l.indent]++
-		}
+	if in := sharedIndent(lines, body, 2); in > 0 {
+		return in - body
 	}
-	best := 0
-	for in, n := range count {
-		if n >= 2 && (best == 0 || in < best) {
-			best = in
-		}
-	}
-	if best == 0 {
-		return 7
-	}
-	return best - body
+	return 7
 }
 
 // manCode writes lines as a fenced code block, less their common indent.
