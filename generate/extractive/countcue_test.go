@@ -183,6 +183,12 @@ func TestCountNeedsAFigure(t *testing.T) {
 			false,
 		},
 		{
+			"a protocol version is no size",
+			"How big is the bakery oven's dough buffer?",
+			prompt("Leaving the bakery oven's dough buffer at its size is fine unless a proxy does not support HTTP/1.1 or TLS 1.3."),
+			false,
+		},
+		{
 			"no limit is an answer to a maximum",
 			"What is the maximum size of the bakery oven's dough cache?",
 			prompt("There is no limit on the size of the bakery oven's dough cache."),

@@ -13,8 +13,11 @@ import (
 // default the documents give answers it as it answers "What is the
 // default …?" (defaultFollows).
 
-// defaultInOtherWords matches the everyday phrasings of "by default".
-var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:(?:no\s+\w+(?:\s+\w+)?|none|nothing)\s+(?:is|are)\s+(?:given|passed|specified|supplied|configured|set|named|chosen|provided|selected)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
+// defaultInOtherWords matches the everyday phrasings of "by default"
+// ("unless told otherwise", "unless I change it", "out of the box", "if
+// none is configured").
+var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|` +
+	`unless\s+(?:i|you|we)\s+(?:change|set|configure|override|pick|choose|specify)\s+(?:it|that|them|one|another(?:\s+one)?|a\s+different\s+one|something\s+else)|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:(?:no\s+\w+(?:\s+\w+)?|none|nothing)\s+(?:is|are)\s+(?:given|passed|specified|supplied|configured|set|named|chosen|provided|selected)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
 
 // asksDefault reports whether a question asks for a default, in that word
 // (mentionsDefault) or in other words (defaultInOtherWords).

@@ -189,8 +189,10 @@ const figureWords = `two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|
 
 // notReference matches numbers that refer rather than count: listings,
 // tables, sections, versions ("3.2.1", "v1.2"), manual page sections
-// ("git-tag(1)", "glob(7)").
-var notReference = regexp.MustCompile(`(?i)\b(listing|table|figure|example|section|chapter|appendix|step|version|versions|release|python|postgresql|rust|pep|rfc)\s+\d[\w.-]*|#\d+|\b\d+\.\d+\.\d+\b|\bv\d+(?:\.\d+)+[a-z]?\b|\b[a-z][\w.-]*\(\d[a-z]?\)`)
+// ("git-tag(1)", "glob(7)"), and protocol versions ("HTTP/1.1", "TLS 1.3",
+// "IPv6").
+var notReference = regexp.MustCompile(`(?i)\b(listing|table|figure|example|section|chapter|appendix|step|version|versions|release|python|postgresql|rust|pep|rfc)\s+\d[\w.-]*|#\d+|\b\d+\.\d+\.\d+\b|\bv\d+(?:\.\d+)+[a-z]?\b|\b[a-z][\w.-]*\(\d[a-z]?\)|` +
+	`\b[a-z]{2,}/\d+(?:\.\d+)?\b|\b(?:tls|ssl|dtls|ipv|smtp|http|imap|pop|snmp|nfs|smb)v?\s?\d+(?:\.\d+)?\b`)
 
 // namesCounted reports whether the sentence, its heading or the sentence
 // before it names what the question counts. statesAmount lets any
