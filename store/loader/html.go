@@ -139,8 +139,13 @@ func (w *walker) walk(n *html.Node) {
 	switch n.DataAtom {
 	case atom.Pre:
 		if w.pre == 0 {
-			if lines := readManPage(textOf(n, w.drop)); lines != nil {
+			text := textOf(n, w.drop)
+			if lines := readManPage(text); lines != nil {
 				w.manPage(lines) // a manual page formatted for a terminal (htmlman.go)
+				return
+			}
+			if lines := prosePre(n, text); lines != nil {
+				w.prose(lines) // paragraphs wrapped at a fixed width (htmlprose.go)
 				return
 			}
 		}
