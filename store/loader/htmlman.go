@@ -220,6 +220,13 @@ func (w *walker) manPage(lines []manLine) {
 		switch {
 		case section == "SYNOPSIS":
 			w.manCode(para)
+		case section == "SEE ALSO":
+			// References, one a line ("showq(8), list mail queue"):
+			// a list, not a paragraph that runs them together.
+			for _, p := range para {
+				w.out.lineBreak(1)
+				w.out.inline("- " + p.text)
+			}
 		case (deeper && entryOpen && para[0].indent < body+2*manStep(lines, body) || entryOpen && para[0].indent > body) && nestedTag(para) != "":
 			// A tagged paragraph inside an entry's description (the values
 			// of an option: "cyrus  This server plug-in is …").
@@ -248,10 +255,7 @@ func (w *walker) manPage(lines []manLine) {
 			// A tagged paragraph: the tag, then its description below it
 			// or after a gap on its own line ("-p     Purge old …").
 			endEntry()
-			term, first := para[0].text, ""
-			if k := strings.Index(term, "  "); k > 0 && k <= maxManTag {
-				term, first = term[:k], strings.TrimSpace(term[k:])
-			}
+			term, first := manTagSplit(para)
 			tags = append(tags, term)
 			w.out.lineBreak(2)
 			w.beginEntry(shortTerm(strings.Join(tags, ", ")))
@@ -273,6 +277,25 @@ func (w *walker) manPage(lines []manLine) {
 		w.out.lineBreak(2)
 	}
 	endEntry()
+}
+
+// manTagSplit returns a tagged paragraph's tag and the text after it on
+// the tag's line, if any. The text starts at the description's column:
+// "SIGHUP Upon receipt …" over lines indented 7 deeper splits after
+// "SIGHUP", a tag as wide as the column less one space; otherwise a gap
+// of two spaces ends the tag ("-p     Purge old …"), and without one the
+// line is the tag.
+func manTagSplit(para []manLine) (string, string) {
+	text := para[0].text
+	if len(para) > 1 {
+		if off := para[1].indent - para[0].indent; off > 1 && off < len(text) && text[off-1] == ' ' && text[off] != ' ' {
+			return strings.TrimSpace(text[:off]), text[off:]
+		}
+	}
+	if k := strings.Index(text, "  "); k > 0 && k <= maxManTag {
+		return text[:k], strings.TrimSpace(text[k:])
+	}
+	return text, ""
 }
 
 // maxManTag bounds a tag (an option, a setting with its default) in

@@ -13,8 +13,9 @@ import (
 // web page wraps it in one <pre>: header and footer lines, unindented
 // section headings, a subsection heading, text justified and hyphenated
 // across lines, tagged entries (one with two tags, one with its text
-// after a gap, one with tagged values inside), a numbered list with
-// hanging text, and an example command.
+// after a gap, one whose tag fills the tag column, one with tagged values
+// inside), a numbered list with hanging text, an example command, and
+// references.
 const pumpctlPage = `<html><head><title>Pump manual - pumpctl(8)</title></head><body><pre>
 PUMPCTL(8)                                                          PUMPCTL(8)
 
@@ -67,8 +68,12 @@ PUMPCTL(8)                                                          PUMPCTL(8)
        -v     Enable verbose logging. Multiple -v options make the program
               more verbose.
 
+       SIGHUP On a hangup signal the pump re-reads its configuration
+              files.
+
 <b>SEE ALSO</b>
        pump.cf(5), pump configuration
+       tank(8), tank control
 
 Pump 2.1                          2024-01-07                        PUMPCTL(8)
 </pre></body></html>`
@@ -93,7 +98,8 @@ func TestLoadHTMLManualPage(t *testing.T) {
 		"- eco: The pump runs at half speed.\n" +
 		"- boost: The pump runs at full speed as long as the station has power.\n\n" +
 		"-v\nEnable verbose logging. Multiple -v options make the program more verbose.\n\n" +
-		"SEE ALSO\n\npump.cf(5), pump configuration"
+		"SIGHUP\nOn a hangup signal the pump re-reads its configuration files.\n\n" +
+		"SEE ALSO\n\n- pump.cf(5), pump configuration\n- tank(8), tank control"
 	require.Equal(t, want, doc.Text)
 
 	var paths []string
@@ -104,7 +110,7 @@ func TestLoadHTMLManualPage(t *testing.T) {
 		"NAME", "SYNOPSIS", "DESCRIPTION", "DESCRIPTION > Options",
 		"DESCRIPTION > Options > -c config_dir", "DESCRIPTION > Options > -d pump_id",
 		"DESCRIPTION > Options > -e pump_id, -f pump_id", "DESCRIPTION > Options > -m mode",
-		"DESCRIPTION > Options > -v", "SEE ALSO",
+		"DESCRIPTION > Options > -v", "DESCRIPTION > Options > SIGHUP", "SEE ALSO",
 	}, paths)
 	require.Equal(t, "Pump manual - pumpctl(8)", doc.Title)
 }
