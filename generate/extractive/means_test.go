@@ -44,6 +44,13 @@ func TestHowAnswerNamesTheMeansInTheHeading(t *testing.T) {
 
 	got = answerTo(t, "Is a depot view kept out of the transaction in strict mode?", prompt(entry, other))
 	require.False(t, strings.HasPrefix(got, "keep_out_of_transaction"), got)
+
+	// A manual page's section heading is written in capitals like a
+	// command, but names no means.
+	page := "DESCRIPTION\n\nThe depotctl command controls the depot.\n\n-f\nFlush the depot queue: attempt to move every queued crate."
+	got = answerTo(t, "How do I flush the depot queue?", prompt(page, other))
+	require.False(t, strings.HasPrefix(got, "DESCRIPTION"), got)
+	require.Contains(t, got, "Flush the depot queue: attempt to move every queued crate. [S1]")
 }
 
 // An options list's entry heads its description like a name: a lead below

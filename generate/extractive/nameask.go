@@ -30,13 +30,24 @@ func nameHeading(heading string) string {
 	if m == "" {
 		return ""
 	}
-	if sectionNumber.MatchString(m) {
+	if sectionNumber.MatchString(m) || manSections[m] {
 		return ""
 	}
 	if strings.ContainsAny(m, "_.:()") || strings.ToLower(m[:1]) == m[:1] || strings.ToUpper(m) == m && len(m) > 1 {
 		return strings.TrimRight(m, ".:(")
 	}
 	return ""
+}
+
+// manSections are the conventional section headings of a manual page
+// (man-pages(7)): written in capitals like a command or a signal name
+// ("VACUUM", "SIGHUP"), they name no means ("DESCRIPTION" over "-f / Flush
+// the queue").
+var manSections = map[string]bool{
+	"NAME": true, "SYNOPSIS": true, "DESCRIPTION": true, "OPTIONS": true, "COMMANDS": true, "EXAMPLES": true,
+	"EXAMPLE": true, "FILES": true, "ENVIRONMENT": true, "DIAGNOSTICS": true, "BUGS": true, "NOTES": true,
+	"AUTHOR": true, "AUTHORS": true, "HISTORY": true, "SEE": true, "CONFIGURATION": true, "EXIT": true,
+	"RETURN": true, "ERRORS": true, "LICENSE": true, "SECURITY": true, "STANDARDS": true, "OVERVIEW": true,
 }
 
 // sectionNumber matches a numbered heading's number ("F.28.", "20.4.1").
