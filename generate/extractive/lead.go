@@ -81,12 +81,12 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) && a.figure.kindStated(c.text) ||
-				// For a count, an entry's description whose default row
-				// above gives the figure ("- <integer> Default: 8192" over
-				// "This is the size (in bytes) of pre-allocated internal
-				// Buffer instances …"): figureAfter quotes the row after it.
-				// (An extent question's lead is left to the score, which
-				// puts the row first.)
+				// For a count, or any amount asked as a default, an entry's
+				// description whose default row above gives the figure ("-
+				// <integer> Default: 8192" over "This is the size (in
+				// bytes) of pre-allocated internal Buffer instances …"):
+				// figureAfter quotes the row after it. (Any other extent
+				// question's lead is left to the score.)
 				(a.figure.count || a.defaultAsked) && c.opens && entryFigure(counted, amountOf, a.figure, cands, i) != nil ||
 				// A description whose next sentence gives the amount ("When
 				// there are more than this many packs …, git gc --auto

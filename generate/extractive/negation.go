@@ -54,8 +54,8 @@ func inPrefix(x string) string {
 
 // The other way round, a question writes the negation as two words ("files
 // that aren't tracked yet") where documentation writes one ("untracked
-// files"): negatedTerms gives a sentence holding the one-word form the
-// question's negated word, which it covers.
+// files"): negatedTerms gives a sentence that holds the one-word form the
+// term of the question's negated word, which that form covers.
 
 // negationWords are the words that negate the word after them, past
 // negationSkip.

@@ -138,8 +138,9 @@ func (w *walker) walk(n *html.Node) {
 	}
 	switch n.DataAtom {
 	case atom.Pre:
+		text := ""
 		if w.pre == 0 {
-			text := textOf(n, w.drop)
+			text = textOf(n, w.drop)
 			if lines := readManPage(text); lines != nil {
 				w.manPage(lines) // a manual page formatted for a terminal (htmlman.go)
 				return
@@ -151,7 +152,7 @@ func (w *walker) walk(n *html.Node) {
 		}
 		// Preformatted text is fenced as in Markdown, so that sentence
 		// splitting, quoting and prompts keep a code block in one piece.
-		if w.pre == 0 && strings.TrimSpace(textOf(n, w.drop)) != "" {
+		if w.pre == 0 && strings.TrimSpace(text) != "" {
 			w.out.flush()
 			w.out.b.WriteString("```")
 			w.out.newlines = 1

@@ -47,6 +47,9 @@ type manLine struct {
 // pydoc snippet quoted in a guide ("NAME" over "----", or over a line
 // indented by four) is code and stays so.
 func readManPage(text string) []manLine {
+	if !strings.Contains(text, "NAME") && strings.IndexByte(text, '\b') < 0 {
+		return nil // most <pre> blocks and text files: no page, no lines split
+	}
 	if strings.IndexByte(text, '\b') >= 0 {
 		text = overstrike.ReplaceAllString(text, "") // bold and underline for a terminal: "N\bNA\bA"
 	}
