@@ -24,6 +24,7 @@ func FuzzParseHTML(f *testing.F) {
 	f.Add([]byte("<pre>\n\n a\r\n</pre><table><tr><td><h2>T</h2></td></tr></table>"))
 	f.Add([]byte("<p>caf\xe9 <br><br><br> x</p>"))
 	f.Add([]byte(pumpctlPage))
+	f.Add([]byte(`<div><div class="keyword">k1</div><pre class="text">a b</pre><div><h2>H</h2></div><p class="keyword">k2</p>x</div>`))
 	f.Add([]byte("<pre class=\"text\">Lead in:\n    code\n\nfrontend www\nbind :80\n\nA wrapped line of prose that goes\non here.\n</pre>"))
 	for _, sh := range loaderShapes {
 		if sh.ext == ".html" {

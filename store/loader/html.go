@@ -177,9 +177,12 @@ func (w *walker) walk(n *html.Node) {
 	case atom.Li:
 		w.listMarker()
 	}
-	if groupsDefinitions(n) {
+	switch {
+	case groupsDefinitions(n):
 		w.definitions(n)
-	} else {
+	case holdsKeywords(n):
+		w.keywordEntries(n) // htmlkeyword.go
+	default:
 		w.children(n)
 	}
 	if brk > 0 {
