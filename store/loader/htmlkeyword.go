@@ -2,6 +2,7 @@ package loader
 
 import (
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // Keyword entries. A reference converted from plain text may write each
@@ -30,7 +31,7 @@ func holdsKeywords(n *html.Node) bool {
 
 // keywordBlock reports a <div> or <p> whose class marks a keyword.
 func keywordBlock(n *html.Node) bool {
-	return n.Type == html.ElementNode && (n.Data == "div" || n.Data == "p") && hasClassWord(n, keywordClasses...)
+	return n.Type == html.ElementNode && (n.DataAtom == atom.Div || n.DataAtom == atom.P) && hasClassWord(n, keywordClasses...)
 }
 
 // keywordEntries walks n's children, opening an entry at each keyword
