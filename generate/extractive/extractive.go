@@ -334,7 +334,7 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 			chosen = append(chosen, c)
 		}
 	}
-	chosen, second := figureAfter(chosen, cands, a, g.maxSentences)
+	chosen, second := figureAfter(chosen, fig, g.maxSentences)
 	chosen, means := meansAfter(chosen, cands, a, g.maxSentences)
 	// Code that names the means reads best where the text puts it, after
 	// the prose that leads up to it.
@@ -344,14 +344,10 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 	return chosen, second
 }
 
-// figureAfter puts second the sentence figureOf finds for the first, and
-// returns it (nil when there is none).
-func figureAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *candidate) {
-	if most < 2 || len(chosen) == 0 {
-		return chosen, nil
-	}
-	next := figureOf(cands, a, chosen[0])
-	if next == nil {
+// figureAfter puts next, the sentence figureOf found for the first
+// (choose reads it once), second, and returns it; nil when there is none.
+func figureAfter(chosen []*candidate, next *candidate, most int) ([]*candidate, *candidate) {
+	if most < 2 || len(chosen) == 0 || next == nil {
 		return chosen, nil
 	}
 	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })

@@ -16,18 +16,17 @@ func TestHowAnswerNamesTheMeans(t *testing.T) {
 		"Views run in the order they were added. The keep_out_of_transaction() decorator keeps a view out of the transaction."
 	other := "In strict mode the depot runs every depot view inside a transaction, and a view that fails rolls the transaction back."
 
-	got := answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(depot, other))
-	require.True(t, strings.HasPrefix(got, "When the depot is in strict mode, it is still possible to keep a depot view from running inside a transaction. [S1] The keep_out_of_transaction() decorator"), got)
+	// The means stays second when a sentence between them is quoted too.
+	between := strings.Replace(depot, "Views run in the order they were added.", "A depot view running inside a transaction in strict mode keeps its depot lock until the transaction ends.", 1)
+	for _, page := range []string{depot, between} {
+		got := answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(page, other))
+		require.True(t, strings.HasPrefix(got, "When the depot is in strict mode, it is still possible to keep a depot view from running inside a transaction. [S1] The keep_out_of_transaction() decorator"), got)
+	}
 
 	// The prose sentence right after the lead names it in other words.
 	move := "The traditional method for moving a depot to a new site is to repack every crate, though this can be slow. A faster method is crate_mover."
-	got = answerTo(t, "How can I move a depot to a new site without repacking every crate?", prompt(move, other))
+	got := answerTo(t, "How can I move a depot to a new site without repacking every crate?", prompt(move, other))
 	require.True(t, strings.HasPrefix(got, "The traditional method for moving a depot to a new site is to repack every crate, though this can be slow. [S1] A faster method is crate_mover. [S1]"), got)
-
-	// The means stays second when a sentence between them is quoted too.
-	between := strings.Replace(depot, "Views run in the order they were added.", "A depot view running inside a transaction in strict mode keeps its depot lock until the transaction ends.", 1)
-	got = answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(between, other))
-	require.True(t, strings.HasPrefix(got, "When the depot is in strict mode, it is still possible to keep a depot view from running inside a transaction. [S1] The keep_out_of_transaction() decorator"), got)
 
 	unrelated := strings.Replace(depot, "The keep_out_of_transaction() decorator keeps a view out of the transaction.", "The pallet_scanner() helper reads pallet labels.", 1)
 	got = answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(unrelated, other))
