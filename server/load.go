@@ -17,7 +17,7 @@ func loadFile(path string) (store.Document, error) { return loader.LoadFile(path
 func loadError(err error) *apiError {
 	switch {
 	case errors.Is(err, loader.ErrUnsupported):
-		return errorf(http.StatusUnsupportedMediaType, "unsupported_file_type", "supported: .md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, transcript .json")
+		return errorf(http.StatusUnsupportedMediaType, "unsupported_file_type", "supported: "+loader.SupportedFormats)
 	case errors.Is(err, loader.ErrInvalidUTF8):
 		return errorf(http.StatusBadRequest, "invalid_encoding", "the text is not valid UTF-8")
 	case errors.Is(err, loader.ErrEncrypted):

@@ -396,7 +396,7 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 		if sk.n > 0 {
 			return nil, fmt.Errorf("nothing to index: all %d files found were skipped", sk.n)
 		}
-		return nil, fmt.Errorf("no supported documents (.md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, transcript .json) under %v", paths)
+		return nil, fmt.Errorf("no supported documents (%s) under %v", loader.SupportedFormats, paths)
 	}
 	return ld, nil
 }

@@ -66,7 +66,7 @@ func TestLoadDirFuncSkips(t *testing.T) {
 	writeFile(t, dir, "good.md", []byte("# Good\n\nThe pump runs at 3000 rpm."))
 	writeFile(t, dir, "broken.pdf", []byte("not a pdf at all"))
 	writeFile(t, dir, "latin.txt", []byte("caf\xe9 au lait"))
-	writeFile(t, dir, "notes.rst", []byte("Title\n=====\n"))
+	writeFile(t, dir, "notes.odt", []byte("Title\n=====\n"))
 	var loaded []string
 	failed := map[string]error{}
 	err := LoadDirFunc(dir, func(d store.Document) error {
@@ -81,7 +81,7 @@ func TestLoadDirFuncSkips(t *testing.T) {
 	require.Len(t, failed, 3)
 	require.ErrorIs(t, failed["broken.pdf"], ErrMalformed)
 	require.ErrorIs(t, failed["latin.txt"], ErrInvalidUTF8)
-	require.ErrorIs(t, failed["notes.rst"], ErrUnsupported)
+	require.ErrorIs(t, failed["notes.odt"], ErrUnsupported)
 
 	stop := errors.New("stop")
 	err = LoadDirFunc(dir, func(store.Document) error { return nil }, func(string, error) error { return stop })

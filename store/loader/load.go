@@ -1,10 +1,12 @@
 package loader
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/store"
 )
@@ -22,6 +24,7 @@ const (
 	kindVTT
 	kindSRT
 	kindJSON // a transcript's segments; other JSON is unsupported
+	kindRST
 )
 
 var kinds = map[string]kind{
@@ -35,14 +38,34 @@ var kinds = map[string]kind{
 	".vtt":      kindVTT,
 	".srt":      kindSRT,
 	".json":     kindJSON,
+	".rst":      kindRST,
+	".rest":     kindRST,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
 
+// readMarkup checks that raw is text (UTF-8, or UTF-16 with a byte-order
+// mark) and reads it with parse, which fills doc from the text of a
+// markup language.
+func readMarkup(raw []byte, path string, doc *store.Document, parse func(string, *store.Document)) error {
+	raw = bytes.TrimPrefix(raw, utf8BOM)
+	if decoded, ok := decodeUTF16(raw); ok {
+		raw = decoded
+	}
+	if !utf8.Valid(raw) {
+		return &EncodingError{Path: path, Offset: firstInvalid(raw), Hint: encodingHint(raw)}
+	}
+	parse(string(raw), doc)
+	return nil
+}
+
+// SupportedFormats lists the file types LoadFile reads, for messages that
+// tell a user which files a folder may hold.
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .rst, .rest, .vtt, .srt, transcript .json"
+
 // Supported reports whether LoadFile reads files with path's extension
-// (.md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, .json;
-// case-insensitive). A .json file loads only if it holds transcript
-// segments; LoadFile returns ErrUnsupported for any other.
+// (SupportedFormats; case-insensitive). A .json file loads only if it
+// holds transcript segments; LoadFile returns ErrUnsupported for any other.
 func Supported(path string) bool { return kindOf(path) != kindNone }
 
 // LoadFile reads one file into a Document, choosing the format by
@@ -50,13 +73,17 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // given (LoadDirWith replaces both with the path relative to its root); Title comes from the content (Markdown: front matter "title:" or
 // the first "# " heading; HTML: <title> or the first h1; PDF: the document
 // information Title; DOCX: the core Title property, a Title-style
-// paragraph or the first level-1 heading), else the file name. HTML and
-// DOCX headings become Sections. Metadata.Revision and Metadata.Date come
+// paragraph or the first level-1 heading; reStructuredText: a ":title:"
+// field or the first section title), else the file name. HTML, DOCX and
+// reStructuredText headings become Sections; so do reStructuredText's
+// object descriptions (".. function::"), option and definition lists, as
+// definition entries (see parseRST). Metadata.Revision and Metadata.Date come
 // from the format's metadata (Markdown front matter revision/version and
 // last_updated/updated/lastmod/date; HTML meta tags such as
 // article:modified_time and dcterms.modified, or a "Last updated on" line;
 // the PDF information ModDate or CreationDate; .docx core properties
-// cp:version or cp:revision and dcterms:modified or created), else from
+// cp:version or cp:revision and dcterms:modified or created;
+// reStructuredText :Date: and :Version: or :Revision: fields), else from
 // "Revision B" or "Last updated: June 3, 2024" lines among the first 20
 // lines of the text; an unreadable value is ignored. A host that sets
 // them after loading overrides them. A PDF's Text is its pages' text
@@ -64,7 +91,7 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //
 // Errors: ErrUnsupported for other extensions, an error wrapping
 // fs.ErrNotExist for a missing file, an *EncodingError (ErrInvalidUTF8) for
-// a text or Markdown file that is not UTF-8, for a PDF a *FormatError
+// a text, Markdown or reStructuredText file that is not UTF-8, for a PDF a *FormatError
 // wrapping ErrMalformed (damaged or not a PDF), ErrEncrypted (needs a
 // password) or ErrNoText (no text layer, e.g. scanned pages), and for a
 // .docx a *FormatError wrapping ErrMalformed (not a Word package), for an
@@ -77,7 +104,7 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 func LoadFile(path string) (store.Document, error) {
 	k := kindOf(path)
 	if k == kindNone {
-		return store.Document{}, fmt.Errorf("%w: %s (supported: .md, .markdown, .txt, .html, .htm, .pdf, .docx, .vtt, .srt, transcript .json)", ErrUnsupported, path)
+		return store.Document{}, fmt.Errorf("%w: %s (supported: %s)", ErrUnsupported, path, SupportedFormats)
 	}
 	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
 	if k == kindText || k == kindMarkdown {
@@ -103,6 +130,8 @@ func LoadFile(path string) (store.Document, error) {
 		err = parseDOCX(raw, &doc)
 	case kindVTT, kindSRT, kindJSON:
 		err = parseTranscript(k, raw, path, &doc)
+	case kindRST:
+		err = readMarkup(raw, path, &doc, parseRST)
 	default:
 		err = readText(raw, path, k == kindMarkdown, &doc)
 	}

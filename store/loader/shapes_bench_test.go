@@ -9,8 +9,8 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// loaderShapes are adversarial inputs for the text, Markdown and HTML
-// loaders (the chunker's own shapes are in internal/chunker): each must
+// loaderShapes are adversarial inputs for the text, Markdown, HTML and
+// reStructuredText loaders (the chunker's own shapes are in internal/chunker): each must
 // cost the same time per MB at every size.
 var loaderShapes = []struct {
 	name, ext string
@@ -34,6 +34,13 @@ var loaderShapes = []struct {
 		return nestOrClose(i, fmt.Sprintf("<div>block %d", i), "</div>")
 	}},
 	{"html-table", ".html", "<html><body><table>", func(i int) string { return fmt.Sprintf("<tr><td>%d</td><td>row %d</td></tr>", i, i) }},
+	{"rst-headings", ".rst", "", func(i int) string { return fmt.Sprintf("Heading %d\n%s\n\n", i, strings.Repeat("=-~^"[i%4:i%4+1], 12)) }},
+	{"rst-paragraph", ".rst", "", func(i int) string { return fmt.Sprintf("Sentence %d of *one* ``paragraph`` :func:`runs` on.\n", i) }},
+	{"rst-staircase", ".rst", "", func(i int) string { return fmt.Sprintf("%sline %d\n\n", strings.Repeat(" ", i), i) }},
+	{"rst-nested-list", ".rst", "", func(i int) string { return fmt.Sprintf("%s* item %d\n\n", strings.Repeat("  ", i%200), i) }},
+	{"rst-definitions", ".rst", "", func(i int) string { return fmt.Sprintf(".. function:: f%d(x)\n\n   Returns %d.\n\n", i, i) }},
+	{"rst-grid-cell", ".rst", "+------+\n", func(i int) string { return fmt.Sprintf("| w%d |\n", i%1000) }},
+	{"rst-simple-table", ".rst", "=====  =====\n", func(i int) string { return fmt.Sprintf("       r%d\n", i%1000) }},
 }
 
 const htmlNest = 200
@@ -64,6 +71,8 @@ func loadRaw(raw []byte, ext string) (store.Document, error) {
 	switch ext {
 	case ".html":
 		err = parseHTML(raw, &doc)
+	case ".rst":
+		err = readMarkup(raw, doc.Source, &doc, parseRST)
 	default:
 		err = readText(raw, doc.Source, ext == ".md", &doc)
 	}
