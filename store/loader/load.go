@@ -77,7 +77,10 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // field or the first section title), else the file name. HTML, DOCX and
 // reStructuredText headings become Sections; so do reStructuredText's
 // object descriptions (".. function::"), option and definition lists, as
-// definition entries (see parseRST). Metadata.Revision and Metadata.Date come
+// definition entries (see parseRST). A .txt file is read as
+// reStructuredText when it is written in it (an underlined section title
+// and a directive or role: Django's documentation sources), and as a
+// manual page when it is one ("man ls > ls.txt"). Metadata.Revision and Metadata.Date come
 // from the format's metadata (Markdown front matter revision/version and
 // last_updated/updated/lastmod/date; HTML meta tags such as
 // article:modified_time and dcterms.modified, or a "Last updated on" line;

@@ -67,6 +67,8 @@ func setText(text string, markdown bool, doc *store.Document) {
 			w.manPage(lines)
 			w.closeSection()
 			doc.Text, doc.Sections, doc.Title = w.out.String(), w.sections, manTitle(lines)
+		} else if looksLikeRST(text) {
+			parseRST(text, doc)
 		}
 	}
 	if markdown {

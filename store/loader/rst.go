@@ -460,3 +460,39 @@ func (r *rstReader) lineBlock(lines []string, i int) int {
 	r.w.out.lineBreak(2)
 	return i
 }
+
+// rstMarkers match what only reStructuredText writes: a directive line,
+// a role, an inline literal.
+var (
+	rstDirectiveLine = regexp.MustCompile(`(?m)^\s*\.\. [A-Za-z][\w:+.-]*::`)
+	rstRole          = regexp.MustCompile(":[a-z][a-z:]*:`[^`]")
+)
+
+// rstSniff is how much of a .txt file looksLikeRST reads.
+const rstSniff = 64 << 10
+
+// looksLikeRST reports whether a .txt file is reStructuredText (Django's
+// documentation sources, a project's README.txt): it has a section title
+// underlined as reStructuredText writes one, and a directive or a role.
+// Plain text that underlines its titles is read as it always was.
+func looksLikeRST(text string) bool {
+	if len(text) > rstSniff {
+		text = text[:rstSniff]
+		for len(text) > 0 && !utf8.RuneStart(text[len(text)-1]) {
+			text = text[:len(text)-1]
+		}
+	}
+	// Inline literals alone do not tell: AsciiDoc quotes ``like this''.
+	if !rstDirectiveLine.MatchString(text) && !rstRole.MatchString(text) {
+		return false
+	}
+	lines := strings.SplitN(text, "\n", 2000)
+	for i := 0; i+1 < len(lines); i++ {
+		l, u := strings.TrimRight(lines[i], " \r"), strings.TrimRight(lines[i+1], " \r")
+		if l != "" && !adornment(l) && adornment(u) && len(u) >= 3 && len(u) >= utf8.RuneCountInString(l) &&
+			(i == 0 || strings.TrimSpace(lines[i-1]) == "" || adornment(strings.TrimSpace(lines[i-1]))) {
+			return true
+		}
+	}
+	return false
+}
