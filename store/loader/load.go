@@ -25,6 +25,7 @@ const (
 	kindSRT
 	kindJSON // a transcript's segments; other JSON is unsupported
 	kindRST
+	kindEPUB
 )
 
 var kinds = map[string]kind{
@@ -40,6 +41,7 @@ var kinds = map[string]kind{
 	".json":     kindJSON,
 	".rst":      kindRST,
 	".rest":     kindRST,
+	".epub":     kindEPUB,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
@@ -61,7 +63,7 @@ func readMarkup(raw []byte, path string, doc *store.Document, parse func(string,
 
 // SupportedFormats lists the file types LoadFile reads, for messages that
 // tell a user which files a folder may hold.
-const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .rst, .rest, .vtt, .srt, transcript .json"
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .epub, .rst, .rest, .vtt, .srt, transcript .json"
 
 // Supported reports whether LoadFile reads files with path's extension
 // (SupportedFormats; case-insensitive). A .json file loads only if it
@@ -73,11 +75,13 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // given (LoadDirWith replaces both with the path relative to its root); Title comes from the content (Markdown: front matter "title:" or
 // the first "# " heading; HTML: <title> or the first h1; PDF: the document
 // information Title; DOCX: the core Title property, a Title-style
-// paragraph or the first level-1 heading; reStructuredText: a ":title:"
+// paragraph or the first level-1 heading; EPUB: the book's dc:title;
+// reStructuredText: a ":title:"
 // field or the first section title), else the file name. HTML, DOCX and
 // reStructuredText headings become Sections; so do reStructuredText's
 // object descriptions (".. function::"), option and definition lists, as
-// definition entries (see parseRST). A .txt file is read as
+// definition entries (see parseRST). An EPUB's chapters are read in
+// reading order as HTML pages are, into one text. A .txt file is read as
 // reStructuredText when it is written in it (an underlined section title
 // and a directive or role: Django's documentation sources), and as a
 // manual page when it is one ("man ls > ls.txt"). Metadata.Revision and Metadata.Date come
@@ -85,7 +89,8 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // last_updated/updated/lastmod/date; HTML meta tags such as
 // article:modified_time and dcterms.modified, or a "Last updated on" line;
 // the PDF information ModDate or CreationDate; .docx core properties
-// cp:version or cp:revision and dcterms:modified or created;
+// cp:version or cp:revision and dcterms:modified or created; EPUB
+// dcterms:modified or dc:date;
 // reStructuredText :Date: and :Version: or :Revision: fields), else from
 // "Revision B" or "Last updated: June 3, 2024" lines among the first 20
 // lines of the text; an unreadable value is ignored. A host that sets
@@ -98,6 +103,8 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // wrapping ErrMalformed (damaged or not a PDF), ErrEncrypted (needs a
 // password) or ErrNoText (no text layer, e.g. scanned pages), and for a
 // .docx a *FormatError wrapping ErrMalformed (not a Word package), for an
+// .epub one wrapping ErrMalformed (not an EPUB), ErrEncrypted (DRM) or
+// ErrNoText, for an
 // HTML page that only redirects (a meta refresh to another address and at
 // most a few words of text) a *RedirectError (ErrRedirect). A
 // transcript (.vtt, .srt, segment .json) becomes one Section per cue with
@@ -135,6 +142,8 @@ func LoadFile(path string) (store.Document, error) {
 		err = parseTranscript(k, raw, path, &doc)
 	case kindRST:
 		err = readMarkup(raw, path, &doc, parseRST)
+	case kindEPUB:
+		err = parseEPUB(raw, &doc)
 	default:
 		err = readText(raw, path, k == kindMarkdown, &doc)
 	}

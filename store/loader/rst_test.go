@@ -200,6 +200,7 @@ func TestRSTInline(t *testing.T) {
 		{":func:`open(file) <open>`", "open(file)"},
 		{":class:`collections.Counter`", "collections.Counter"},
 		{":ref:`the syntax <re-syntax>`", "the syntax"},
+		{":ref:`re-syntax`", "re syntax"},
 		{":rfc:`2616` and :pep:`8`", "RFC 2616 and PEP 8"},
 		{":samp:`print({x})`", "print(x)"},
 		{":menuselection:`File --> Open`", "File ‣ Open"},

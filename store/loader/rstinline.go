@@ -134,6 +134,11 @@ func roleText(role, text string) string {
 		return strings.ReplaceAll(strings.ReplaceAll(text, "&", ""), "-->", "‣")
 	case "guilabel":
 		return strings.ReplaceAll(text, "&", "")
+	case "ref":
+		// Sphinx shows the title of the section the label marks, which
+		// may be in another file; the label's words are the nearest
+		// text ("contents-of-module-re": "contents of module re").
+		return strings.NewReplacer("-", " ", "_", " ").Replace(text)
 	}
 	text = strings.TrimPrefix(text, "!")
 	if strings.HasPrefix(text, "~") {

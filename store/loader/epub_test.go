@@ -1,0 +1,128 @@
+package loader
+
+import (
+	"archive/zip"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
+)
+
+// testEPUB builds an EPUB from its parts (name → content), with the
+// container naming OEBPS/content.opf unless parts has its own.
+func testEPUB(t testing.TB, parts map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if _, ok := parts["META-INF/container.xml"]; !ok {
+		parts["META-INF/container.xml"] = `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`
+	}
+	names := []string{"mimetype"}
+	for n := range parts {
+		if n != "mimetype" {
+			names = append(names, n)
+		}
+	}
+	parts["mimetype"] = "application/epub+zip"
+	for _, n := range names {
+		f, err := zw.Create(n)
+		require.NoError(t, err)
+		_, err = f.Write([]byte(parts[n]))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
+
+// pumpBookOPF orders two chapters after the navigation document, which
+// the spine lists too, and names a chapter file with a space.
+const pumpBookOPF = `<?xml version="1.0"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0">
+ <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <dc:title>Pump Station Manual</dc:title>
+  <dc:date>2023-01-05</dc:date>
+  <meta property="dcterms:modified">2024-06-03T10:00:00Z</meta>
+ </metadata>
+ <manifest>
+  <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+  <item id="c2" href="text/ch%202.xhtml" media-type="application/xhtml+xml"/>
+  <item id="c1" href="text/ch1.xhtml" media-type="application/xhtml+xml"/>
+  <item id="css" href="style.css" media-type="text/css"/>
+ </manifest>
+ <spine><itemref idref="nav"/><itemref idref="c1"/><itemref idref="c2"/><itemref idref="gone"/></spine>
+</package>`
+
+func TestLoadEPUB(t *testing.T) {
+	raw := testEPUB(t, map[string]string{
+		"OEBPS/content.opf": pumpBookOPF,
+		"OEBPS/nav.xhtml":   `<html><body><nav><ol><li><a href="text/ch1.xhtml">Starting</a></li></ol></nav><p>Contents</p></body></html>`,
+		"OEBPS/text/ch1.xhtml": `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Ch 1</title></head><body>
+<h1>Starting</h1><p>Open the inlet valve before you start a pump.</p><h2>Speed</h2><p>The pump runs at 3000 rpm.</p></body></html>`,
+		"OEBPS/text/ch 2.xhtml": `<html><body><h1>Draining</h1><dl><dt>-d</dt><dd>Drain one pump.</dd></dl></body></html>`,
+	})
+	doc := store.Document{ID: "pumps.epub", Source: "pumps.epub"}
+	require.NoError(t, parseEPUB(raw, &doc))
+	require.Equal(t, "Starting\n\nOpen the inlet valve before you start a pump.\n\nSpeed\n\nThe pump runs at 3000 rpm.\n\n"+
+		"Draining\n\n-d\nDrain one pump.", doc.Text)
+	var paths []string
+	for _, s := range doc.Sections {
+		paths = append(paths, strings.Join(s.Heading, " > "))
+	}
+	require.Equal(t, []string{"Starting", "Starting > Speed", "Draining", "Draining > -d"}, paths)
+	require.Equal(t, "Pump Station Manual", doc.Title)
+	require.Equal(t, time.Date(2024, 6, 3, 10, 0, 0, 0, time.UTC), doc.Metadata.Date.UTC())
+	requireWellFormedSections(t, doc)
+
+	// Through LoadFile, by extension.
+	path := filepath.Join(t.TempDir(), "pumps.epub")
+	require.NoError(t, os.WriteFile(path, raw, 0o644))
+	loaded, err := LoadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, doc.Text, loaded.Text)
+}
+
+func TestLoadEPUBErrors(t *testing.T) {
+	chapter := `<html><body><p>Text.</p></body></html>`
+	opf := `<package><manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>`
+	for _, tc := range []struct {
+		name string
+		raw  []byte
+		want error
+	}{
+		{"not a zip", []byte("not an epub"), ErrMalformed},
+		{"no container", testEPUB(t, map[string]string{"META-INF/container.xml": "<container/>"}), ErrMalformed},
+		{"no package document", testEPUB(t, map[string]string{}), ErrMalformed},
+		{"DRM", testEPUB(t, map[string]string{"OEBPS/content.opf": opf, "OEBPS/c.xhtml": chapter,
+			"META-INF/encryption.xml": `<encryption><EncryptedData/></encryption>`}), ErrEncrypted},
+		{"no text", testEPUB(t, map[string]string{"OEBPS/content.opf": opf, "OEBPS/c.xhtml": `<html><body><img src="p.png"/></body></html>`}), ErrNoText},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := store.Document{ID: "x.epub", Source: "x.epub"}
+			err := parseEPUB(tc.raw, &doc)
+			require.ErrorIs(t, err, tc.want)
+			var fe *FormatError
+			require.ErrorAs(t, err, &fe)
+			require.Equal(t, "EPUB", fe.Format)
+		})
+	}
+}
+
+func FuzzParseEPUB(f *testing.F) {
+	f.Add(testEPUB(f, map[string]string{"OEBPS/content.opf": pumpBookOPF, "OEBPS/text/ch1.xhtml": "<h1>A</h1><p>b</p>"}))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		doc := store.Document{ID: "f.epub", Source: "f.epub"}
+		if err := parseEPUB(raw, &doc); err != nil {
+			var fe *FormatError
+			require.ErrorAs(t, err, &fe)
+			return
+		}
+		requireWellFormedSections(t, doc)
+	})
+}
