@@ -21,7 +21,7 @@ func loadError(err error) *apiError {
 	case errors.Is(err, loader.ErrInvalidUTF8):
 		return errorf(http.StatusBadRequest, "invalid_encoding", "the text is not valid UTF-8")
 	case errors.Is(err, loader.ErrEncrypted):
-		return errorf(http.StatusBadRequest, "encrypted_file", "the file is encrypted and needs a password")
+		return errorf(http.StatusBadRequest, "encrypted_file", "the file is encrypted (a password-protected PDF, a DRM-protected book)")
 	case errors.Is(err, loader.ErrNoText):
 		return errorf(http.StatusBadRequest, "no_text", "the file has no text layer (scanned pages need OCR first)")
 	case errors.Is(err, loader.ErrRedirect):

@@ -15,8 +15,9 @@ var (
 	// extension says (a truncated PDF, an HTML file named .pdf).
 	ErrMalformed = errors.New("loader: malformed file")
 	// ErrEncrypted means a file is encrypted: a PDF that needs a password to
-	// open, or uses an encryption scheme the loader cannot read. PDFs with
-	// only an owner password (printing or copying restrictions) load.
+	// open, or uses an encryption scheme the loader cannot read, or an
+	// EPUB whose chapters are DRM-protected. PDFs with only an owner
+	// password (printing or copying restrictions) load.
 	ErrEncrypted = errors.New("loader: encrypted file")
 	// ErrNoText means a file has no extractable text, typically a PDF of
 	// scanned pages without an OCR text layer.
