@@ -131,11 +131,12 @@ func (r *rstReader) directive(name, args string, block []string) {
 		}
 		k++
 	}
-	content := block[k:]
-	for len(content) > 0 && content[0] == "" {
-		content = content[1:]
-	}
+	content := trimBlank(block[k:])
 	args = strings.TrimSpace(args)
+	// Directives that take no arguments but text (admonitions, version
+	// notes, containers) may start it right under their first line:
+	// those lines are text, with the structure they have.
+	text := withoutOptions(block)
 
 	switch {
 	case rstHiddenDirectives[base]:
@@ -160,11 +161,11 @@ func (r *rstReader) directive(name, args string, block []string) {
 		return
 	case base == "versionadded" || base == "versionchanged" || base == "deprecated" ||
 		base == "versionremoved" || base == "deprecated-removed":
-		r.versionNote(base, args, append(more, content...))
+		r.versionNote(base, args, text)
 		return
 	case rstAdmonitions[base] != "":
 		r.para(rstAdmonitions[base])
-		r.body(append(append(firstLine(args), more...), content...))
+		r.body(append(firstLine(args), text...))
 		return
 	case base == "rubric" || base == "centered":
 		r.para(r.inline(strings.Join(append([]string{args}, more...), " ")))
@@ -186,6 +187,8 @@ func (r *rstReader) directive(name, args string, block []string) {
 	case rstContainers[base]:
 		if rstTitledContainers[base] {
 			r.titled(strings.Join(append([]string{args}, more...), " "))
+		} else {
+			content = text
 		}
 		if base == "glossary" {
 			r.glossary(content)
@@ -195,13 +198,31 @@ func (r *rstReader) directive(name, args string, block []string) {
 		return
 	}
 	if args == "" {
-		r.body(content)
+		r.body(text)
 		return
 	}
 	if len(content) == 0 && !rstModuleMembers[base] && base != "method" && base != "attribute" {
 		return // a marker: the title or text after it names the thing
 	}
 	r.object(base, append([]string{args}, more...), content)
+}
+
+// trimBlank returns lines without leading blank lines.
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	return lines
+}
+
+// withoutOptions returns a directive's block without the option lines
+// that open it.
+func withoutOptions(block []string) []string {
+	k := 0
+	for k < len(block) && block[k] != "" && rstField.MatchString(block[k]) {
+		k++
+	}
+	return trimBlank(block[k:])
 }
 
 // firstLine returns args as the first line of an admonition's content
@@ -253,8 +274,9 @@ func (r *rstReader) object(base string, signatures, content []string) {
 }
 
 // versionNote writes a version note as Sphinx renders it ("New in version
-// 3.2.", "Changed in version 3.7: FutureWarning is raised …").
-func (r *rstReader) versionNote(base, args string, content []string) {
+// 3.2.", "Changed in version 3.7: FutureWarning is raised …"): the label
+// leads the note's first paragraph, which may introduce a literal block.
+func (r *rstReader) versionNote(base, args string, text []string) {
 	version, rest, _ := strings.Cut(args, " ")
 	label := map[string]string{
 		"versionadded": "New in version ", "versionchanged": "Changed in version ",
@@ -266,23 +288,22 @@ func (r *rstReader) versionNote(base, args string, content []string) {
 		label += ", will be removed in version " + removed
 		rest = after
 	}
-	text := strings.TrimSpace(rest + " " + strings.Join(content, " "))
-	if text == "" {
+	if rest = strings.TrimSpace(rest); rest != "" {
+		text = append([]string{rest}, text...)
+	}
+	if len(text) == 0 {
 		r.para(label + ".")
 		return
 	}
-	// Content of more than one paragraph: the label leads the first.
-	var first []string
-	k := 0
-	if strings.TrimSpace(rest) != "" {
-		first = append(first, rest)
+	if strings.HasPrefix(text[0], "..") || indentOf(text[0]) > 0 || rstBullet.MatchString(text[0]) {
+		// The note holds blocks (a nested admonition, a list): the label
+		// stands on its own line before them.
+		r.para(label + ":")
+		r.body(text)
+		return
 	}
-	for k < len(content) && content[k] != "" {
-		first = append(first, content[k])
-		k++
-	}
-	r.para(label + ": " + r.inline(strings.Join(first, " ")))
-	r.body(content[k:])
+	lines := append([]string{label + ": " + text[0]}, text[1:]...)
+	r.body(lines)
 }
 
 // auditEvent writes Python's ".. audit-event:: os.chdir path os.chdir" as
