@@ -26,6 +26,7 @@ const (
 	kindJSON // a transcript's segments; other JSON is unsupported
 	kindRST
 	kindEPUB
+	kindODT
 )
 
 var kinds = map[string]kind{
@@ -42,6 +43,7 @@ var kinds = map[string]kind{
 	".rst":      kindRST,
 	".rest":     kindRST,
 	".epub":     kindEPUB,
+	".odt":      kindODT,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
@@ -63,7 +65,7 @@ func readMarkup(raw []byte, path string, doc *store.Document, parse func(string,
 
 // SupportedFormats lists the file types LoadFile reads, for messages that
 // tell a user which files a folder may hold.
-const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .epub, .rst, .rest, .vtt, .srt, transcript .json"
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .vtt, .srt, transcript .json"
 
 // Supported reports whether LoadFile reads files with path's extension
 // (SupportedFormats; case-insensitive). A .json file loads only if it
@@ -72,45 +74,50 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 
 // LoadFile reads one file into a Document, choosing the format by
 // extension. ID is the cleaned, slash-separated path; Source is path as
-// given (LoadDirWith replaces both with the path relative to its root); Title comes from the content (Markdown: front matter "title:" or
-// the first "# " heading; HTML: <title> or the first h1; PDF: the document
-// information Title; DOCX: the core Title property, a Title-style
-// paragraph or the first level-1 heading; EPUB: the book's dc:title;
-// reStructuredText: a ":title:"
-// field or the first section title), else the file name. HTML, DOCX and
-// reStructuredText headings become Sections; so do reStructuredText's
-// object descriptions (".. function::"), option and definition lists, as
-// definition entries (see parseRST). An EPUB's chapters are read in
-// reading order as HTML pages are, into one text. A .txt file is read as
-// reStructuredText when it is written in it (an underlined section title
-// and a directive or role: Django's documentation sources), and as a
-// manual page when it is one ("man ls > ls.txt"). Metadata.Revision and Metadata.Date come
-// from the format's metadata (Markdown front matter revision/version and
-// last_updated/updated/lastmod/date; HTML meta tags such as
-// article:modified_time and dcterms.modified, or a "Last updated on" line;
-// the PDF information ModDate or CreationDate; .docx core properties
-// cp:version or cp:revision and dcterms:modified or created; EPUB
-// dcterms:modified or dc:date;
-// reStructuredText :Date: and :Version: or :Revision: fields), else from
+// given (LoadDirWith replaces both with the path relative to its root).
+// Title, Metadata.Revision and Metadata.Date come from the content, by
+// format:
+//
+//   - Markdown: front matter "title:" or the first "# " heading;
+//     revision/version and last_updated/updated/lastmod/date.
+//   - HTML: <title> or the first h1; meta tags such as
+//     article:modified_time and dcterms.modified, or a "Last updated on"
+//     line. Headings open Sections, definition-list entries nested ones.
+//   - PDF: the information Title, ModDate or CreationDate. Text is the
+//     pages' text joined by blank lines, one Section per page with text.
+//   - .docx: the core Title property, a Title-style paragraph or the first
+//     level-1 heading; cp:version or cp:revision, dcterms:modified or
+//     created. Headings open Sections.
+//   - .odt: dc:title or the first level-1 heading; meta:editing-cycles,
+//     dc:date or meta:creation-date. Headings open Sections.
+//   - .epub: the book's dc:title; dcterms:modified or dc:date. Its
+//     chapters are read in reading order as HTML pages are, into one text.
+//   - reStructuredText (.rst, .rest, and a .txt written in it: an
+//     underlined section title and a directive or role, as Django's
+//     documentation sources): a ":title:" field or the first section
+//     title; :Date:, :Version: or :Revision:. Section titles open
+//     Sections, object descriptions (".. function::"), option and
+//     definition lists nested ones (see parseRST).
+//   - A .txt manual page ("man ls > ls.txt") is read by its layout, its
+//     title the text under NAME.
+//
+// Else the title is the file name, and the revision and date come from
 // "Revision B" or "Last updated: June 3, 2024" lines among the first 20
-// lines of the text; an unreadable value is ignored. A host that sets
-// them after loading overrides them. A PDF's Text is its pages' text
-// joined by blank lines, with one Section per page that has text.
+// lines of the text; an unreadable value is ignored. A host that sets them
+// after loading overrides them.
 //
 // Errors: ErrUnsupported for other extensions, an error wrapping
 // fs.ErrNotExist for a missing file, an *EncodingError (ErrInvalidUTF8) for
-// a text, Markdown or reStructuredText file that is not UTF-8, for a PDF a *FormatError
-// wrapping ErrMalformed (damaged or not a PDF), ErrEncrypted (needs a
-// password) or ErrNoText (no text layer, e.g. scanned pages), and for a
-// .docx a *FormatError wrapping ErrMalformed (not a Word package), for an
-// .epub one wrapping ErrMalformed (not an EPUB), ErrEncrypted (DRM) or
-// ErrNoText, for an
-// HTML page that only redirects (a meta refresh to another address and at
-// most a few words of text) a *RedirectError (ErrRedirect). A
-// transcript (.vtt, .srt, segment .json) becomes one Section per cue with
-// its time and speaker (store.Section.Time), and a damaged one a
-// *TranscriptError naming the line and cue, wrapping ErrMalformed (or
-// ErrNoText when no cue has text).
+// a text, Markdown or reStructuredText file that is not UTF-8, and a
+// *FormatError wrapping ErrMalformed (damaged, or not the format its name
+// says) for a PDF, .docx, .odt or .epub, or ErrEncrypted (a PDF that needs
+// a password, an .odt saved with one, a DRM-protected .epub) or ErrNoText
+// (a PDF of scanned pages, an .epub without text). An HTML page that only
+// redirects (a meta refresh to another address and at most a few words of
+// text) is a *RedirectError (ErrRedirect). A transcript (.vtt, .srt,
+// segment .json) becomes one Section per cue with its time and speaker
+// (store.Section.Time), and a damaged one a *TranscriptError naming the
+// line and cue, wrapping ErrMalformed (or ErrNoText when no cue has text).
 func LoadFile(path string) (store.Document, error) {
 	k := kindOf(path)
 	if k == kindNone {
@@ -144,6 +151,8 @@ func LoadFile(path string) (store.Document, error) {
 		err = readMarkup(raw, path, &doc, parseRST)
 	case kindEPUB:
 		err = parseEPUB(raw, &doc)
+	case kindODT:
+		err = parseODT(raw, &doc)
 	default:
 		err = readText(raw, path, k == kindMarkdown, &doc)
 	}
