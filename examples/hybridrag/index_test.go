@@ -24,7 +24,7 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	write("broken.pdf", "not a pdf at all")
 	write("latin.txt", "caf\xe9 latin-1 notes about the valve")
 	write("empty.md", "  \n")
-	write("notes.odt", "PK not an OpenDocument file")
+	write("notes.rtf", "{\\rtf1 not loaded}")
 	write("moved.html", `<html><head><meta http-equiv="refresh" content="0; url=good.md"></head><body>Redirecting to good.md</body></html>`)
 
 	st := filepath.Join(t.TempDir(), "store")
@@ -32,7 +32,7 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "indexed 1 documents")
 	require.Contains(t, out, "3 files skipped")
-	require.Contains(t, out, "1 files of other types ignored (.odt); 1 redirect pages ignored")
+	require.Contains(t, out, "1 files of other types ignored (.rtf); 1 redirect pages ignored")
 	require.NotContains(t, errOut, "moved.html", "a redirect page is passed over, not reported as a bad file")
 	for _, name := range []string{"broken.pdf", "latin.txt", "empty.md"} {
 		require.Contains(t, errOut, "skipped "+filepath.Join(docs, name))
@@ -51,7 +51,7 @@ func TestCLIIndexSkipsBadFiles(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.Contains(t, errOut, "all 1 files found were skipped")
 
-	code, _, errOut = runCLI(t, "index", "--store", filepath.Join(t.TempDir(), "rst"), filepath.Join(docs, "notes.odt"))
+	code, _, errOut = runCLI(t, "index", "--store", filepath.Join(t.TempDir(), "rst"), filepath.Join(docs, "notes.rtf"))
 	require.Equal(t, 1, code, "a file of another type named explicitly is an error")
 	require.Contains(t, errOut, "supported")
 }

@@ -15,7 +15,7 @@ import (
 func TestLoadDir(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"b.md", "a.txt", "sub/z.html", "sub/deeper/c.markdown", "A.MD",
-		".hidden/x.md", ".e.md", "sub/.git/y.md", "skip.odt", "sub/noext"} {
+		".hidden/x.md", ".e.md", "sub/.git/y.md", "skip.rtf", "sub/noext"} {
 		writeFile(t, dir, name, []byte("# "+name+"\n\ntext"))
 	}
 	var got []string
@@ -56,7 +56,7 @@ func TestLoadDir(t *testing.T) {
 		require.Len(t, docs, 1)
 		require.Equal(t, "b.md", docs[0].Title)
 		require.Equal(t, "b.md", docs[0].ID, "a file root's id is its name")
-		err = LoadDir(filepath.Join(dir, "skip.odt"), func(store.Document) error { return nil })
+		err = LoadDir(filepath.Join(dir, "skip.rtf"), func(store.Document) error { return nil })
 		require.ErrorIs(t, err, ErrUnsupported)
 	})
 }
@@ -66,7 +66,7 @@ func TestLoadDirFuncSkips(t *testing.T) {
 	writeFile(t, dir, "good.md", []byte("# Good\n\nThe pump runs at 3000 rpm."))
 	writeFile(t, dir, "broken.pdf", []byte("not a pdf at all"))
 	writeFile(t, dir, "latin.txt", []byte("caf\xe9 au lait"))
-	writeFile(t, dir, "notes.odt", []byte("Title\n=====\n"))
+	writeFile(t, dir, "notes.rtf", []byte("Title\n=====\n"))
 	var loaded []string
 	failed := map[string]error{}
 	err := LoadDirFunc(dir, func(d store.Document) error {
@@ -81,7 +81,7 @@ func TestLoadDirFuncSkips(t *testing.T) {
 	require.Len(t, failed, 3)
 	require.ErrorIs(t, failed["broken.pdf"], ErrMalformed)
 	require.ErrorIs(t, failed["latin.txt"], ErrInvalidUTF8)
-	require.ErrorIs(t, failed["notes.odt"], ErrUnsupported)
+	require.ErrorIs(t, failed["notes.rtf"], ErrUnsupported)
 
 	stop := errors.New("stop")
 	err = LoadDirFunc(dir, func(store.Document) error { return nil }, func(string, error) error { return stop })

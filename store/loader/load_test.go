@@ -22,7 +22,7 @@ func writeFile(t *testing.T, dir, name string, content []byte) string {
 func TestSupported(t *testing.T) {
 	cases := map[string]bool{
 		"a.md": true, "a.MD": true, "a.markdown": true, "a.txt": true, "a.html": true, "a.HTM": true,
-		"a.pdf": true, "a.PDF": true, "a.docx": true, "a.odt": false, "a": false, "md": false, "a.md.bak": false, ".md": true,
+		"a.pdf": true, "a.PDF": true, "a.docx": true, "a.odt": true, "a.epub": true, "a.rst": true, "a.rtf": false, "a": false, "md": false, "a.md.bak": false, ".md": true,
 	}
 	for path, want := range cases {
 		require.Equal(t, want, Supported(path), path)
@@ -90,7 +90,7 @@ func TestLoadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := writeFile(t, dir, "bad.md", []byte("ok\xff\xfe"))
 	utf16 := writeFile(t, dir, "utf16.txt", []byte{0xff, 0xfe, 'a', 0, 0x00, 0xd8})
-	odt := writeFile(t, dir, "x.odt", []byte("PK"))
+	rtf := writeFile(t, dir, "x.rtf", []byte("{\\rtf1}"))
 
 	_, err := LoadFile(bad)
 	require.ErrorIs(t, err, ErrInvalidUTF8)
@@ -103,9 +103,9 @@ func TestLoadFileErrors(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidUTF8)
 	require.Contains(t, err.Error(), "UTF-16")
 
-	_, err = LoadFile(odt)
+	_, err = LoadFile(rtf)
 	require.ErrorIs(t, err, ErrUnsupported)
-	require.Contains(t, err.Error(), "x.odt")
+	require.Contains(t, err.Error(), "x.rtf")
 
 	_, err = LoadFile(filepath.Join(dir, "missing.md"))
 	require.ErrorIs(t, err, fs.ErrNotExist)
