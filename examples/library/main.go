@@ -27,7 +27,7 @@ func main() {
 	}
 	defer p.Close()
 
-	doc, err := loader.LoadFile("examples/quickstart/docs/operation-and-maintenance.md") // .md .txt .html .pdf .docx .odt .epub .rst
+	doc, err := loader.LoadFile("examples/quickstart/docs/operation-and-maintenance.md") // .md .txt .html .pdf .docx .odt .epub .rst .adoc
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -51,29 +51,7 @@ func FuzzParseHTML(f *testing.F) {
 			return
 		}
 		require.True(t, utf8.ValidString(doc.Text))
-		prevEnd := 0
-		var entries []store.Section // open entries, innermost last
-		for _, s := range doc.Sections {
-			require.True(t, s.Start <= s.End && s.End <= len(doc.Text), "%+v", s)
-			require.True(t, s.Start == len(doc.Text) || utf8.RuneStart(doc.Text[s.Start]))
-			require.True(t, s.End == len(doc.Text) || utf8.RuneStart(doc.Text[s.End]))
-			require.NotEmpty(t, s.Heading)
-			require.LessOrEqual(t, s.Terms, len(s.Heading))
-			if s.Terms == 0 {
-				// Heading sections follow each other.
-				require.True(t, prevEnd <= s.Start, "%+v", s)
-				prevEnd = s.End
-				continue
-			}
-			// Entries nest: each lies inside or after the ones before it.
-			for len(entries) > 0 && entries[len(entries)-1].End <= s.Start {
-				entries = entries[:len(entries)-1]
-			}
-			if len(entries) > 0 {
-				require.LessOrEqual(t, s.End, entries[len(entries)-1].End, "%+v", s)
-			}
-			entries = append(entries, s)
-		}
+		requireWellFormedSections(t, doc)
 		_, err := chunker.Split(doc, chunker.Options{MinTokens: 1})
 		if err != nil {
 			require.True(t, errors.Is(err, chunker.ErrEmptyDocument), err.Error())
@@ -240,4 +218,63 @@ func FuzzPDFContent(f *testing.F) {
 		requireValidPDFDocument(t, doc)
 		require.Equal(t, 2, doc.Sections[len(doc.Sections)-1].Page)
 	})
+}
+
+// requireWellFormedSections checks what the chunker relies on: sections
+// within the text, on rune boundaries, heading sections in order, entries
+// nested inside or after the ones before them.
+func requireWellFormedSections(t *testing.T, doc store.Document) {
+	t.Helper()
+	prevEnd := 0
+	var entries []store.Section // open entries, innermost last
+	for _, s := range doc.Sections {
+		require.True(t, s.Start <= s.End && s.End <= len(doc.Text), "%+v", s)
+		require.True(t, s.Start == len(doc.Text) || utf8.RuneStart(doc.Text[s.Start]))
+		require.True(t, s.End == len(doc.Text) || utf8.RuneStart(doc.Text[s.End]))
+		require.NotEmpty(t, s.Heading)
+		require.LessOrEqual(t, s.Terms, len(s.Heading))
+		if s.Terms == 0 {
+			require.True(t, prevEnd <= s.Start, "%+v", s)
+			prevEnd = s.End
+			continue
+		}
+		for len(entries) > 0 && entries[len(entries)-1].End <= s.Start {
+			entries = entries[:len(entries)-1]
+		}
+		if len(entries) > 0 {
+			require.LessOrEqual(t, s.End, entries[len(entries)-1].End, "%+v", s)
+		}
+		entries = append(entries, s)
+	}
+}
+
+// A .txt file written in reStructuredText (Django's documentation
+// sources) is read as one; plain text and AsciiDoc that underline their
+// titles stay text.
+func TestLoadTextRST(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		rst        bool
+	}{
+		{"Sphinx source", "Pumps\n=====\n\nCall :func:`start` first.\n", true},
+		{"a directive", "Pumps\n-----\n\n.. note::\n\n   Drain first.\n", true},
+		{"plain text with an underlined title", "Pumps\n=====\n\nThe pump runs at 3000 rpm.\n", false},
+		{"AsciiDoc quotes", "Pumps\n=====\n\nThe ``main'' pump and the ``spare'' pump.\n", false},
+		{"a role without a title", "Call :func:`start` first.\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.rst, looksLikeRST(tc.text))
+			path := filepath.Join(t.TempDir(), "pumps.txt")
+			require.NoError(t, os.WriteFile(path, []byte(tc.text), 0o644))
+			doc, err := LoadFile(path)
+			require.NoError(t, err)
+			if tc.rst {
+				require.Equal(t, "Pumps", doc.Title)
+				require.NotContains(t, doc.Text, "==")
+				require.NotEmpty(t, doc.Sections)
+			} else {
+				require.Equal(t, tc.text, doc.Text)
+			}
+		})
+	}
 }

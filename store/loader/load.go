@@ -27,6 +27,7 @@ const (
 	kindRST
 	kindEPUB
 	kindODT
+	kindAsciiDoc
 )
 
 var kinds = map[string]kind{
@@ -44,6 +45,8 @@ var kinds = map[string]kind{
 	".rest":     kindRST,
 	".epub":     kindEPUB,
 	".odt":      kindODT,
+	".adoc":     kindAsciiDoc,
+	".asciidoc": kindAsciiDoc,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
@@ -65,7 +68,7 @@ func readMarkup(raw []byte, path string, doc *store.Document, parse func(string,
 
 // SupportedFormats lists the file types LoadFile reads, for messages that
 // tell a user which files a folder may hold.
-const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .vtt, .srt, transcript .json"
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .vtt, .srt, transcript .json"
 
 // Supported reports whether LoadFile reads files with path's extension
 // (SupportedFormats; case-insensitive). A .json file loads only if it
@@ -98,6 +101,10 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //     title; :Date:, :Version: or :Revision:. Section titles open
 //     Sections, object descriptions (".. function::"), option and
 //     definition lists nested ones (see parseRST).
+//   - AsciiDoc (.adoc, .asciidoc): the document title ("= Title");
+//     :revnumber: and :revdate: or the revision line. Section titles open
+//     Sections, labeled lists ("--force::") nested ones (see
+//     parseAsciiDoc).
 //   - A .txt manual page ("man ls > ls.txt") is read by its layout, its
 //     title the text under NAME.
 //
@@ -108,7 +115,7 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //
 // Errors: ErrUnsupported for other extensions, an error wrapping
 // fs.ErrNotExist for a missing file, an *EncodingError (ErrInvalidUTF8) for
-// a text, Markdown or reStructuredText file that is not UTF-8, and a
+// a text, Markdown, reStructuredText or AsciiDoc file that is not UTF-8, and a
 // *FormatError wrapping ErrMalformed (damaged, or not the format its name
 // says) for a PDF, .docx, .odt or .epub, or ErrEncrypted (a PDF that needs
 // a password, an .odt saved with one, a DRM-protected .epub) or ErrNoText
@@ -149,6 +156,8 @@ func LoadFile(path string) (store.Document, error) {
 		err = parseTranscript(k, raw, path, &doc)
 	case kindRST:
 		err = readMarkup(raw, path, &doc, parseRST)
+	case kindAsciiDoc:
+		err = readMarkup(raw, path, &doc, parseAsciiDoc)
 	case kindEPUB:
 		err = parseEPUB(raw, &doc)
 	case kindODT:

@@ -9,8 +9,8 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// loaderShapes are adversarial inputs for the text, Markdown, HTML and
-// reStructuredText loaders (the chunker's own shapes are in internal/chunker): each must
+// loaderShapes are adversarial inputs for the text, Markdown, HTML,
+// reStructuredText and AsciiDoc loaders (the chunker's own shapes are in internal/chunker): each must
 // cost the same time per MB at every size.
 var loaderShapes = []struct {
 	name, ext string
@@ -41,6 +41,11 @@ var loaderShapes = []struct {
 	{"rst-definitions", ".rst", "", func(i int) string { return fmt.Sprintf(".. function:: f%d(x)\n\n   Returns %d.\n\n", i, i) }},
 	{"rst-grid-cell", ".rst", "+------+\n", func(i int) string { return fmt.Sprintf("| w%d |\n", i%1000) }},
 	{"rst-simple-table", ".rst", "=====  =====\n", func(i int) string { return fmt.Sprintf("       r%d\n", i%1000) }},
+	{"adoc-headings", ".adoc", "= Title\n\n", func(i int) string { return fmt.Sprintf("%s Heading %d\n\n", strings.Repeat("=", 2+i%4), i) }},
+	{"adoc-paragraph", ".adoc", "", func(i int) string { return fmt.Sprintf("Sentence %d of *one* `paragraph` linkgit:git-%d[1] runs on.\n", i, i) }},
+	{"adoc-entries", ".adoc", "", func(i int) string { return fmt.Sprintf("--opt-%d::\n\tDoes %d.\n+\nMore.\n\n", i, i) }},
+	{"adoc-nested-list", ".adoc", "", func(i int) string { return fmt.Sprintf("%s item %d\n", strings.Repeat("*", 1+i%5), i) }},
+	{"adoc-table", ".adoc", "|===\n", func(i int) string { return fmt.Sprintf("|%d |row %d\n", i, i) }},
 }
 
 const htmlNest = 200
@@ -73,6 +78,8 @@ func loadRaw(raw []byte, ext string) (store.Document, error) {
 		err = parseHTML(raw, &doc)
 	case ".rst":
 		err = readMarkup(raw, doc.Source, &doc, parseRST)
+	case ".adoc":
+		err = readMarkup(raw, doc.Source, &doc, parseAsciiDoc)
 	default:
 		err = readText(raw, doc.Source, ext == ".md", &doc)
 	}
