@@ -2,6 +2,7 @@ package loader
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -35,10 +36,14 @@ const adocMaxAttrValue = 4 << 10
 // parseAsciiDoc fills doc.Text, doc.Sections and doc.Title (the document
 // title, "" without one) from AsciiDoc text, and Metadata.Revision and
 // Date from the header's :revnumber: and :revdate: or its revision line.
-// text must be valid UTF-8.
-func parseAsciiDoc(text string, doc *store.Document) {
+// text must be valid UTF-8. Its include:: lines are dropped.
+func parseAsciiDoc(text string, doc *store.Document) { parseAsciiDocIn(text, doc, nil) }
+
+// parseAsciiDocIn is parseAsciiDoc with the include:: lines followed
+// through inc (include.go); a nil inc drops them.
+func parseAsciiDocIn(text string, doc *store.Document, inc *includer) {
 	p := &adocParser{
-		lines:  adocLines(text),
+		lines:  adocLines(text, inc),
 		attrs:  map[string]string{},
 		budget: len(text) + 64<<10,
 		mark:   adocMark(text),
@@ -65,24 +70,80 @@ type adocParser struct {
 }
 
 // adocLines splits text into lines without trailing white space, and
-// applies the preprocessor: include:: lines are dropped (the included
-// file is not ours to open), and so are conditional directives, whose
-// content is kept; a one-line "ifdef::attr[text]" keeps its text. An
-// escaped directive ("\include::…") is text, for subst to unescape.
-func adocLines(text string) []string {
+// applies the preprocessor: an include:: line is replaced by the lines
+// inc reads for it (its lines=, tag= or tags= selection, its sections
+// moved by leveloffset=), or dropped; conditional directives are dropped
+// and their content kept; a one-line "ifdef::attr[text]" keeps its text.
+// An escaped directive ("\include::…") is text, for subst to unescape.
+func adocLines(text string, inc *includer) []string {
 	lines := strings.Split(text, "\n")
-	out := lines[:0]
+	out := lines[:0:0]
 	for _, l := range lines {
 		l = strings.TrimRight(l, " \t\r")
 		if m := adocDirective.FindStringSubmatch(l); m != nil {
-			if (m[1] == "ifdef" || m[1] == "ifndef") && strings.TrimSpace(m[2]) != "" {
+			switch {
+			case (m[1] == "ifdef" || m[1] == "ifndef") && strings.TrimSpace(m[2]) != "":
 				out = append(out, m[2])
+			case m[1] == "include":
+				out = append(out, adocInclude(l, m[2], inc)...)
 			}
 			continue
 		}
 		out = append(out, l)
 	}
 	return out
+}
+
+// adocInclude returns the lines the include:: line l brings in (attrs:
+// its attribute list), or none when inc does not follow it. A target
+// that uses an attribute ("{build_dir}/x.adoc") is not followed: the
+// preprocessor runs before the header's attributes are known.
+func adocInclude(l, attrs string, inc *includer) []string {
+	target := strings.TrimSpace(l[len("include::"):strings.IndexByte(l, '[')])
+	if inc == nil || strings.Contains(target, "{") {
+		return nil
+	}
+	text, next, ok := inc.read(target)
+	if !ok {
+		return nil
+	}
+	var ranges string
+	var tags []string
+	offset := 0
+	for _, part := range adocSplitAttrs(attrs) {
+		key, value, _ := strings.Cut(part, "=")
+		value = adocUnquote(value)
+		switch strings.TrimSpace(key) {
+		case "lines":
+			ranges = value
+		case "tag", "tags":
+			tags = append(tags, strings.Split(value, ";")...)
+		case "leveloffset":
+			offset, _ = strconv.Atoi(strings.TrimPrefix(value, "+"))
+		}
+	}
+	sub := selectLines(strings.Split(text, "\n"), ranges, tags)
+	lines := adocLines(strings.Join(sub, "\n"), next)
+	if offset != 0 {
+		for k, s := range lines {
+			lines[k] = adocShiftHeading(s, offset)
+		}
+	}
+	return lines
+}
+
+// adocShiftHeading moves a section title line ("== Install") offset
+// levels down (or up), keeping it between levels 1 and 6.
+func adocShiftHeading(l string, offset int) string {
+	n := 0
+	for n < len(l) && l[n] == '=' {
+		n++
+	}
+	if n == 0 || n >= len(l) || l[n] != ' ' {
+		return l
+	}
+	level := min(6, max(1, n+offset))
+	return strings.Repeat("=", level) + l[n:]
 }
 
 // adocDirective matches a preprocessor directive line.

@@ -177,6 +177,10 @@ func TestParseAsciiDocConstructs(t *testing.T) {
 		name, in, text string
 		sections       []adocSection
 	}{{
+		name: "an ellipsis in text, not in a synopsis or code",
+		in:   "Begins with \"squash! ...\" or `a...b`.\n\n[verse]\ngit add [<pathspec>...]\n",
+		text: "Begins with \"squash! …\" or a...b.\n\n```\ngit add [<pathspec>...]\n```",
+	}, {
 		name: "section titles",
 		in: "== Atx\n\n### Markdown style\n\n== Symmetric ==\n\nSetext two\n~~~~~~~~~~\n\nSetext three\n^^^^^^^^^^^^\n\n" +
 			"Setext four\n+++++++++\n\nToo short\n~~~~~~\n\n[discrete]\n=== Discrete\n\nRun:\n----\nmake\n----\n\n======= Seven marks are text",

@@ -257,7 +257,7 @@ func (p *adocParser) verse(lines []string) {
 	out := make([]string, len(lines))
 	for k, l := range lines {
 		body := strings.TrimLeft(l, " ")
-		out[k] = l[:len(l)-len(body)] + strings.TrimSpace(p.subst(body))
+		out[k] = l[:len(l)-len(body)] + strings.TrimSpace(p.substWith(body, false))
 	}
 	p.code(out)
 }

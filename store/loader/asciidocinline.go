@@ -10,14 +10,22 @@ import (
 // order: literal text (escapes, passthroughs, monospace) is set aside
 // first, then quotes are stripped, attribute references expanded, and
 // macros (links, cross references, footnotes…) replaced by their text.
-// Replacements such as "--" to an em dash are left out: a reader asks
+// Of the typographic replacements only "..." to "…" is made, as the
+// rendered page shows it; "--" to an em dash is left out: a reader asks
 // for "--force" as the page writes it.
-func (p *adocParser) subst(s string) string {
+func (p *adocParser) subst(s string) string { return p.substWith(s, true) }
+
+// substWith is subst, with the typographic replacement only if replace:
+// a synopsis in a verse block keeps "[<pathspec>...]" as typed.
+func (p *adocParser) substWith(s string, replace bool) string {
 	s = adocCurvedQuotes(s)
 	s, lits := p.protect(s)
 	s = adocQuotes(s)
 	s = p.attributes(s)
 	s = adocMacros(s)
+	if replace {
+		s = strings.ReplaceAll(s, "...", "…")
+	}
 	return p.restore(s, lits)
 }
 

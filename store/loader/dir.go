@@ -65,7 +65,9 @@ func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error)
 // directories (names starting with ".") are skipped, except root itself;
 // symbolic links to directories below root are not followed (root itself
 // may be one). If root is a file, it is loaded alone, and an unsupported
-// extension is an error.
+// extension is an error. AsciiDoc and reStructuredText includes are
+// followed to files under root (for a file root, under its folder), never
+// outside it (include.go); LoadFile follows none.
 //
 // A document's ID and Source are its slash-separated path relative to
 // root (for a file root: its name), so they do not depend on how root was
@@ -102,7 +104,12 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			setID(&ts.Document, opts.IDPrefix, filepath.Base(root))
 			return opts.OnStream(ts)
 		}
-		doc, err := LoadFile(root)
+		dir, err := os.OpenRoot(filepath.Dir(root))
+		if err != nil {
+			return fmt.Errorf("loader: %w", err)
+		}
+		defer dir.Close()
+		doc, err := loadFile(root, newIncluder(dir, filepath.Base(root)))
 		if err != nil {
 			return err
 		}
@@ -115,6 +122,12 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	if err != nil {
 		return fmt.Errorf("loader: %w", err)
 	}
+	// Includes are read through the root, which no path may leave.
+	dir, err := os.OpenRoot(real)
+	if err != nil {
+		return fmt.Errorf("loader: %w", err)
+	}
+	defer dir.Close()
 	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("loader: %w", err)
@@ -158,7 +171,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		if err == nil {
 			var streamed bool
 			if ts, streamed, err = opts.stream(shown); !streamed {
-				doc, err = LoadFile(shown)
+				doc, err = loadFile(shown, newIncluder(dir, rel))
 			}
 		}
 		if err != nil {

@@ -108,6 +108,9 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //   - A .txt manual page ("man ls > ls.txt") is read by its layout, its
 //     title the text under NAME.
 //
+// LoadFile follows no includes (it also reads uploads); LoadDirWith
+// follows those to files inside the folder it loads (include.go).
+//
 // Else the title is the file name, and the revision and date come from
 // "Revision B" or "Last updated: June 3, 2024" lines among the first 20
 // lines of the text; an unreadable value is ignored. A host that sets them
@@ -125,7 +128,11 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // segment .json) becomes one Section per cue with its time and speaker
 // (store.Section.Time), and a damaged one a *TranscriptError naming the
 // line and cue, wrapping ErrMalformed (or ErrNoText when no cue has text).
-func LoadFile(path string) (store.Document, error) {
+func LoadFile(path string) (store.Document, error) { return loadFile(path, nil) }
+
+// loadFile is LoadFile with includes (AsciiDoc include::, reStructuredText
+// .. include::) followed through inc; a nil inc follows none.
+func loadFile(path string, inc *includer) (store.Document, error) {
 	k := kindOf(path)
 	if k == kindNone {
 		return store.Document{}, fmt.Errorf("%w: %s (supported: %s)", ErrUnsupported, path, SupportedFormats)
@@ -155,9 +162,9 @@ func LoadFile(path string) (store.Document, error) {
 	case kindVTT, kindSRT, kindJSON:
 		err = parseTranscript(k, raw, path, &doc)
 	case kindRST:
-		err = readMarkup(raw, path, &doc, parseRST)
+		err = readMarkup(raw, path, &doc, func(text string, d *store.Document) { parseRSTIn(text, d, inc) })
 	case kindAsciiDoc:
-		err = readMarkup(raw, path, &doc, parseAsciiDoc)
+		err = readMarkup(raw, path, &doc, func(text string, d *store.Document) { parseAsciiDocIn(text, d, inc) })
 	case kindEPUB:
 		err = parseEPUB(raw, &doc)
 	case kindODT:

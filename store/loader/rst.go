@@ -33,14 +33,20 @@ type rstReader struct {
 	depth  int               // depth of nested bodies being read (maxRSTDepth)
 	meta   store.Metadata    // bibliographic fields (":Date:", ":Version:") before the body
 	title  string            // a bibliographic ":title:" field
+	inc    *includer         // reads included files; nil drops includes
 	inBody bool              // a block other than a bibliographic field has been read
 }
 
 // parseRST fills doc with the text, sections and title of a
-// reStructuredText document; text must be valid UTF-8.
-func parseRST(text string, doc *store.Document) {
+// reStructuredText document; text must be valid UTF-8. Its include
+// directives are dropped.
+func parseRST(text string, doc *store.Document) { parseRSTIn(text, doc, nil) }
+
+// parseRSTIn is parseRST with ".. include::" followed through inc
+// (include.go); a nil inc drops them.
+func parseRSTIn(text string, doc *store.Document, inc *includer) {
 	lines := rstLines(text)
-	r := rstReader{subs: rstSubstitutions(lines)}
+	r := rstReader{subs: rstSubstitutions(lines), inc: inc}
 	r.body(lines)
 	r.w.closeSection()
 	doc.Text, doc.Sections, doc.Title = r.w.out.String(), r.w.sections, r.w.firstH1
@@ -235,6 +241,7 @@ func (r *rstReader) para(text string) {
 
 // code writes lines as a fenced code block, less their common indent.
 func (r *rstReader) code(lines []string) {
+	lines = trimBlank(lines)
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}

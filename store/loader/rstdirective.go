@@ -2,6 +2,7 @@ package loader
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -33,7 +34,7 @@ var (
 	// rstHiddenDirectives render nothing a reader sees, or text read
 	// from elsewhere that this file does not hold.
 	rstHiddenDirectives = map[string]bool{
-		"toctree": true, "index": true, "include": true, "literalinclude": true, "raw": true,
+		"toctree": true, "index": true, "literalinclude": true, "raw": true,
 		"meta": true, "image": true, "highlight": true, "moduleauthor": true, "sectionauthor": true,
 		"codeauthor": true, "tabularcolumns": true, "default-role": true, "role": true,
 		"contents": true, "sectnum": true, "header": true, "footer": true, "target-notes": true,
@@ -140,6 +141,9 @@ func (r *rstReader) directive(name, args string, block []string) {
 
 	switch {
 	case rstHiddenDirectives[base]:
+		return
+	case base == "include":
+		r.include(args, options)
 		return
 	case base == "module" || base == "currentmodule":
 		if domain == "" || domain == "py" {
@@ -337,4 +341,51 @@ func (r *rstReader) glossary(lines []string) {
 		r.entry(terms, dedent(lines[i:end]))
 		i = end
 	}
+}
+
+// include reads the file an include directive names, through r.inc: as
+// reStructuredText, or as code with :literal: or :code:, cut by
+// :start-after:, :end-before:, :start-line: and :end-line:.
+func (r *rstReader) include(target string, options map[string]string) {
+	if strings.HasPrefix(target, "<") {
+		return // a standard docutils include ("<isonum.txt>"): substitution definitions only
+	}
+	text, next, ok := r.inc.read(target)
+	if !ok {
+		return
+	}
+	if after := options["start-after"]; after != "" {
+		if _, rest, found := strings.Cut(text, after); found {
+			text = rest
+		}
+	}
+	if before := options["end-before"]; before != "" {
+		text, _, _ = strings.Cut(text, before)
+	}
+	lines := rstLines(text)
+	from, to := 0, len(lines)
+	if n, err := strconv.Atoi(options["start-line"]); err == nil && n >= 0 && n <= len(lines) {
+		from = n
+	}
+	if n, err := strconv.Atoi(options["end-line"]); err == nil && n >= from && n <= len(lines) {
+		to = n
+	}
+	lines = lines[from:to]
+	if _, literal := options["literal"]; literal {
+		r.code(lines)
+		return
+	}
+	if _, code := options["code"]; code {
+		r.code(lines)
+		return
+	}
+	for name, v := range rstSubstitutions(lines) {
+		if _, ok := r.subs[name]; !ok {
+			r.subs[name] = v
+		}
+	}
+	saved := r.inc
+	r.inc = next
+	r.body(lines)
+	r.inc = saved
 }

@@ -42,7 +42,9 @@ var loaderShapes = []struct {
 	{"rst-grid-cell", ".rst", "+------+\n", func(i int) string { return fmt.Sprintf("| w%d |\n", i%1000) }},
 	{"rst-simple-table", ".rst", "=====  =====\n", func(i int) string { return fmt.Sprintf("       r%d\n", i%1000) }},
 	{"adoc-headings", ".adoc", "= Title\n\n", func(i int) string { return fmt.Sprintf("%s Heading %d\n\n", strings.Repeat("=", 2+i%4), i) }},
-	{"adoc-paragraph", ".adoc", "", func(i int) string { return fmt.Sprintf("Sentence %d of *one* `paragraph` linkgit:git-%d[1] runs on.\n", i, i) }},
+	{"adoc-paragraph", ".adoc", "", func(i int) string {
+		return fmt.Sprintf("Sentence %d of *one* `paragraph` linkgit:git-%d[1] runs on.\n", i, i)
+	}},
 	{"adoc-entries", ".adoc", "", func(i int) string { return fmt.Sprintf("--opt-%d::\n\tDoes %d.\n+\nMore.\n\n", i, i) }},
 	{"adoc-nested-list", ".adoc", "", func(i int) string { return fmt.Sprintf("%s item %d\n", strings.Repeat("*", 1+i%5), i) }},
 	{"adoc-table", ".adoc", "|===\n", func(i int) string { return fmt.Sprintf("|%d |row %d\n", i, i) }},
