@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/store"
 )
@@ -263,4 +264,33 @@ func adocRevisionLine(l string) (rev, date string) {
 		return l[1:], ""
 	}
 	return "", l
+}
+
+// Markers that only AsciiDoc writes, for telling an AsciiDoc .txt file
+// (Git's documentation sources before 2.49, AsciiDoc Python's default
+// extension) from plain text.
+var (
+	adocStrongMarker = regexp.MustCompile(`(?m)linkgit:[\w.-]+\[|^include::\S+\[|^\[(?:verse|source|listing|literal|NOTE|TIP|WARNING|IMPORTANT|CAUTION)\b|^(?:ifdef|ifndef|endif)::|^={2,5} \S`)
+	adocLabeledLine  = regexp.MustCompile(`(?m)^\S[^\n]*[^:\s]::$`)
+	adocTitleLine    = regexp.MustCompile(`(?m)\A(?:\s*//[^\n]*\n)*\s*(?:= \S|\S[^\n]*\n={3,}\s*$)`)
+)
+
+// looksLikeAsciiDoc reports whether a .txt file is AsciiDoc: it opens
+// with a document title ("= Title", or a title over a "====" line), and it
+// writes one of AsciiDoc's own markers (a linkgit: macro, an include::
+// line, a [verse] or [source] block, a conditional, a "== Section" title)
+// along with a labeled list ("--force::") or a second such marker. It reads the first rstSniff
+// bytes.
+func looksLikeAsciiDoc(text string) bool {
+	if len(text) > rstSniff {
+		text = text[:rstSniff]
+		for len(text) > 0 && !utf8.RuneStart(text[len(text)-1]) {
+			text = text[:len(text)-1]
+		}
+	}
+	if !adocTitleLine.MatchString(text) {
+		return false
+	}
+	strong := len(adocStrongMarker.FindAllStringIndex(text, 2))
+	return strong >= 2 || strong == 1 && adocLabeledLine.MatchString(text)
 }

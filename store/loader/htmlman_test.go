@@ -148,7 +148,7 @@ func TestLoadTextManualPage(t *testing.T) {
 		"       " + bold("-S") + "     sort pumps by size, largest first\n\n" +
 		"       " + bold("--sort") + "=WORD\n              sort by WORD instead of name\n"
 	doc := store.Document{ID: "pumpctl.txt"}
-	setText(page, false, &doc)
+	setText(page, false, &doc, nil)
 	require.Equal(t, "NAME\n\npumpctl - pump control program\n\nSYNOPSIS\n\n```\npumpctl [OPTION]...\n```\n\n"+
 		"DESCRIPTION\n\nStart and stop the pumps, keeping their timestamps in the log.\n\n"+
 		"-S\nsort pumps by size, largest first\n\n--sort=WORD\nsort by WORD instead of name", doc.Text)
@@ -158,7 +158,7 @@ func TestLoadTextManualPage(t *testing.T) {
 
 	// Any other text file is left as it is.
 	doc = store.Document{ID: "notes.txt"}
-	setText("NAME\nDESCRIPTION\n  not a page", false, &doc)
+	setText("NAME\nDESCRIPTION\n  not a page", false, &doc, nil)
 	require.Equal(t, "NAME\nDESCRIPTION\n  not a page", doc.Text)
 	require.Empty(t, doc.Sections)
 }

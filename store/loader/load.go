@@ -101,7 +101,9 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //     title; :Date:, :Version: or :Revision:. Section titles open
 //     Sections, object descriptions (".. function::"), option and
 //     definition lists nested ones (see parseRST).
-//   - AsciiDoc (.adoc, .asciidoc): the document title ("= Title");
+//   - AsciiDoc (.adoc, .asciidoc, and a .txt written in it: a document
+//     title and AsciiDoc's own markers, as Git's sources before 2.49):
+//     the document title ("= Title");
 //     :revnumber: and :revdate: or the revision line. Section titles open
 //     Sections, labeled lists ("--force::") nested ones (see
 //     parseAsciiDoc).
@@ -139,7 +141,7 @@ func loadFile(path string, inc *includer) (store.Document, error) {
 	}
 	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
 	if k == kindText || k == kindMarkdown {
-		if err := loadText(path, k == kindMarkdown, &doc); err != nil {
+		if err := loadText(path, k == kindMarkdown, &doc, inc); err != nil {
 			return store.Document{}, err
 		}
 		if doc.Title == "" {
@@ -170,7 +172,7 @@ func loadFile(path string, inc *includer) (store.Document, error) {
 	case kindODT:
 		err = parseODT(raw, &doc)
 	default:
-		err = readText(raw, path, k == kindMarkdown, &doc)
+		err = readText(raw, path, k == kindMarkdown, &doc, inc)
 	}
 	if err != nil {
 		return store.Document{}, err

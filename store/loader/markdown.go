@@ -19,7 +19,7 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // string: os.ReadFile and string(raw) would hold the file twice, which for
 // a file of hundreds of megabytes is most of the indexer's memory. Text
 // with a UTF-16 byte-order mark (rare) takes readText's converting path.
-func loadText(path string, markdown bool, doc *store.Document) error {
+func loadText(path string, markdown bool, doc *store.Document, inc *includer) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("loader: %w", err)
@@ -34,18 +34,18 @@ func loadText(path string, markdown bool, doc *store.Document) error {
 	}
 	text := strings.TrimPrefix(b.String(), string(utf8BOM))
 	if strings.HasPrefix(text, "\xff\xfe") || strings.HasPrefix(text, "\xfe\xff") {
-		return readText([]byte(text), path, markdown, doc)
+		return readText([]byte(text), path, markdown, doc, inc)
 	}
 	if !utf8.ValidString(text) {
 		return &EncodingError{Path: path, Offset: firstInvalid([]byte(text)), Hint: encodingHint([]byte(text))}
 	}
-	setText(text, markdown, doc)
+	setText(text, markdown, doc, inc)
 	return nil
 }
 
 // readText stores raw as the document text, without a UTF-8 byte-order
 // mark; Markdown also yields a title.
-func readText(raw []byte, path string, markdown bool, doc *store.Document) error {
+func readText(raw []byte, path string, markdown bool, doc *store.Document, inc *includer) error {
 	raw = bytes.TrimPrefix(raw, utf8BOM)
 	if decoded, ok := decodeUTF16(raw); ok {
 		raw = decoded
@@ -53,12 +53,14 @@ func readText(raw []byte, path string, markdown bool, doc *store.Document) error
 	if !utf8.Valid(raw) {
 		return &EncodingError{Path: path, Offset: firstInvalid(raw), Hint: encodingHint(raw)}
 	}
-	setText(string(raw), markdown, doc)
+	setText(string(raw), markdown, doc, inc)
 	return nil
 }
 
-// setText stores valid UTF-8 text; Markdown also yields a title.
-func setText(text string, markdown bool, doc *store.Document) {
+// setText stores valid UTF-8 text; Markdown also yields a title. A .txt
+// file written in reStructuredText or AsciiDoc, or a manual page, is read
+// by its markup or layout, its includes followed through inc.
+func setText(text string, markdown bool, doc *store.Document, inc *includer) {
 	doc.Text = text
 	if !markdown {
 		if lines := readManPage(text); lines != nil {
@@ -68,7 +70,9 @@ func setText(text string, markdown bool, doc *store.Document) {
 			w.closeSection()
 			doc.Text, doc.Sections, doc.Title = w.out.String(), w.sections, manTitle(lines)
 		} else if looksLikeRST(text) {
-			parseRST(text, doc)
+			parseRSTIn(text, doc, inc)
+		} else if looksLikeAsciiDoc(text) {
+			parseAsciiDocIn(text, doc, inc)
 		}
 	}
 	if markdown {

@@ -83,7 +83,7 @@ func loadRaw(raw []byte, ext string) (store.Document, error) {
 	case ".adoc":
 		err = readMarkup(raw, doc.Source, &doc, parseAsciiDoc)
 	default:
-		err = readText(raw, doc.Source, ext == ".md", &doc)
+		err = readText(raw, doc.Source, ext == ".md", &doc, nil)
 	}
 	return doc, err
 }
