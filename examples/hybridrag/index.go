@@ -144,6 +144,7 @@ type skipper struct {
 	ignored   map[string]int    // files of unsupported types, by extension
 	redirects int               // redirect pages (loader.ErrRedirect) passed over
 	sources   int               // page sources (loader.ErrPageSource) passed over
+	parts     int               // included parts (loader.IncludedError), indexed within their pages
 	paths     map[string]string // document id → file path as typed, to name it
 	errs      []string          // "path: reason" of each skipped file, for the index-runs log
 }
@@ -209,12 +210,19 @@ func (s *skipper) summary() string {
 	if s.sources > 0 {
 		out += fmt.Sprintf("; %d sources of HTML pages ignored (the pages are indexed)", s.sources)
 	}
+	if s.parts > 0 {
+		out += fmt.Sprintf("; %d included files indexed within the pages that include them", s.parts)
+	}
 	return out
 }
 
 func (s *skipper) skip(path string, err error) error {
 	if errors.Is(err, loader.ErrRedirect) {
 		s.redirects++
+		return nil
+	}
+	if ie := (*loader.IncludedError)(nil); errors.As(err, &ie) {
+		s.parts++
 		return nil
 	}
 	if errors.Is(err, loader.ErrPageSource) {

@@ -245,3 +245,19 @@ func TestCLIIndexRunsLog(t *testing.T) {
 	require.Contains(t, out, "UNCHANGED")
 	require.Contains(t, out, "run 2 skipped "+filepath.Join(docs, "bad.pdf"))
 }
+
+// TestCLIIndexFollowsIncludes: an AsciiDoc page is indexed with the part
+// it includes, and the part is not indexed again alone.
+func TestCLIIndexFollowsIncludes(t *testing.T) {
+	docs := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "git-pump.adoc"), []byte("= git-pump(1)\n\n== OPTIONS\n\ninclude::pump-options.txt[]\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pump-options.txt"), []byte("--force::\n\tStart the pump at 3000 rpm even when the inlet is closed.\n"), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	code, out, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "indexed 1 documents")
+	require.Contains(t, out, "1 included files indexed within the pages that include them")
+	code, out, errOut = runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "What does --force do?")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "git-pump(1) > OPTIONS > --force")
+}

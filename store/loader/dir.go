@@ -21,7 +21,8 @@ type DirOptions struct {
 	// OnLoadError, if set, is called for each file under a directory root
 	// that LoadFile cannot read or whose type is unsupported
 	// (ErrUnsupported), or that is a redirect page (ErrRedirect) or the
-	// plain-text source of an HTML page under root (ErrPageSource), with
+	// plain-text source of an HTML page under root or a part another
+	// file includes (ErrPageSource), with
 	// the path under root as typed; returning nil skips the file,
 	// returning an error stops the walk with it. Nil passes over
 	// unsupported files, redirect pages and page sources, and stops at the
@@ -128,6 +129,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		return fmt.Errorf("loader: %w", err)
 	}
 	defer dir.Close()
+	parts := includedParts(real)
 	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("loader: %w", err)
@@ -158,7 +160,9 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			}
 			return opts.OnLoadError(shown, fmt.Errorf("%w: %s", ErrUnsupported, shown))
 		}
-		if page := renderedPage(real, path); page != "" {
+		if by, ok := parts[filepath.ToSlash(rel)]; ok {
+			err = &IncludedError{Path: shown, By: filepath.Join(root, filepath.FromSlash(by))}
+		} else if page := renderedPage(real, path); page != "" {
 			if r, rerr := filepath.Rel(real, page); rerr == nil {
 				page = filepath.Join(root, r)
 			}

@@ -27,10 +27,12 @@ var (
 	// mdBook, Sphinx and Jekyll leave at moved pages' old addresses.
 	// LoadDir passes over such pages as it does files of other types.
 	ErrRedirect = errors.New("loader: redirect page")
-	// ErrPageSource means a plain-text file under a directory root is the
-	// source of an HTML page beside it (Sphinx's _sources copies,
-	// AsciiDoc's PAGE.txt next to PAGE.html): the page is loaded, its
-	// source passed over, as files of other types are.
+	// ErrPageSource means a file under a directory root is read as part
+	// of another one that is loaded instead: the plain-text source of an
+	// HTML page beside it (Sphinx's _sources copies, AsciiDoc's PAGE.txt
+	// next to PAGE.html; *PageSourceError), or a part another file
+	// includes (Git's diff-options.txt; *IncludedError). It is passed
+	// over, as files of other types are.
 	ErrPageSource = errors.New("loader: source of a rendered page")
 )
 
@@ -62,6 +64,22 @@ func (e *PageSourceError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrPageSource) true.
 func (e *PageSourceError) Unwrap() error { return ErrPageSource }
+
+// IncludedError names a file another file under the same root includes
+// (an AsciiDoc include::, a reStructuredText .. include::), which LoadDir
+// reads as part of that one instead of alone. It unwraps to
+// ErrPageSource; it is not modified after it is returned.
+type IncludedError struct {
+	Path string // the included file, under the root as typed
+	By   string // the first file found including it, likewise
+}
+
+func (e *IncludedError) Error() string {
+	return fmt.Sprintf("loader: %s is included by %s, which is loaded with it", e.Path, e.By)
+}
+
+// Unwrap makes errors.Is(err, ErrPageSource) true.
+func (e *IncludedError) Unwrap() error { return ErrPageSource }
 
 // EncodingError reports where a text file stops being valid UTF-8. It
 // unwraps to ErrInvalidUTF8.

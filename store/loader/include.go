@@ -2,8 +2,11 @@ package loader
 
 import (
 	"io"
+	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -40,7 +43,8 @@ func newIncluder(root *os.Root, rel string) *includer {
 }
 
 // read returns the text of target, a path relative to the including
-// file's folder, and an includer for the includes inside it. ok is false
+// file's folder (or, starting with "/", to the loaded folder, as Sphinx
+// reads it), and an includer for the includes inside it. ok is false
 // when the include is not followed: no includer, too deep, a target
 // outside the folder, missing, not UTF-8, or over the budget.
 func (in *includer) read(target string) (text string, next *includer, ok bool) {
@@ -48,6 +52,9 @@ func (in *includer) read(target string) (text string, next *includer, ok bool) {
 		return "", nil, false
 	}
 	name := path.Join(in.dir, target)
+	if strings.HasPrefix(target, "/") {
+		name = path.Clean(target[1:]) // Sphinx: relative to the source folder
+	}
 	f, err := in.root.Open(name)
 	if err != nil {
 		return "", nil, false
@@ -131,4 +138,73 @@ func tagMarker(l, kind string) (string, bool) {
 		return "", false
 	}
 	return name, true
+}
+
+// includeLine matches an include directive: AsciiDoc's "include::T[…]"
+// or reStructuredText's ".. include:: T".
+var includeLine = regexp.MustCompile(`(?m)^(?:include::([^\[\s]+)\[|[ \t]*\.\. +include:: +(\S+))`)
+
+// maxPartScan bounds the files includedParts reads: a larger one is a
+// page of its own, not a shared part, and its includes are not sought.
+const maxPartScan = 8 << 20
+
+// includedParts returns the files under real (a resolved folder) that
+// another file there includes, by their slash-separated path relative to
+// real, each with the first file found including it. Such a part (Git's
+// diff-options.txt, Python's Doc/includes/*.rst) is read within the pages
+// that include it; loaded alone as well, its text would be found twice,
+// and without the page's title and headings. A file including itself is
+// not a part.
+func includedParts(real string) map[string]string {
+	parts := map[string]string{}
+	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // unreadable folders are the main walk's to report
+		}
+		if p != real && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !mayInclude(p) {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > maxPartScan {
+			return nil
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		rel, err := filepath.Rel(real, p)
+		if err != nil {
+			return nil
+		}
+		from := filepath.ToSlash(rel)
+		for _, m := range includeLine.FindAllSubmatch(raw, -1) {
+			target := string(m[1]) + string(m[2])
+			if strings.ContainsAny(target, "{<") || strings.Contains(target, "://") {
+				continue
+			}
+			part := path.Join(path.Dir(from), target)
+			if strings.HasPrefix(target, "/") {
+				part = path.Clean(target[1:])
+			}
+			if part == from || strings.HasPrefix(part, "../") || part == ".." {
+				continue
+			}
+			if _, seen := parts[part]; !seen {
+				parts[part] = from
+			}
+		}
+		return nil
+	})
+	return parts
+}
+
+// mayInclude reports a file whose format has include directives.
+func mayInclude(p string) bool {
+	k := kindOf(p)
+	return k == kindAsciiDoc || k == kindRST || k == kindText
 }

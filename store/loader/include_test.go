@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,10 +37,25 @@ func TestLoadDirFollowsIncludes(t *testing.T) {
 	writeFile(t, root, "includes/example.py", []byte("import pump\n# start\npump.start()\n"))
 
 	docs := map[string]store.Document{}
-	require.NoError(t, LoadDirWith(root, DirOptions{}, func(d store.Document) error {
+	parts := map[string]string{}
+	require.NoError(t, LoadDirWith(root, DirOptions{OnLoadError: func(p string, err error) error {
+		if errors.Is(err, ErrUnsupported) {
+			return nil // example.py, included as code
+		}
+		var ie *IncludedError
+		require.ErrorAs(t, err, &ie)
+		require.ErrorIs(t, err, ErrPageSource)
+		parts[filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))] = filepath.Base(ie.By)
+		return nil
+	}}, func(d store.Document) error {
 		docs[d.ID] = d
 		return nil
 	}))
+	// The parts are read within the pages that include them, not alone;
+	// link.txt is named by an include too, which its link kept it out of.
+	require.Equal(t, map[string]string{"pump-options.txt": "git-pump.adoc", "config/pump.txt": "git-pump.adoc",
+		"guide.adoc": "git-pump.adoc", "includes/note.rst": "pump.rst", "link.txt": "git-pump.adoc"}, parts)
+	require.Len(t, docs, 2)
 	page := docs["git-pump.adoc"].Text
 	require.Contains(t, page, "--force\nStart even when the inlet is closed.")
 	require.Contains(t, page, "pump.speed\nThe speed in rpm. Defaults to 3000.")
