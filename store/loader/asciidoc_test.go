@@ -3,8 +3,6 @@ package loader
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -385,35 +383,4 @@ func FuzzAsciiDoc(f *testing.F) {
 			require.True(t, errors.Is(err, chunker.ErrEmptyDocument), err.Error())
 		}
 	})
-}
-
-// A .txt file written in AsciiDoc (Git's documentation sources before
-// 2.49) is read as AsciiDoc; plain text with an underlined title, and
-// reStructuredText, are not.
-func TestLoadTextAsciiDoc(t *testing.T) {
-	for _, tc := range []struct {
-		name, text string
-		adoc       bool
-	}{
-		{"a Git page", "git-pump(1)\n===========\n\nNAME\n----\ngit-pump - Pump water\n\nOPTIONS\n-------\n--force::\n\tSee linkgit:git-config[1].\n", true},
-		{"a guide with sections", "= Pump guide\n\n== Starting\n\nOpen the valve.\n\n== Stopping\n\nClose it.\n", true},
-		{"plain text with an underlined title", "Pumps\n=====\n\nThe pump runs at 3000 rpm.\nNote::\n", false},
-		{"a marker without a title", "See linkgit:git-config[1].\n\n--force::\n\tForce.\n", false},
-		{"reStructuredText", "Pumps\n=====\n\n.. note::\n\n   Drain first.\n", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.adoc, looksLikeAsciiDoc(tc.text))
-			path := filepath.Join(t.TempDir(), "pump.txt")
-			require.NoError(t, os.WriteFile(path, []byte(tc.text), 0o644))
-			doc, err := LoadFile(path)
-			require.NoError(t, err)
-			if tc.adoc {
-				require.NotContains(t, doc.Text, "==")
-				require.NotContains(t, doc.Text, "linkgit")
-				require.NotEmpty(t, doc.Sections)
-			} else if tc.name != "reStructuredText" {
-				require.Equal(t, tc.text, doc.Text)
-			}
-		})
-	}
 }

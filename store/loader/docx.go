@@ -177,34 +177,18 @@ type docxWalker struct {
 	style   string          // its style id
 	outline int             // its own outline level + 1, or 0
 	list    bool            // it is a list item
-	cells   []string        // cells of the table row being read
-	inCell  int             // depth of table cells
+	row     tableRow        // the table row being read
 	skip    int             // depth inside deleted text or field codes
 	inText  bool            // inside <w:t>
 	inTable int
 }
 
 func (w *docxWalker) walk(body []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(body))
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			return nil
+	return walkXML(body, w.start, w.end, func(t xml.CharData) {
+		if w.inText && w.skip == 0 {
+			w.para.Write(t)
 		}
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			w.start(t)
-		case xml.EndElement:
-			w.end(t.Name.Local)
-		case xml.CharData:
-			if w.inText && w.skip == 0 {
-				w.para.Write(t)
-			}
-		}
-	}
+	})
 }
 
 func attr(e xml.StartElement, local string) string {
@@ -245,10 +229,9 @@ func (w *docxWalker) start(e xml.StartElement) {
 		w.inTable++
 		w.out.lineBreak(2)
 	case "tr":
-		w.cells = w.cells[:0]
+		w.row.begin()
 	case "tc":
-		w.inCell++
-		w.cells = append(w.cells, "")
+		w.row.openCell()
 	}
 }
 
@@ -261,13 +244,9 @@ func (w *docxWalker) end(local string) {
 	case "p":
 		w.paragraph()
 	case "tc":
-		w.inCell--
+		w.row.closeCell()
 	case "tr":
-		if len(w.cells) > 0 && strings.Join(w.cells, "") != "" {
-			w.out.lineBreak(1)
-			w.out.inline(strings.Join(w.cells, " | "))
-		}
-		w.cells = w.cells[:0]
+		w.row.end(&w.out)
 	case "tbl":
 		w.inTable--
 		w.out.lineBreak(2)
@@ -277,20 +256,8 @@ func (w *docxWalker) end(local string) {
 // paragraph writes the paragraph just read: into its table cell, as a
 // heading, or as a block of text.
 func (w *docxWalker) paragraph() {
-	lines := strings.Split(w.para.String(), "\n")
-	for i := range lines {
-		lines[i] = collapse(lines[i])
-	}
-	text := strings.TrimSpace(strings.Join(lines, "\n"))
-	if text == "" {
-		return
-	}
-	if w.inCell > 0 && len(w.cells) > 0 {
-		k := len(w.cells) - 1
-		if w.cells[k] != "" {
-			w.cells[k] += " "
-		}
-		w.cells[k] += strings.ReplaceAll(text, "\n", " ")
+	text := paragraphText(w.para.String())
+	if text == "" || w.row.add(text) {
 		return
 	}
 	level, styled := w.levels[w.style]
@@ -302,22 +269,12 @@ func (w *docxWalker) paragraph() {
 		if w.title == "" {
 			w.title = strings.ReplaceAll(text, "\n", " ")
 		}
-		w.block(text)
+		w.writeBlock(text)
 	case styled:
 		w.heading(strings.ReplaceAll(text, "\n", " "), level)
 	case w.list:
-		w.out.lineBreak(1)
-		w.out.flush()
-		w.out.b.WriteString("- " + text)
-		w.out.lineBreak(1)
+		w.writeListItem("- " + text)
 	default:
-		w.block(text)
+		w.writeBlock(text)
 	}
-}
-
-func (w *docxWalker) block(text string) {
-	w.out.lineBreak(2)
-	w.out.flush()
-	w.out.b.WriteString(text)
-	w.out.lineBreak(2)
 }

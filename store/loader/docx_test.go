@@ -12,8 +12,9 @@ import (
 	"github.com/hybridrag/hybridrag/store"
 )
 
-// buildDOCX zips the given parts into a .docx package.
-func buildDOCX(t testing.TB, parts map[string]string) []byte {
+// zipParts zips the given parts (name → content) into a package: a
+// .docx, .odt or .epub.
+func zipParts(t testing.TB, parts map[string]string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -68,7 +69,7 @@ func TestLoadDOCX(t *testing.T) {
 		para("Custom", "Safety"),
 		`<w:p><w:r><w:t>Disconnect power.</w:t><w:br/><w:t>Wear gloves.</w:t></w:r></w:p>`,
 	)
-	raw := buildDOCX(t, map[string]string{"word/document.xml": body, "word/styles.xml": testStyles})
+	raw := zipParts(t, map[string]string{"word/document.xml": body, "word/styles.xml": testStyles})
 	path := writeFile(t, t.TempDir(), "manual.docx", raw)
 	doc, err := LoadFile(path)
 	require.NoError(t, err)
@@ -99,12 +100,12 @@ func TestLoadDOCX(t *testing.T) {
 func TestLoadDOCXTitles(t *testing.T) {
 	dir := t.TempDir()
 	core := `<?xml version="1.0"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>From Properties</dc:title></cp:coreProperties>`
-	raw := buildDOCX(t, map[string]string{"word/document.xml": wordBody(para("berschrift1", "Heading")), "word/styles.xml": testStyles, "docProps/core.xml": core})
+	raw := zipParts(t, map[string]string{"word/document.xml": wordBody(para("berschrift1", "Heading")), "word/styles.xml": testStyles, "docProps/core.xml": core})
 	doc, err := LoadFile(writeFile(t, dir, "a.docx", raw))
 	require.NoError(t, err)
 	require.Equal(t, "From Properties", doc.Title)
 
-	raw = buildDOCX(t, map[string]string{"word/document.xml": wordBody(para("", "Just text."))})
+	raw = zipParts(t, map[string]string{"word/document.xml": wordBody(para("", "Just text."))})
 	doc, err = LoadFile(writeFile(t, dir, "plain.docx", raw))
 	require.NoError(t, err)
 	require.Equal(t, "plain.docx", doc.Title, "no styles, no properties: the file name")
@@ -116,8 +117,8 @@ func TestLoadDOCXErrors(t *testing.T) {
 	dir := t.TempDir()
 	for name, raw := range map[string][]byte{
 		"not a zip":        []byte("this is not a word document"),
-		"no document part": buildDOCX(t, map[string]string{"word/styles.xml": testStyles}),
-		"broken XML":       buildDOCX(t, map[string]string{"word/document.xml": "<w:document " + wordNS + "><w:body><w:p>"}),
+		"no document part": zipParts(t, map[string]string{"word/styles.xml": testStyles}),
+		"broken XML":       zipParts(t, map[string]string{"word/document.xml": "<w:document " + wordNS + "><w:body><w:p>"}),
 	} {
 		_, err := LoadFile(writeFile(t, dir, strings.ReplaceAll(name, " ", "_")+".docx", raw))
 		require.ErrorIs(t, err, ErrMalformed, name)
@@ -132,7 +133,7 @@ func FuzzDOCX(f *testing.F) {
 	f.Add(wordBody(para("berschrift1", "H"), para("", "text"), `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>c</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`))
 	f.Add(`<w:document ` + wordNS + `><w:body><w:p><w:del><w:p></w:p></w:del></w:body></w:document>`)
 	f.Fuzz(func(t *testing.T, body string) {
-		raw := buildDOCX(t, map[string]string{"word/document.xml": body, "word/styles.xml": testStyles})
+		raw := zipParts(t, map[string]string{"word/document.xml": body, "word/styles.xml": testStyles})
 		d := store.Document{Source: "f.docx"}
 		if err := parseDOCX(raw, &d); err != nil {
 			require.ErrorIs(t, err, ErrMalformed)

@@ -1,11 +1,6 @@
 package loader
 
 import (
-	"archive/zip"
-	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -18,26 +13,11 @@ import (
 // container naming OEBPS/content.opf unless parts has its own.
 func testEPUB(t testing.TB, parts map[string]string) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
 	if _, ok := parts["META-INF/container.xml"]; !ok {
 		parts["META-INF/container.xml"] = `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`
 	}
-	names := []string{"mimetype"}
-	for n := range parts {
-		if n != "mimetype" {
-			names = append(names, n)
-		}
-	}
 	parts["mimetype"] = "application/epub+zip"
-	for _, n := range names {
-		f, err := zw.Create(n)
-		require.NoError(t, err)
-		_, err = f.Write([]byte(parts[n]))
-		require.NoError(t, err)
-	}
-	require.NoError(t, zw.Close())
-	return buf.Bytes()
+	return zipParts(t, parts)
 }
 
 // pumpBookOPF orders two chapters after the navigation document, which
@@ -70,21 +50,12 @@ func TestLoadEPUB(t *testing.T) {
 	require.NoError(t, parseEPUB(raw, &doc))
 	require.Equal(t, "Starting\n\nOpen the inlet valve before you start a pump.\n\nSpeed\n\nThe pump runs at 3000 rpm.\n\n"+
 		"Draining\n\n-d\nDrain one pump.", doc.Text)
-	var paths []string
-	for _, s := range doc.Sections {
-		paths = append(paths, strings.Join(s.Heading, " > "))
-	}
-	require.Equal(t, []string{"Starting", "Starting > Speed", "Draining", "Draining > -d"}, paths)
+	require.Equal(t, []string{"Starting", "Starting > Speed", "Draining", "Draining > -d"}, headingPaths(doc))
 	require.Equal(t, "Pump Station Manual", doc.Title)
 	require.Equal(t, time.Date(2024, 6, 3, 10, 0, 0, 0, time.UTC), doc.Metadata.Date.UTC())
 	requireWellFormedSections(t, doc)
 
-	// Through LoadFile, by extension.
-	path := filepath.Join(t.TempDir(), "pumps.epub")
-	require.NoError(t, os.WriteFile(path, raw, 0o644))
-	loaded, err := LoadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, doc.Text, loaded.Text)
+	requireLoadFileSame(t, "pumps.epub", raw, doc)
 }
 
 func TestLoadEPUBErrors(t *testing.T) {
@@ -105,10 +76,7 @@ func TestLoadEPUBErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := store.Document{ID: "x.epub", Source: "x.epub"}
 			err := parseEPUB(tc.raw, &doc)
-			require.ErrorIs(t, err, tc.want)
-			var fe *FormatError
-			require.ErrorAs(t, err, &fe)
-			require.Equal(t, "EPUB", fe.Format)
+			requireFormatError(t, err, tc.want, "EPUB")
 		})
 	}
 }

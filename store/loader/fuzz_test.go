@@ -247,34 +247,3 @@ func requireWellFormedSections(t *testing.T, doc store.Document) {
 		entries = append(entries, s)
 	}
 }
-
-// A .txt file written in reStructuredText (Django's documentation
-// sources) is read as one; plain text and AsciiDoc that underline their
-// titles stay text.
-func TestLoadTextRST(t *testing.T) {
-	for _, tc := range []struct {
-		name, text string
-		rst        bool
-	}{
-		{"Sphinx source", "Pumps\n=====\n\nCall :func:`start` first.\n", true},
-		{"a directive", "Pumps\n-----\n\n.. note::\n\n   Drain first.\n", true},
-		{"plain text with an underlined title", "Pumps\n=====\n\nThe pump runs at 3000 rpm.\n", false},
-		{"AsciiDoc quotes", "Pumps\n=====\n\nThe ``main'' pump and the ``spare'' pump.\n", false},
-		{"a role without a title", "Call :func:`start` first.\n", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.rst, looksLikeRST(tc.text))
-			path := filepath.Join(t.TempDir(), "pumps.txt")
-			require.NoError(t, os.WriteFile(path, []byte(tc.text), 0o644))
-			doc, err := LoadFile(path)
-			require.NoError(t, err)
-			if tc.rst {
-				require.Equal(t, "Pumps", doc.Title)
-				require.NotContains(t, doc.Text, "==")
-				require.NotEmpty(t, doc.Sections)
-			} else {
-				require.Equal(t, tc.text, doc.Text)
-			}
-		})
-	}
-}

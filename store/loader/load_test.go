@@ -5,10 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
 )
 
 func writeFile(t *testing.T, dir, name string, content []byte) string {
@@ -113,4 +116,68 @@ func TestLoadFileErrors(t *testing.T) {
 	for _, err := range []error{ErrUnsupported, ErrInvalidUTF8, ErrMalformed, ErrEncrypted, ErrNoText, ee} {
 		require.Regexp(t, "^loader: ", err.Error())
 	}
+}
+
+// A .txt file written in reStructuredText (Django's documentation
+// sources) or AsciiDoc (Git's, before 2.49) is read by its markup; plain
+// text that underlines its titles, AsciiDoc's “quotes” and a marker
+// without a title stay text.
+func TestLoadTextMarkupSources(t *testing.T) {
+	for _, tc := range []struct{ name, text, kind string }{
+		{"Sphinx source", "Pumps\n=====\n\nCall :func:`start` first.\n", "rst"},
+		{"a reST directive", "Pumps\n-----\n\n.. note::\n\n   Drain first.\n", "rst"},
+		{"a Git page", "git-pump(1)\n===========\n\nNAME\n----\ngit-pump - Pump water\n\nOPTIONS\n-------\n--force::\n\tSee linkgit:git-config[1].\n", "adoc"},
+		{"an AsciiDoc guide", "= Pumps\n\n== Starting\n\nOpen the valve.\n\n== Stopping\n\nClose it.\n", "adoc"},
+		{"plain text with an underlined title", "Pumps\n=====\n\nThe pump runs at 3000 rpm.\nNote::\n", ""},
+		{"AsciiDoc quotes only", "Pumps\n=====\n\nThe ``main'' pump and the ``spare'' pump.\n", ""},
+		{"a role without a title", "Call :func:`start` first.\n", ""},
+		{"an AsciiDoc marker without a title", "See linkgit:git-config[1].\n\n--force::\n\tForce.\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.kind == "rst", looksLikeRST(tc.text))
+			require.Equal(t, tc.kind == "adoc", looksLikeAsciiDoc(tc.text) && !looksLikeRST(tc.text))
+			path := filepath.Join(t.TempDir(), "pumps.txt")
+			require.NoError(t, os.WriteFile(path, []byte(tc.text), 0o644))
+			doc, err := LoadFile(path)
+			require.NoError(t, err)
+			if tc.kind == "" {
+				require.Equal(t, tc.text, doc.Text)
+				return
+			}
+			require.True(t, strings.HasPrefix(doc.Title, "Pumps") || strings.HasPrefix(doc.Title, "git-pump"), doc.Title)
+			require.NotContains(t, doc.Text, "==")
+			require.NotContains(t, doc.Text, "linkgit")
+			require.NotEmpty(t, doc.Sections)
+		})
+	}
+}
+
+// headingPaths returns each section's heading path, joined by " > ".
+func headingPaths(doc store.Document) []string {
+	paths := make([]string, 0, len(doc.Sections))
+	for _, s := range doc.Sections {
+		paths = append(paths, strings.Join(s.Heading, " > "))
+	}
+	return paths
+}
+
+// requireLoadFileSame writes raw to a file named name and checks that
+// LoadFile, choosing the reader by extension, gives doc's text.
+func requireLoadFileSame(t *testing.T, name string, raw []byte, doc store.Document) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, raw, 0o644))
+	loaded, err := LoadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, doc.Text, loaded.Text)
+}
+
+// requireFormatError checks that err is a *FormatError for format that
+// wraps want.
+func requireFormatError(t *testing.T, err, want error, format string) {
+	t.Helper()
+	require.ErrorIs(t, err, want)
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	require.Equal(t, format, fe.Format)
 }

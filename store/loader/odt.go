@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"io"
 	"strconv"
 	"strings"
 
@@ -97,33 +96,17 @@ type odtWalker struct {
 	inPara  int             // depth of paragraphs (a frame's may nest)
 	list    int             // depth of list items
 	items   int             // list items opened and not yet given their marker
-	cells   []string        // cells of the table row being read
-	inCell  int             // depth of table cells
+	row     tableRow        // the table row being read
 	skip    int             // depth inside skipped elements
 	inTable int
 }
 
 func (w *odtWalker) walk(body []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(body))
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			return nil
+	return walkXML(body, w.start, w.end, func(t xml.CharData) {
+		if w.inPara > 0 && w.skip == 0 {
+			w.para.Write(t)
 		}
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			w.start(t)
-		case xml.EndElement:
-			w.end(t.Name.Local)
-		case xml.CharData:
-			if w.inPara > 0 && w.skip == 0 {
-				w.para.Write(t)
-			}
-		}
-	}
+	})
 }
 
 func (w *odtWalker) start(e xml.StartElement) {
@@ -163,10 +146,9 @@ func (w *odtWalker) start(e xml.StartElement) {
 		w.inTable++
 		w.out.lineBreak(2)
 	case "table-row":
-		w.cells = w.cells[:0]
+		w.row.begin()
 	case "table-cell":
-		w.inCell++
-		w.cells = append(w.cells, "")
+		w.row.openCell()
 	}
 }
 
@@ -186,13 +168,9 @@ func (w *odtWalker) end(local string) {
 		w.list--
 		w.items = min(w.items, w.list)
 	case "table-cell":
-		w.inCell--
+		w.row.closeCell()
 	case "table-row":
-		if len(w.cells) > 0 && strings.Join(w.cells, "") != "" {
-			w.out.lineBreak(1)
-			w.out.inline(strings.Join(w.cells, " | "))
-		}
-		w.cells = w.cells[:0]
+		w.row.end(&w.out)
 	case "table":
 		w.inTable--
 		w.out.lineBreak(2)
@@ -203,22 +181,12 @@ func (w *odtWalker) end(local string) {
 // heading, as a list item (its item's first paragraph carries the
 // marker), or as a block of text.
 func (w *odtWalker) paragraph() {
-	lines := strings.Split(w.para.String(), "\n")
-	for i := range lines {
-		lines[i] = collapse(lines[i])
-	}
-	text := strings.TrimSpace(strings.Join(lines, "\n"))
+	text := paragraphText(w.para.String())
 	w.para.Reset()
-	if text == "" {
+	if text == "" || w.row.add(text) {
 		return
 	}
 	switch {
-	case w.inCell > 0 && len(w.cells) > 0:
-		k := len(w.cells) - 1
-		if w.cells[k] != "" {
-			w.cells[k] += " "
-		}
-		w.cells[k] += strings.ReplaceAll(text, "\n", " ")
 	case w.level > 0:
 		w.heading(strings.ReplaceAll(text, "\n", " "), w.level)
 	case w.list > 0:
@@ -227,14 +195,8 @@ func (w *odtWalker) paragraph() {
 			marker = "- "
 			w.items = 0
 		}
-		w.out.lineBreak(1)
-		w.out.flush()
-		w.out.b.WriteString(marker + text)
-		w.out.lineBreak(1)
+		w.writeListItem(marker + text)
 	default:
-		w.out.lineBreak(2)
-		w.out.flush()
-		w.out.b.WriteString(text)
-		w.out.lineBreak(2)
+		w.writeBlock(text)
 	}
 }

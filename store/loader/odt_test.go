@@ -1,11 +1,6 @@
 package loader
 
 import (
-	"archive/zip"
-	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,21 +8,6 @@ import (
 
 	"github.com/hybridrag/hybridrag/store"
 )
-
-// testODT builds an OpenDocument text from its parts (name → content).
-func testODT(t testing.TB, parts map[string]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for n, c := range parts {
-		f, err := zw.Create(n)
-		require.NoError(t, err)
-		_, err = f.Write([]byte(c))
-		require.NoError(t, err)
-	}
-	require.NoError(t, zw.Close())
-	return buf.Bytes()
-}
 
 const odtNS = `xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"`
 
@@ -54,28 +34,20 @@ const pumpODTMeta = `<?xml version="1.0"?><office:document-meta ` + odtNS + `><o
 <dc:date>2024-06-03T10:00:00</dc:date><meta:editing-cycles>7</meta:editing-cycles></office:meta></office:document-meta>`
 
 func TestLoadODT(t *testing.T) {
-	raw := testODT(t, map[string]string{"content.xml": pumpODT, "meta.xml": pumpODTMeta,
+	raw := zipParts(t, map[string]string{"content.xml": pumpODT, "meta.xml": pumpODTMeta,
 		"mimetype": "application/vnd.oasis.opendocument.text"})
 	doc := store.Document{ID: "pump.odt", Source: "pump.odt"}
 	require.NoError(t, parseODT(raw, &doc))
 	require.Equal(t, "Starting the pump\n\nOpen the inlet valve before you start.\n\n"+
 		"- Check the oil.\n- Level between marks.\n- Press START.\n\n"+
 		"Speed\n\nMode | rpm\neco | 1500\n\nThe pump runs at 3000 rpm.\nAt most.", doc.Text)
-	var paths []string
-	for _, s := range doc.Sections {
-		paths = append(paths, strings.Join(s.Heading, " > "))
-	}
-	require.Equal(t, []string{"Starting the pump", "Starting the pump > Speed"}, paths)
+	require.Equal(t, []string{"Starting the pump", "Starting the pump > Speed"}, headingPaths(doc))
 	require.Equal(t, "Pump procedure", doc.Title)
 	require.Equal(t, "7", doc.Metadata.Revision)
 	require.Equal(t, time.Date(2024, 6, 3, 10, 0, 0, 0, time.UTC), doc.Metadata.Date.UTC())
 	requireWellFormedSections(t, doc)
 
-	path := filepath.Join(t.TempDir(), "pump.odt")
-	require.NoError(t, os.WriteFile(path, raw, 0o644))
-	loaded, err := LoadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, doc.Text, loaded.Text)
+	requireLoadFileSame(t, "pump.odt", raw, doc)
 }
 
 func TestLoadODTErrors(t *testing.T) {
@@ -85,22 +57,19 @@ func TestLoadODTErrors(t *testing.T) {
 		want error
 	}{
 		{"not a zip", []byte("not an odt"), ErrMalformed},
-		{"no content.xml", testODT(t, map[string]string{"meta.xml": pumpODTMeta}), ErrMalformed},
-		{"broken XML", testODT(t, map[string]string{"content.xml": "<office:document-content><text:p>"}), ErrMalformed},
-		{"saved with a password", testODT(t, map[string]string{"content.xml": "encrypted bytes",
+		{"no content.xml", zipParts(t, map[string]string{"meta.xml": pumpODTMeta}), ErrMalformed},
+		{"broken XML", zipParts(t, map[string]string{"content.xml": "<office:document-content><text:p>"}), ErrMalformed},
+		{"saved with a password", zipParts(t, map[string]string{"content.xml": "encrypted bytes",
 			"META-INF/manifest.xml": `<manifest:manifest><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry></manifest:manifest>`}), ErrEncrypted},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := store.Document{ID: "x.odt", Source: "x.odt"}
 			err := parseODT(tc.raw, &doc)
-			require.ErrorIs(t, err, tc.want)
-			var fe *FormatError
-			require.ErrorAs(t, err, &fe)
-			require.Equal(t, "ODT", fe.Format)
+			requireFormatError(t, err, tc.want, "ODT")
 		})
 	}
 	// The title falls back to the first level-1 heading.
 	doc := store.Document{ID: "x.odt", Source: "x.odt"}
-	require.NoError(t, parseODT(testODT(t, map[string]string{"content.xml": pumpODT}), &doc))
+	require.NoError(t, parseODT(zipParts(t, map[string]string{"content.xml": pumpODT}), &doc))
 	require.Equal(t, "Starting the pump", doc.Title)
 }

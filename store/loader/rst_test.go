@@ -3,7 +3,6 @@ package loader
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -111,10 +110,6 @@ func TestLoadRST(t *testing.T) {
 		"param pump_id: the pump's ID\nreturns: nothing"
 	require.Equal(t, want, doc.Text)
 
-	var paths []string
-	for _, s := range doc.Sections {
-		paths = append(paths, strings.Join(s.Heading, " > "))
-	}
 	require.Equal(t, []string{
 		"pump — Water pump control",
 		"pump — Water pump control > Functions",
@@ -126,7 +121,7 @@ func TestLoadRST(t *testing.T) {
 		"pump — Water pump control > Options > --dry-run",
 		"pump — Water pump control > Options > Terms",
 		"pump — Water pump control > Options > Terms > inlet",
-	}, paths)
+	}, headingPaths(doc))
 	require.Equal(t, "pump — Water pump control", doc.Title)
 	require.Equal(t, "2.1", doc.Metadata.Revision)
 	require.Equal(t, time.Date(2024, 6, 3, 0, 0, 0, 0, time.UTC), doc.Metadata.Date)
