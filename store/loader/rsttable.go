@@ -57,12 +57,13 @@ func (r *rstReader) gridTable(lines []string, i int) int {
 		if cells == nil {
 			cells = make([][]string, len(cols)-1)
 		}
+		rl := []rune(l) // columns count characters, as the border's do
 		for c := 0; c+1 < len(cols); c++ {
 			from, to := cols[c]+1, cols[c+1]
-			if from >= len(l) {
+			if from >= len(rl) {
 				break
 			}
-			cells[c] = append(cells[c], strings.Trim(l[from:min(to, len(l))], "| "))
+			cells[c] = append(cells[c], strings.Trim(string(rl[from:min(to, len(rl))]), "| "))
 		}
 	}
 	r.row(joinCells(cells))
@@ -104,15 +105,16 @@ func (r *rstReader) simpleTable(lines []string, i int) int {
 			continue
 		}
 		row := make([]string, len(starts))
+		rl := []rune(l) // columns count characters, as the border's do
 		for c, s := range starts {
-			if s >= len(l) {
+			if s >= len(rl) {
 				break
 			}
-			end := len(l)
+			end := len(rl)
 			if c+1 < len(starts) {
-				end = min(starts[c+1], len(l))
+				end = min(starts[c+1], len(rl))
 			}
-			row[c] = strings.TrimSpace(l[s:end])
+			row[c] = strings.TrimSpace(string(rl[s:end]))
 		}
 		if row[0] == "" && cells != nil {
 			for c := range row {
