@@ -110,7 +110,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			return fmt.Errorf("loader: %w", err)
 		}
 		defer dir.Close()
-		doc, err := loadFile(root, newIncluder(dir, filepath.Base(root)))
+		doc, err := loadFile(root, newIncluder(dir, filepath.Base(root), nil))
 		if err != nil {
 			return err
 		}
@@ -129,7 +129,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		return fmt.Errorf("loader: %w", err)
 	}
 	defer dir.Close()
-	parts := includedParts(real)
+	scan := scanFolder(real)
 	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("loader: %w", err)
@@ -160,7 +160,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			}
 			return opts.OnLoadError(shown, fmt.Errorf("%w: %s", ErrUnsupported, shown))
 		}
-		if by, ok := parts[filepath.ToSlash(rel)]; ok {
+		if by, ok := scan.parts[filepath.ToSlash(rel)]; ok {
 			err = &IncludedError{Path: shown, By: filepath.Join(root, filepath.FromSlash(by))}
 		} else if page := renderedPage(real, path); page != "" {
 			if r, rerr := filepath.Rel(real, page); rerr == nil {
@@ -175,7 +175,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		if err == nil {
 			var streamed bool
 			if ts, streamed, err = opts.stream(shown); !streamed {
-				doc, err = loadFile(shown, newIncluder(dir, rel))
+				doc, err = loadFile(shown, newIncluder(dir, rel, scan.labels))
 			}
 		}
 		if err != nil {

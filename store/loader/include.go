@@ -33,13 +33,15 @@ type includer struct {
 	root   *os.Root
 	dir    string // the including file's folder, relative to root, slash-separated
 	depth  int
-	budget *int // bytes still allowed, shared by the whole document
+	budget *int              // bytes still allowed, shared by the whole document
+	labels map[string]string // reST section labels of the whole folder (scanFolder)
 }
 
-// newIncluder returns an includer for the file at rel (relative to root).
-func newIncluder(root *os.Root, rel string) *includer {
+// newIncluder returns an includer for the file at rel (relative to root),
+// with the folder's reST section labels.
+func newIncluder(root *os.Root, rel string, labels map[string]string) *includer {
 	budget := maxIncludeBytes
-	return &includer{root: root, dir: path.Dir(strings.ReplaceAll(rel, "\\", "/")), budget: &budget}
+	return &includer{root: root, dir: path.Dir(strings.ReplaceAll(rel, "\\", "/")), budget: &budget, labels: labels}
 }
 
 // read returns the text of target, a path relative to the including
@@ -68,7 +70,7 @@ func (in *includer) read(target string) (text string, next *includer, ok bool) {
 		return "", nil, false
 	}
 	*in.budget -= len(raw)
-	next = &includer{root: in.root, dir: path.Dir(name), depth: in.depth + 1, budget: in.budget}
+	next = &includer{root: in.root, dir: path.Dir(name), depth: in.depth + 1, budget: in.budget, labels: in.labels}
 	return strings.TrimPrefix(string(raw), string(utf8BOM)), next, true
 }
 
@@ -148,15 +150,26 @@ var includeLine = regexp.MustCompile(`(?m)^(?:include::([^\[\s]+)\[|[ \t]*\.\. +
 // page of its own, not a shared part, and its includes are not sought.
 const maxPartScan = 8 << 20
 
-// includedParts returns the files under real (a resolved folder) that
-// another file there includes, by their slash-separated path relative to
-// real, each with the first file found including it. Such a part (Git's
-// diff-options.txt, Python's Doc/includes/*.rst) is read within the pages
-// that include it; loaded alone as well, its text would be found twice,
-// and without the page's title and headings. A file including itself is
-// not a part.
-func includedParts(real string) map[string]string {
-	parts := map[string]string{}
+// folderScan is what one pass over a folder's markup files finds.
+type folderScan struct {
+	// parts are the files under the folder that another file there
+	// includes, by their slash-separated path relative to it, each with
+	// the first file found including it. Such a part (Git's
+	// diff-options.txt, Python's Doc/includes/*.rst) is read within the
+	// pages that include it; loaded alone as well, its text would be found
+	// twice, and without the page's title and headings. A file including
+	// itself is not a part.
+	parts map[string]string
+	// labels map the reST section labels of every file (".. _re-syntax:"
+	// above "Regular Expression Syntax") to their titles, which Sphinx
+	// shows for a ":ref:" to them from any page.
+	labels map[string]string
+}
+
+// scanFolder reads the markup files under real (a resolved folder), up
+// to maxPartScan bytes each, for their includes and section labels.
+func scanFolder(real string) folderScan {
+	parts, labels := map[string]string{}, map[string]string{}
 	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable folders are the main walk's to report
@@ -182,6 +195,13 @@ func includedParts(real string) map[string]string {
 			return nil
 		}
 		from := filepath.ToSlash(rel)
+		if k := kindOf(p); k == kindRST || k == kindText && utf8.Valid(raw) && looksLikeRST(string(raw)) {
+			for label, title := range rstLabels(rstLines(string(raw))) {
+				if _, seen := labels[label]; !seen {
+					labels[label] = title
+				}
+			}
+		}
 		for _, m := range includeLine.FindAllSubmatch(raw, -1) {
 			target := string(m[1]) + string(m[2])
 			if strings.ContainsAny(target, "{<") || strings.Contains(target, "://") {
@@ -200,7 +220,7 @@ func includedParts(real string) map[string]string {
 		}
 		return nil
 	})
-	return parts
+	return folderScan{parts: parts, labels: labels}
 }
 
 // mayInclude reports a file whose format has include directives.

@@ -34,6 +34,7 @@ type rstReader struct {
 	meta   store.Metadata    // bibliographic fields (":Date:", ":Version:") before the body
 	title  string            // a bibliographic ":title:" field
 	inc    *includer         // reads included files; nil drops includes
+	labels map[string]string // section labels to their titles, this file's and its folder's
 	inBody bool              // a block other than a bibliographic field has been read
 }
 
@@ -46,7 +47,14 @@ func parseRST(text string, doc *store.Document) { parseRSTIn(text, doc, nil) }
 // (include.go); a nil inc drops them.
 func parseRSTIn(text string, doc *store.Document, inc *includer) {
 	lines := rstLines(text)
-	r := rstReader{subs: rstSubstitutions(lines), inc: inc}
+	r := rstReader{subs: rstSubstitutions(lines), inc: inc, labels: rstLabels(lines)}
+	if inc != nil {
+		for label, title := range inc.labels {
+			if _, own := r.labels[label]; !own {
+				r.labels[label] = title
+			}
+		}
+	}
 	r.body(lines)
 	r.w.closeSection()
 	doc.Text, doc.Sections, doc.Title = r.w.out.String(), r.w.sections, r.w.firstH1
@@ -502,4 +510,39 @@ func looksLikeRST(text string) bool {
 		}
 	}
 	return false
+}
+
+// rstTarget matches a hyperlink target line (".. _re-syntax:").
+var rstTarget = regexp.MustCompile("^\\.\\. _([^:`]+|`[^`]+`):$")
+
+// rstLabels returns the section labels of a document: each target that
+// stands right above a section title (blank lines and other targets
+// between), normalised as docutils does (lower case, white space
+// collapsed), with the title's text.
+func rstLabels(lines []string) map[string]string {
+	labels := map[string]string{}
+	var scratch rstReader // sectionTitle records styles; these are thrown away
+	var pending []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if m := rstTarget.FindStringSubmatch(l); m != nil {
+			pending = append(pending, rstLabelName(m[1]))
+			continue
+		}
+		if l == "" || len(pending) == 0 {
+			continue
+		}
+		if title, _, ok := scratch.sectionTitle(lines, i); ok && title != "" {
+			for _, label := range pending {
+				labels[label] = title
+			}
+		}
+		pending = pending[:0]
+	}
+	return labels
+}
+
+// rstLabelName normalises a label as docutils does.
+func rstLabelName(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(strings.Trim(s, "`")), " "))
 }

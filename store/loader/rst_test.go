@@ -261,3 +261,24 @@ func FuzzParseRST(f *testing.F) {
 		requireWellFormedSections(t, doc)
 	})
 }
+
+// A :ref: reads as the title of the section its label marks, in the same
+// file or, when a folder is loaded, in another file of it.
+func TestRSTRefTitles(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "re.rst", []byte("Regular expressions\n===================\n\n.. _re-syntax:\n\n.. _Syntax:\n\n"+
+		"Regular Expression Syntax\n-------------------------\n\nSee :ref:`re-syntax` and :ref:`syntax`.\n"))
+	writeFile(t, root, "howto.rst", []byte("HOWTO\n=====\n\nRead :ref:`re-syntax` first, then :ref:`no-such-label`.\n"))
+	docs := map[string]string{}
+	require.NoError(t, LoadDirWith(root, DirOptions{}, func(d store.Document) error {
+		docs[d.ID] = d.Text
+		return nil
+	}))
+	require.Contains(t, docs["re.rst"], "See Regular Expression Syntax and Regular Expression Syntax.")
+	require.Contains(t, docs["howto.rst"], "Read Regular Expression Syntax first, then no such label.")
+
+	// Alone, a file knows only its own labels.
+	alone, err := LoadFile(filepath.Join(root, "howto.rst"))
+	require.NoError(t, err)
+	require.Contains(t, alone.Text, "Read re syntax first")
+}

@@ -60,7 +60,7 @@ func (r *rstReader) markup(s string) string {
 			if role == "" {
 				role = sub[3]
 			}
-			kept = append(kept, roleText(role, sub[2]))
+			kept = append(kept, r.roleText(role, sub[2]))
 			return "\uE000"
 		})
 	}
@@ -108,7 +108,7 @@ func (r *rstReader) markup(s string) string {
 
 // roleText returns the text Sphinx renders for interpreted text with role
 // (empty for the default role or a hyperlink reference).
-func roleText(role, text string) string {
+func (r *rstReader) roleText(role, text string) string {
 	text = unescapeRST(text)
 	if k := strings.LastIndexByte(role, ':'); k >= 0 {
 		role = role[k+1:] // the domain does not change the text: "py:func"
@@ -135,9 +135,12 @@ func roleText(role, text string) string {
 	case "guilabel":
 		return strings.ReplaceAll(text, "&", "")
 	case "ref":
-		// Sphinx shows the title of the section the label marks, which
-		// may be in another file; the label's words are the nearest
-		// text ("contents-of-module-re": "contents of module re").
+		// Sphinx shows the title of the section the label marks, in this
+		// file or another of the folder; a label not found reads as its
+		// words ("contents-of-module-re": "contents of module re").
+		if title, ok := r.labels[rstLabelName(text)]; ok {
+			return title
+		}
 		return strings.NewReplacer("-", " ", "_", " ").Replace(text)
 	}
 	text = strings.TrimPrefix(text, "!")
