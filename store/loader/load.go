@@ -28,6 +28,7 @@ const (
 	kindEPUB
 	kindODT
 	kindAsciiDoc
+	kindNotebook
 )
 
 var kinds = map[string]kind{
@@ -47,6 +48,7 @@ var kinds = map[string]kind{
 	".odt":      kindODT,
 	".adoc":     kindAsciiDoc,
 	".asciidoc": kindAsciiDoc,
+	".ipynb":    kindNotebook,
 }
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
@@ -68,7 +70,7 @@ func readMarkup(raw []byte, path string, doc *store.Document, parse func(string,
 
 // SupportedFormats lists the file types LoadFile reads, for messages that
 // tell a user which files a folder may hold.
-const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .vtt, .srt, transcript .json"
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .ipynb, .vtt, .srt, transcript .json"
 
 // Supported reports whether LoadFile reads files with path's extension
 // (SupportedFormats; case-insensitive). A .json file loads only if it
@@ -107,6 +109,9 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //     :revnumber: and :revdate: or the revision line. Section titles open
 //     Sections, labeled lists ("--force::") nested ones (see
 //     parseAsciiDoc).
+//   - A Jupyter notebook (.ipynb): its cells as Markdown, code and text
+//     outputs fenced (see parseNotebook); the first "# " heading or the
+//     metadata's title. Headings in its Markdown cells open sections.
 //   - A .txt manual page ("man ls > ls.txt") is read by its layout, its
 //     title the text under NAME.
 //
@@ -120,16 +125,17 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //
 // Errors: ErrUnsupported for other extensions, an error wrapping
 // fs.ErrNotExist for a missing file, an *EncodingError (ErrInvalidUTF8) for
-// a text, Markdown, reStructuredText or AsciiDoc file that is not UTF-8, and a
-// *FormatError wrapping ErrMalformed (damaged, or not the format its name
-// says) for a PDF, .docx, .odt or .epub, or ErrEncrypted (a PDF that needs
-// a password, an .odt saved with one, a DRM-protected .epub) or ErrNoText
-// (a PDF of scanned pages, an .epub without text). An HTML page that only
-// redirects (a meta refresh to another address and at most a few words of
-// text) is a *RedirectError (ErrRedirect). A transcript (.vtt, .srt,
-// segment .json) becomes one Section per cue with its time and speaker
-// (store.Section.Time), and a damaged one a *TranscriptError naming the
-// line and cue, wrapping ErrMalformed (or ErrNoText when no cue has text).
+// a text, Markdown, reStructuredText or AsciiDoc file that is not UTF-8,
+// and a *FormatError wrapping ErrMalformed (damaged, or not the format its
+// name says) for a PDF, .docx, .odt, .epub or .ipynb, or ErrEncrypted (a
+// PDF that needs a password, an .odt saved with one, a DRM-protected
+// .epub) or ErrNoText (a PDF of scanned pages, an .epub or notebook
+// without text). An HTML page that only redirects (a meta refresh to
+// another address and at most a few words of text) is a *RedirectError
+// (ErrRedirect). A transcript (.vtt, .srt, segment .json) becomes one
+// Section per cue with its time and speaker (store.Section.Time), and a
+// damaged one a *TranscriptError naming the line and cue, wrapping
+// ErrMalformed (or ErrNoText when no cue has text).
 func LoadFile(path string) (store.Document, error) { return loadFile(path, nil) }
 
 // loadFile is LoadFile with includes (AsciiDoc include::, reStructuredText
@@ -171,6 +177,8 @@ func loadFile(path string, inc *includer) (store.Document, error) {
 		err = parseEPUB(raw, &doc)
 	case kindODT:
 		err = parseODT(raw, &doc)
+	case kindNotebook:
+		err = parseNotebook(raw, &doc)
 	default:
 		err = readText(raw, path, k == kindMarkdown, &doc, inc)
 	}
