@@ -38,11 +38,14 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/internal/redact"
+	"github.com/hybridrag/hybridrag/store/loader"
 )
 
-const usage = `usage:
+var usage = `usage:
   hybridrag index    --store DIR [--tenant T --project P] [--strict] [--id-prefix P] [--sync] [--max-file-size 256MB] [--log PATH | --no-log] PATH...
-                     (a file that cannot be loaded is skipped and named on stderr; --strict: fail;
+                     (reads ` + loader.SupportedFormats + `;
+                     AsciiDoc and reStructuredText includes are followed inside the folder given;
+                     a file that cannot be loaded is skipped and named on stderr; --strict: fail;
                      a document's id is its path relative to the folder given, after --id-prefix;
                      unchanged documents are skipped; --sync: also remove those whose files are gone;
                      files above --max-file-size (default 256MiB, 0: no limit) are skipped)
