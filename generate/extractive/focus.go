@@ -19,6 +19,7 @@ import (
 type ask struct {
 	counted   []string
 	amountOf  []string
+	extentOf  []string // the words naming what an extent question asks about (extentHead)
 	isAmount  bool
 	isDefault bool
 	// defaultAsked: the question asks for a default in any words
@@ -43,6 +44,7 @@ func newAsk(question string) *ask {
 	aq := boundWorded(question)
 	a.counted, a.isAmount = amountTerms(aq)
 	a.amountOf = amountSubject(aq)
+	a.extentOf = extentHead(aq)
 	a.figure = newFigureTest(aq, a.counted, a.isAmount)
 	a.isDefault = (defaultQuestion.MatchString(question) || defaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.defaulted = defaultSubject(question)

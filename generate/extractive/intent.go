@@ -305,6 +305,29 @@ func amountSubject(question string) []string {
 	return out
 }
 
+// extentHead returns the words that name what an extent question asks
+// about: the first run of content words after its cue ("How long may a
+// package name be …": package name; "How long can a username be in the
+// User model?": username), stemmed; nil for another question.
+func extentHead(question string) []string {
+	m := extentQuestion.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	var head []string
+	for _, w := range textutil.Words(m[1]) {
+		lw := strings.ToLower(w)
+		if textutil.IsStopword(lw) || textutil.IsScaffold(lw) {
+			if len(head) > 0 {
+				break
+			}
+			continue
+		}
+		head = append(head, textutil.Stem(lw))
+	}
+	return head
+}
+
 // subjectFiller are words after what is counted that name no subject.
 var subjectFiller = map[string]bool{"one": true, "every": true, "total": true, "use": true, "used": true, "need": true, "needed": true, "take": true, "takes": true, "hold": true, "holds": true, "keep": true, "keeps": true, "least": true, "most": true}
 

@@ -62,7 +62,12 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// An option's entry in an options list is its definition by form,
 		// like a row: the synopsis that lists it among the others covers
 		// more of the question ("ab [ -A … ] [ -t timelimit ]").
-		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut))) && !above ||
+		// So does a sentence in the entry of what an extent question asks
+		// about ("How long can a username be …?" under "username": "150
+		// characters or fewer."): a sentence elsewhere that covers every
+		// word and gives no figure sets the cut.
+		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut) ||
+			isAmount && headedByQuestion(c, a.words) && headingHas(c, a.extentOf))) && !above ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(c, lead, a.words)) {
 			continue
 		}
@@ -78,7 +83,12 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			// Cheap tests first: every candidate that covers the question
 			// is tried. A figure in the raw text is necessary, since
 			// cutting references removes figures and never makes one.
-			ok = namesCounted(counted, c, prev) && statedNumber.MatchString(c.text) &&
+			//
+			// An extent counts nothing a sentence could name: its figure
+			// leads from the entry of the thing asked about
+			// (headedByQuestion), else the score decides.
+			extentEntry := len(counted) > 0 && counted[0] == extentMark && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
+			ok = (namesCounted(counted, c, prev) || extentEntry) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) && a.figure.kindStated(c.text) ||
 				// For a count, or any amount asked as a default, an entry's
@@ -124,6 +134,31 @@ func outscores(c, lead *candidate, words map[string]bool) bool {
 		return c.score > lead.score
 	}
 	return headingExtra(c, words) < headingExtra(lead, words)
+}
+
+// headedByQuestion reports whether c's heading is made of the question's
+// own words: the entry of the thing asked about.
+func headedByQuestion(c *candidate, words map[string]bool) bool {
+	if len(c.heading) == 0 {
+		return false
+	}
+	for t := range c.heading {
+		if !words[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// headingHas reports whether c's heading holds every one of terms, and
+// there is at least one.
+func headingHas(c *candidate, terms []string) bool {
+	for _, t := range terms {
+		if !c.heading[t] {
+			return false
+		}
+	}
+	return len(terms) > 0
 }
 
 // headingExtra counts the terms of c's heading the question does not use.

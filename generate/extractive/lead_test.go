@@ -216,3 +216,31 @@ func TestUnpunctuatedLineStandsApart(t *testing.T) {
 		})
 	}
 }
+
+// "How long can a glaze name be in the built-in Glaze model?" asks for
+// an extent of the glaze name: the figure in the "glaze_name" entry leads,
+// though a sentence elsewhere covers every word of the question with no
+// figure. "built-in" qualifies the model as manuals rarely do, so a
+// sentence is not short of it.
+func TestExtentLeadsFromTheAskedEntry(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "It has three fields: glaze_name (from the glaze model), cone1 and cone2.", "Forms", "class GlazeCreationForm"),
+		sourceUnder("S2", "Fields\n\nglaze_name\n\nRequired. 40 characters or fewer. Names may contain letters and digits.",
+			"Models", "Fields", "glaze_name"),
+		sourceUnder("S3", "A glaze model stores one glaze recipe and its firing range.", "Models"),
+	}}
+	answer := answerTo(t, "How long can a glaze_name be in the built-in Glaze model?", p)
+	require.True(t, strings.HasPrefix(answer, "40 characters or fewer. [S2]"), answer)
+}
+
+// Only the entry of the whole thing asked about gives an extent's lead:
+// asked how long a glaze name may be, a figure under "glaze" (a size
+// limit of the glaze file) is no length of the name.
+func TestExtentLeadNeedsTheWholeSubject(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "You may publish a glaze under a name other than its file name on the glaze registry.", "Registry", "Naming"),
+		sourceUnder("S2", "Glaze\n\nThe glaze registry currently has a 10MB size limit on the glaze file.", "Registry", "Glaze"),
+	}}
+	answer := answerTo(t, "How long may a glaze name be on the glaze registry?", p)
+	require.False(t, strings.HasPrefix(answer, "The glaze registry currently has a 10MB"), answer)
+}

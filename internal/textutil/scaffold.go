@@ -12,6 +12,9 @@ var scaffoldWords = []string{
 	// how long", "what exactly does X do".
 	"roughly", "approximately", "exactly", "precisely", "typically", "usually", "normally",
 	"generally", "actually", "really", "basically",
+	// "The built-in User model", "Python's built-in rounding": the manual
+	// describes its own parts without saying they come with it.
+	"built-in", "builtin",
 }
 
 var scaffold = func() map[string]bool {
