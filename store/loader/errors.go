@@ -28,11 +28,12 @@ var (
 	// LoadDir passes over such pages as it does files of other types.
 	ErrRedirect = errors.New("loader: redirect page")
 	// ErrPageSource means a file under a directory root is read as part
-	// of another one that is loaded instead: the plain-text source of an
-	// HTML page beside it (Sphinx's _sources copies, AsciiDoc's PAGE.txt
-	// next to PAGE.html; *PageSourceError), or a part another file
-	// includes (Git's diff-options.txt; *IncludedError). It is passed
-	// over, as files of other types are.
+	// of another one that is loaded instead: the source of an HTML page
+	// under the root (Sphinx's _sources copies, AsciiDoc's PAGE.txt or
+	// PAGE.adoc next to PAGE.html, a Sphinx project's .rst sources beside
+	// its _build/html; *PageSourceError), or a part another file includes
+	// (Git's diff-options.txt; *IncludedError). It is passed over, as
+	// files of other types are.
 	ErrPageSource = errors.New("loader: source of a rendered page")
 )
 

@@ -81,3 +81,44 @@ func TestLoadDirPassesOverPageSources(t *testing.T) {
 	}))
 	require.Equal(t, []string{"git-commit.txt"}, one)
 }
+
+// A Sphinx project built in place: its .rst sources are passed over for
+// the pages under _build/html (which hold what autodoc and cross-references
+// add), a source with no page loads, and an AsciiDoc or reST file beside
+// its own page is that page's source. Indexing the source folder alone,
+// with the build outside it, loads the sources.
+func TestLoadDirPrefersSphinxBuild(t *testing.T) {
+	page := []byte(`<html><body><h1>Pump</h1><p>The pump runs at 3000 rpm.</p></body></html>`)
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"docs/conf.py":                   []byte("project = 'pump'\n"),
+		"docs/guide.rst":                 []byte("Guide\n=====\n\nThe pump runs at 3000 rpm.\n"),
+		"docs/api/pump.rst":              []byte("API\n===\n\n.. automodule:: pump\n"),
+		"docs/draft.rst":                 []byte("Draft\n=====\n\nNot built yet.\n"),
+		"docs/_build/html/guide.html":    page,
+		"docs/_build/html/api/pump.html": page,
+		"manual/notes.adoc":              []byte("= Notes\n\nThe pump runs at 3000 rpm.\n"),
+		"manual/notes.html":              page,
+		"split/source/conf.py":           []byte("project = 'pump'\n"),
+		"split/source/index.rst":         []byte("Index\n=====\n\nText.\n"),
+		"split/build/html/index.html":    page,
+	}
+	for name, content := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		writeFile(t, dir, name, content)
+	}
+	var ids []string
+	require.NoError(t, LoadDir(dir, func(d store.Document) error {
+		ids = append(ids, d.ID)
+		return nil
+	}))
+	require.Equal(t, []string{"docs/_build/html/api/pump.html", "docs/_build/html/guide.html", "docs/draft.rst",
+		"manual/notes.html", "split/build/html/index.html"}, ids)
+
+	ids = nil
+	require.NoError(t, LoadDir(filepath.Join(dir, "split", "source"), func(d store.Document) error {
+		ids = append(ids, d.ID)
+		return nil
+	}))
+	require.Equal(t, []string{"index.rst"}, ids, "the build is outside the folder given")
+}
