@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/store"
 )
@@ -279,15 +278,10 @@ var (
 // with a document title ("= Title", or a title over a "====" line), and it
 // writes one of AsciiDoc's own markers (a linkgit: macro, an include::
 // line, a [verse] or [source] block, a conditional, a "== Section" title)
-// along with a labeled list ("--force::") or a second such marker. It reads the first rstSniff
-// bytes.
+// along with a labeled list ("--force::") or a second such marker. It
+// reads the first markupSniff bytes.
 func looksLikeAsciiDoc(text string) bool {
-	if len(text) > rstSniff {
-		text = text[:rstSniff]
-		for len(text) > 0 && !utf8.RuneStart(text[len(text)-1]) {
-			text = text[:len(text)-1]
-		}
-	}
+	text = sniffHead(text)
 	if !adocTitleLine.MatchString(text) {
 		return false
 	}

@@ -24,13 +24,10 @@ func TestLoadDirFollowsIncludes(t *testing.T) {
 		"include::config/pump.txt[tag=speed]\n\ninclude::../"+filepath.Base(outside)+"/secret.txt[]\n\n"+
 		"include::link.txt[]\n\ninclude::{build}/gen.txt[]\n\ninclude::guide.adoc[leveloffset=+1]\n"))
 	writeFile(t, root, "pump-options.txt", []byte("--force::\n\tStart even when the inlet is closed.\n"))
-	require.NoError(t, os.MkdirAll(filepath.Join(root, "config"), 0o755))
 	writeFile(t, root, "config/pump.txt", []byte("// tag::speed[]\npump.speed::\n\tThe speed in rpm. Defaults to 3000.\n// end::speed[]\npump.hidden::\n\tNot shown.\n"))
 	writeFile(t, root, "guide.adoc", []byte("== Draining\n\nOpen the drain valve.\n"))
 	require.NoError(t, os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "link.txt")))
 
-	require.NoError(t, os.MkdirAll(filepath.Join(root, "library"), 0o755))
-	require.NoError(t, os.MkdirAll(filepath.Join(root, "includes"), 0o755))
 	writeFile(t, root, "library/pump.rst", []byte("Pump\n====\n\n.. include:: ../includes/note.rst\n\n"+
 		".. include:: ../includes/example.py\n   :literal:\n   :start-after: # start\n"))
 	writeFile(t, root, "includes/note.rst", []byte(".. note::\n\n   Pumps are not available on |os|.\n\n.. |os| replace:: WebAssembly\n"))

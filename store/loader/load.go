@@ -53,9 +53,9 @@ var kinds = map[string]kind{
 
 func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
 
-// readMarkup checks that raw is text (UTF-8, or UTF-16 with a byte-order
-// mark) and reads it with parse, which fills doc from the text of a
-// markup language.
+// readMarkup checks that raw is text (UTF-8 without its byte-order mark,
+// or UTF-16 with one) and reads it with parse, which fills doc from it:
+// plain text, Markdown, reStructuredText, AsciiDoc.
 func readMarkup(raw []byte, path string, doc *store.Document, parse func(string, *store.Document)) error {
 	raw = bytes.TrimPrefix(raw, utf8BOM)
 	if decoded, ok := decodeUTF16(raw); ok {

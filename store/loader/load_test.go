@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -180,4 +181,26 @@ func requireFormatError(t *testing.T, err, want error, format string) {
 	var fe *FormatError
 	require.ErrorAs(t, err, &fe)
 	require.Equal(t, format, fe.Format)
+}
+
+// loadedIDs returns the ids of the documents LoadDir loads from root, in
+// its order.
+func loadedIDs(t *testing.T, root string) []string {
+	t.Helper()
+	var ids []string
+	require.NoError(t, LoadDir(root, func(d store.Document) error {
+		ids = append(ids, d.ID)
+		return nil
+	}))
+	return ids
+}
+
+// sniffHead cuts a long text at a character boundary, never inside one.
+func TestSniffHead(t *testing.T) {
+	short := "Pumps\n=====\n"
+	require.Equal(t, short, sniffHead(short))
+	long := strings.Repeat("a", markupSniff-1) + "é" + strings.Repeat("b", 10)
+	head := sniffHead(long)
+	require.Equal(t, markupSniff-1, len(head))
+	require.True(t, utf8.ValidString(head))
 }

@@ -46,15 +46,7 @@ func loadText(path string, markdown bool, doc *store.Document, inc *includer) er
 // readText stores raw as the document text, without a UTF-8 byte-order
 // mark; Markdown also yields a title.
 func readText(raw []byte, path string, markdown bool, doc *store.Document, inc *includer) error {
-	raw = bytes.TrimPrefix(raw, utf8BOM)
-	if decoded, ok := decodeUTF16(raw); ok {
-		raw = decoded
-	}
-	if !utf8.Valid(raw) {
-		return &EncodingError{Path: path, Offset: firstInvalid(raw), Hint: encodingHint(raw)}
-	}
-	setText(string(raw), markdown, doc, inc)
-	return nil
+	return readMarkup(raw, path, doc, func(text string, d *store.Document) { setText(text, markdown, d, inc) })
 }
 
 // setText stores valid UTF-8 text; Markdown also yields a title. A .txt
@@ -262,4 +254,21 @@ func markdownTitle(text string) string {
 		}
 	}
 	return ""
+}
+
+// markupSniff is how much of a .txt file looksLikeRST and
+// looksLikeAsciiDoc read to tell its markup.
+const markupSniff = 64 << 10
+
+// sniffHead returns the first markupSniff bytes of text, cut at a
+// character boundary.
+func sniffHead(text string) string {
+	if len(text) <= markupSniff {
+		return text
+	}
+	n := markupSniff
+	for n > 0 && !utf8.RuneStart(text[n]) {
+		n--
+	}
+	return text[:n]
 }

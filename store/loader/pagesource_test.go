@@ -1,7 +1,6 @@
 package loader
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -20,7 +19,6 @@ func TestLoadDirPassesOverPageSources(t *testing.T) {
 	text := []byte("Pump\n====\n\nThe pump runs at 3000 rpm.\n")
 	dir := t.TempDir()
 	for _, name := range []string{"index.html", "guide/pump.html", "git-commit.html", "legacy.htm", "notes/intro.html"} {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		writeFile(t, dir, name, page)
 	}
 	for _, name := range []string{
@@ -33,17 +31,11 @@ func TestLoadDirPassesOverPageSources(t *testing.T) {
 		"changes.txt",                   // no page: loads
 		"git-commit.md",                 // not plain text: loads
 	} {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		writeFile(t, dir, name, text)
 	}
 
-	var ids []string
-	require.NoError(t, LoadDir(dir, func(d store.Document) error {
-		ids = append(ids, d.ID)
-		return nil
-	}))
 	require.Equal(t, []string{"_sources/guide/valves.rst.txt", "changes.txt", "git-commit.html", "git-commit.md",
-		"guide/pump.html", "index.html", "legacy.htm", "notes/intro.html"}, ids)
+		"guide/pump.html", "index.html", "legacy.htm", "notes/intro.html"}, loadedIDs(t, dir))
 
 	told := map[string]string{}
 	require.NoError(t, LoadDirFunc(dir, func(store.Document) error { return nil }, func(path string, err error) error {
@@ -66,12 +58,7 @@ func TestLoadDirPassesOverPageSources(t *testing.T) {
 
 	// The _sources folder as the root: its pages are outside it, so the
 	// sources are what the caller asked for.
-	ids = nil
-	require.NoError(t, LoadDir(filepath.Join(dir, "_sources"), func(d store.Document) error {
-		ids = append(ids, d.ID)
-		return nil
-	}))
-	require.Equal(t, []string{"guide/pump.txt", "guide/valves.rst.txt", "index.rst.txt"}, ids)
+	require.Equal(t, []string{"guide/pump.txt", "guide/valves.rst.txt", "index.rst.txt"}, loadedIDs(t, filepath.Join(dir, "_sources")))
 
 	// A source named alone is loaded: the caller asked for it.
 	var one []string
@@ -104,21 +91,10 @@ func TestLoadDirPrefersSphinxBuild(t *testing.T) {
 		"split/build/html/index.html":    page,
 	}
 	for name, content := range files {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		writeFile(t, dir, name, content)
 	}
-	var ids []string
-	require.NoError(t, LoadDir(dir, func(d store.Document) error {
-		ids = append(ids, d.ID)
-		return nil
-	}))
 	require.Equal(t, []string{"docs/_build/html/api/pump.html", "docs/_build/html/guide.html", "docs/draft.rst",
-		"manual/notes.html", "split/build/html/index.html"}, ids)
+		"manual/notes.html", "split/build/html/index.html"}, loadedIDs(t, dir))
 
-	ids = nil
-	require.NoError(t, LoadDir(filepath.Join(dir, "split", "source"), func(d store.Document) error {
-		ids = append(ids, d.ID)
-		return nil
-	}))
-	require.Equal(t, []string{"index.rst"}, ids, "the build is outside the folder given")
+	require.Equal(t, []string{"index.rst"}, loadedIDs(t, filepath.Join(dir, "split", "source")), "the build is outside the folder given")
 }

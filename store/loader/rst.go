@@ -483,20 +483,12 @@ var (
 	rstRole          = regexp.MustCompile(":[a-z][a-z:]*:`[^`]")
 )
 
-// rstSniff is how much of a .txt file looksLikeRST reads.
-const rstSniff = 64 << 10
-
 // looksLikeRST reports whether a .txt file is reStructuredText (Django's
 // documentation sources, a project's README.txt): it has a section title
 // underlined as reStructuredText writes one, and a directive or a role.
 // Plain text that underlines its titles is read as it always was.
 func looksLikeRST(text string) bool {
-	if len(text) > rstSniff {
-		text = text[:rstSniff]
-		for len(text) > 0 && !utf8.RuneStart(text[len(text)-1]) {
-			text = text[:len(text)-1]
-		}
-	}
+	text = sniffHead(text)
 	// Inline literals alone do not tell: AsciiDoc quotes ``like this''.
 	if !rstDirectiveLine.MatchString(text) && !rstRole.MatchString(text) {
 		return false
