@@ -238,6 +238,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		}
 		usage[0] += gen.PromptTokens
 		usage[1] += gen.CompletionTokens
+		gen = withoutReasoning(gen)
 		t = time.Now()
 		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
 		run.stage(StageValidate, t)
@@ -370,4 +371,18 @@ func citedLabels(cited []int) []string {
 		out[i] = label(c)
 	}
 	return out
+}
+
+// withoutReasoning returns gen without the reasoning block its text opens
+// with (generate.StripReasoning): a reasoning model's thinking is not part
+// of its answer, and validated as claims it would read as unsupported
+// statements, or refuse an answer it runs into ("</think>Replace …").
+func withoutReasoning(gen *generate.Generation) *generate.Generation {
+	text, removed := generate.StripReasoning(gen.Text)
+	if !removed {
+		return gen
+	}
+	g := *gen
+	g.Text = text
+	return &g
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -128,7 +129,8 @@ func (p *Pipeline) excludingFilters(ctx context.Context, run *askRun) []string {
 }
 
 // questionWords are the distinct words of a question, lower-cased, in
-// order, at most maxSuggestTerms, single letters and numbers left out.
+// order, at most maxSuggestTerms, single letters, numbers and question
+// scaffold ("often", "exactly") left out.
 func questionWords(q string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
@@ -137,6 +139,9 @@ func questionWords(q string) []string {
 		w = strings.Trim(w, "-_")
 		if len([]rune(w)) < 2 || strings.IndexFunc(w, unicode.IsLetter) < 0 || slices.Contains(out, w) {
 			continue
+		}
+		if textutil.IsScaffold(w) {
+			continue // "how often": no document needs the word to answer
 		}
 		out = append(out, w)
 		if len(out) == maxSuggestTerms {

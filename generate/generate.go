@@ -108,7 +108,8 @@ type Generation struct {
 }
 
 // Generator writes an answer from a prompt. It must use only the prompt's
-// sources; the pipeline validates its output either way. Implementations
+// sources; the pipeline validates its output either way, after removing a
+// reasoning block the reply opens with (StripReasoning). Implementations
 // must be safe for concurrent use and return an error (never partial text)
 // when the provider fails or times out.
 type Generator interface {

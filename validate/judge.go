@@ -100,7 +100,8 @@ func (j *judged) Validate(ctx context.Context, answer string, sources []retrieve
 	if gen == nil {
 		return nil, fmt.Errorf("%w: generator returned no generation", ErrJudge)
 	}
-	verdicts := parseVerdicts(gen.Text, len(claims))
+	reply, _ := generate.StripReasoning(gen.Text)
+	verdicts := parseVerdicts(reply, len(claims))
 	supported := 0
 	for k, i := range claims {
 		s := &rep.Sentences[i]

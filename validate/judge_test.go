@@ -81,6 +81,12 @@ func TestJudgeVerdicts(t *testing.T) {
 		{"out of range claims ignored",
 			`{"verdicts":[{"claim":0,"supported":true},{"claim":4,"supported":true},{"claim":1,"supported":true},{"claim":2,"supported":true},{"claim":3,"supported":true}]}`,
 			[]bool{true, true, true}, nil},
+		// A reasoning model's thinking, even when it drafts a verdict,
+		// is not the verdict.
+		{"reasoning block before the JSON",
+			"<think>Claim 3 looks fine: {\"verdicts\":[{\"claim\":3,\"supported\":true}]}</think>\n" +
+				`{"verdicts":[{"claim":1,"supported":true},{"claim":2,"supported":true},{"claim":3,"supported":false,"reason":"no"}]}`,
+			[]bool{true, true, false}, nil},
 		{"prose before the JSON", `Here you go: {"verdicts":[{"claim":1,"supported":true},{"claim":2,"supported":true},{"claim":3,"supported":true}]}`,
 			[]bool{false, false, false}, nil},
 		{"prose after the JSON", `{"verdicts":[{"claim":1,"supported":true},{"claim":2,"supported":true},{"claim":3,"supported":true}]} All good.`,

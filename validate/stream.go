@@ -120,12 +120,19 @@ func (s *Stream) Write(ctx context.Context, chunk []byte) error {
 	if s.deferred {
 		return nil
 	}
-	end := completePrefix(string(s.buf))
+	// The final answer is validated without a reasoning block that opens
+	// the reply (ask.go); until it is closed nothing can be judged.
+	skip, pending := generate.ReasoningPrefix(string(s.buf), false)
+	if pending {
+		return nil
+	}
+	body := string(s.buf[skip:])
+	end := completePrefix(body)
 	if end <= s.checked {
 		return nil
 	}
 	s.checked = end
-	text := string(s.buf[:end])
+	text := body[:end]
 	rep, err := s.v.Validate(ctx, text, s.sources)
 	if err != nil {
 		return err

@@ -101,7 +101,8 @@ func (l *LLM) Rerank(ctx context.Context, query string, sources []retrieve.Sourc
 	if gen == nil {
 		return nil, fmt.Errorf("%w: generator returned no generation", ErrRerank)
 	}
-	ranked, err := parseRanking(gen.Text, n)
+	reply, _ := generate.StripReasoning(gen.Text)
+	ranked, err := parseRanking(reply, n)
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,7 @@ func TestLLMRerankReplies(t *testing.T) {
 		{"json fence", "```json\n{\"ranking\":[3,2]}\n```", "cbad", nil},
 		{"partial: the rest keep their order", `{"ranking":[4]}`, "dabc", nil},
 		{"repeats and strays skipped", `{"ranking":[2,2,9,0,-1,1]}`, "bacd", nil},
+		{"after a reasoning block", "<think>Passage 4 is about filters; {\"ranking\":[4]}?</think>\n{\"ranking\":[3,2]}", "cbad", nil},
 		{"prose", `The best passage is 2.`, "", rerank.ErrBadResponse},
 		{"empty ranking", `{"ranking":[]}`, "", rerank.ErrBadResponse},
 		{"nothing in range", `{"ranking":[5,6]}`, "", rerank.ErrBadResponse},
