@@ -97,9 +97,18 @@ var timeUnits = map[string]bool{
 	"run": true, "cycle": true, "time": true, "use": true,
 }
 
-// beforeNumber reports whether words[i] is followed by a number.
+// beforeNumber reports whether words[i] is followed by a number, in
+// digits or in words ("every six months").
 func beforeNumber(words []word, i int, s string) bool {
-	return i+1 < len(words) && isDigit(words[i+1].text[0]) || i+1 < len(words) && strings.ContainsAny(s[words[i].end:words[i+1].start], "€$£")
+	if i+1 >= len(words) {
+		return false
+	}
+	next := words[i+1]
+	if isDigit(next.text[0]) || strings.ContainsAny(s[words[i].end:next.start], "€$£") {
+		return true
+	}
+	_, end, ok := numberWordAt(s, next.start)
+	return ok && end == next.end || ok && end < next.end && s[end] == '-'
 }
 
 // before reports whether words[i] is followed by a number, "from" or

@@ -21,14 +21,24 @@ type fact struct {
 // extractFacts finds the quantities of s. Digits glued to letters before
 // them ("TX-200", "E07", "IP54") belong to codes and are left to the entity
 // check; "v2.4.1" is the version "2.4.1"; "10-20 bar" yields 10 (no unit)
-// and 20 bar, so that "10 to 20 bar" matches it.
+// and 20 bar, so that "10 to 20 bar" matches it; "six months" is 6 months
+// (numberwords.go).
 func extractFacts(s string) []fact { return appendFacts(nil, s) }
 
 // appendFacts is extractFacts appending to out.
 func appendFacts(out []fact, s string) []fact {
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
-			i++
+			if i > 0 && (isAlnumByte(s[i-1]) || s[i-1] >= 0x80 || s[i-1] == '-' || s[i-1] == '_') || s[i]|0x20 < 'a' || s[i]|0x20 > 'z' {
+				i++
+				continue
+			}
+			// A word: a number written out ("six months") is a quantity.
+			f, next, ok := scanNumberWords(s, i)
+			if ok {
+				out = append(out, f)
+			}
+			i = next
 			continue
 		}
 		f, next, ok := scanFact(s, i)
@@ -88,6 +98,12 @@ func scanFact(s string, i int) (fact, int, bool) {
 		f.end = k
 		return f, k, true
 	}
+	return finishFact(s, f, j, currency)
+}
+
+// finishFact reads what may follow a number that ends at j, a multiplier
+// ("million") and a unit, into f and returns it with the offset after it.
+func finishFact(s string, f fact, j int, currency string) (fact, int, bool) {
 	end := j
 	if mult, k := multiplierAt(s, j, currency != ""); mult != "" {
 		f.num += " " + mult

@@ -265,6 +265,9 @@ func (v *Lexical) validate(ctx context.Context, answer string, sources []retriev
 			next++
 		}
 		cits := all[first:next]
+		if len(cits) == 0 && tableHeader(answer, sp) {
+			continue
+		}
 		marked := markedCore(answer, sp, cits)
 		core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
 		switch st.classify(answer[sp.Start:sp.End], core, len(cits) > 0) {
@@ -469,7 +472,7 @@ func (c cited) lexiconFound(t string, toks []tok) bool {
 func recallTerms(core string) []string {
 	var out []string
 	for _, t := range textutil.ContentTerms(core) {
-		if strings.Trim(t, "0123456789.,:/-") == "" || slices.Contains(out, t) {
+		if strings.Trim(t, "0123456789.,:/-") == "" || isNumberStem(t) || slices.Contains(out, t) {
 			continue
 		}
 		out = append(out, t)

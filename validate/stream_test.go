@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -54,6 +55,9 @@ var streamReplies = []string{
 	"The compressor stops at 8 bar [S2].\n\n```\n<b>not html</b> https://evil.example.net\n```\n\nThe CX-90 chiller holds 12 litres of coolant [S1].",
 	"The CX-90 chiller holds 12 litres of coolant [S1]. [S9] The compressor stops at 8 bar [S2].",
 	"The compressor starts automatically when the tank pressure falls below 6 bar [S2]; it stops at 8 bar [S2]. The compressor is made in Italy by Ferrani [S2].",
+	"<think>The chiller holds 12 litres [S1]. Maybe more.</think>The CX-90 chiller holds 12 litres of coolant [S1]. The compressor stops at 8 bar [S2].",
+	"<think>\nscratch\n</think>\n\nThe compressor stops at 8 bar [S2].",
+	"| Part | Value |\n|---|---|\n| Coolant | 12 litres [S1] |\n| Colour | green [S1] |\n| Stop | 8 bar [S2] |",
 }
 
 // feed writes chunks to a Stream and returns what passed before Finish.
@@ -65,9 +69,11 @@ func feed(t *testing.T, st *Stream, chunks []string) string {
 	return st.Sent()
 }
 
-// final renders a whole reply as the pipeline does.
+// final renders a whole reply as the pipeline does, without the
+// reasoning block it may open with.
 func final(t *testing.T, v Validator, reply string, mode Policy) (string, Outcome) {
 	t.Helper()
+	reply, _ = generate.StripReasoning(reply)
 	rep, err := v.Validate(context.Background(), reply, streamSources)
 	require.NoError(t, err)
 	return Render(reply, rep, mode, streamSources)
