@@ -43,7 +43,9 @@ func New(opts Options) (*langchain.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return langchain.New(llm, opts.Generator.For(Name, model(opts))), nil
+	o := opts.Generator.For(Name, model(opts))
+	o.JoinChoices = true // langchaingo returns one choice per content block
+	return langchain.New(llm, o), nil
 }
 
 // NewLLM returns the configured langchaingo client.

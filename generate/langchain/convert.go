@@ -34,19 +34,23 @@ func messages(p *generate.Prompt) ([]llms.MessageContent, error) {
 	return out, nil
 }
 
-// responseText joins the text of every choice. The adapter never asks for
-// alternative completions, so several choices mean several content blocks
-// of one answer (Anthropic returns one choice per block, thinking blocks
-// with empty text).
-func responseText(resp *llms.ContentResponse) string {
+// responseText returns the reply's text: with join, the text of every
+// choice, content blocks of one reply (Anthropic returns one choice per
+// block, thinking blocks with empty text); otherwise the first choice
+// with text, choices being alternatives (Options.JoinChoices).
+func responseText(resp *llms.ContentResponse, join bool) string {
 	if resp == nil {
 		return ""
 	}
 	var b strings.Builder
 	for _, c := range resp.Choices {
-		if c != nil {
-			b.WriteString(c.Content)
+		if c == nil || c.Content == "" {
+			continue
 		}
+		if !join {
+			return c.Content
+		}
+		b.WriteString(c.Content)
 	}
 	return b.String()
 }

@@ -57,6 +57,13 @@ type Options struct {
 	// not go through Transport, which otherwise watches the wire for the
 	// end of the reply; the provider packages need not set it.
 	RequireStopReason bool
+	// JoinChoices reads the choices of a response as the content blocks of
+	// one reply and joins their text, as langchaingo's Anthropic client
+	// returns them (the anthropic package sets it). Otherwise choices are
+	// alternatives (OpenAI's n, Gemini's candidates), which the adapter
+	// never asks for: the first choice with text is the reply, and a
+	// server that sends more is not allowed to glue them into one.
+	JoinChoices bool
 	// CallOptions are appended to the adapter's own call options, so they
 	// can override temperature or token cap. Do not pass a streaming
 	// function here: use generate.Request.Stream.
@@ -87,6 +94,7 @@ type Generator struct {
 	maxBackoff  time.Duration
 	retryable   func(error, int) bool
 	requireStop bool
+	joinChoices bool
 	callOptions []llms.CallOption
 }
 
@@ -110,6 +118,7 @@ func New(model llms.Model, opts Options) *Generator {
 		maxBackoff:  opts.MaxBackoff,
 		retryable:   opts.Retryable,
 		requireStop: opts.RequireStopReason,
+		joinChoices: opts.JoinChoices,
 		callOptions: append([]llms.CallOption(nil), opts.CallOptions...),
 	}
 	if g.name == "" {
@@ -286,7 +295,7 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd
 		res.err = err
 		return res
 	}
-	text := responseText(resp)
+	text := responseText(resp, g.joinChoices)
 	if text == "" {
 		res.err = ErrEmptyResponse
 		return res

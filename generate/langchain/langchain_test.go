@@ -124,7 +124,7 @@ func TestUsageKeysAndTypes(t *testing.T) {
 	}
 }
 
-func TestChoicesAreJoined(t *testing.T) {
+func TestChoicesJoinedOrAlternatives(t *testing.T) {
 	m := modelFunc(func(context.Context, []llms.MessageContent, llms.CallOptions) (*llms.ContentResponse, error) {
 		// Anthropic: a thinking block (no text, with usage) then text blocks.
 		return &llms.ContentResponse{Choices: []*llms.ContentChoice{
@@ -134,9 +134,15 @@ func TestChoicesAreJoined(t *testing.T) {
 			{Content: "Second part."},
 		}}, nil
 	})
-	gen, err := langchain.New(m, langchain.Options{}).Generate(context.Background(), generate.Request{Prompt: testPrompt("q")})
+	gen, err := langchain.New(m, langchain.Options{JoinChoices: true}).Generate(context.Background(), generate.Request{Prompt: testPrompt("q")})
 	require.NoError(t, err)
 	require.Equal(t, "First part. Second part.", gen.Text)
+	require.Equal(t, 5, gen.PromptTokens)
+
+	// Without JoinChoices choices are alternatives: the first with text.
+	gen, err = langchain.New(m, langchain.Options{}).Generate(context.Background(), generate.Request{Prompt: testPrompt("q")})
+	require.NoError(t, err)
+	require.Equal(t, "First part. ", gen.Text)
 	require.Equal(t, 5, gen.PromptTokens)
 }
 
