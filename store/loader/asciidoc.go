@@ -2,7 +2,6 @@ package loader
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -69,85 +68,6 @@ type adocParser struct {
 	prefix string            // an admonition's label, for the next paragraph
 }
 
-// adocLines splits text into lines without trailing white space, and
-// applies the preprocessor: an include:: line is replaced by the lines
-// inc reads for it (its lines=, tag= or tags= selection, its sections
-// moved by leveloffset=), or dropped; conditional directives are dropped
-// and their content kept; a one-line "ifdef::attr[text]" keeps its text.
-// An escaped directive ("\include::…") is text, for subst to unescape.
-func adocLines(text string, inc *includer) []string {
-	lines := strings.Split(text, "\n")
-	out := lines[:0:0]
-	for _, l := range lines {
-		l = strings.TrimRight(l, " \t\r")
-		if m := adocDirective.FindStringSubmatch(l); m != nil {
-			switch {
-			case (m[1] == "ifdef" || m[1] == "ifndef") && strings.TrimSpace(m[2]) != "":
-				out = append(out, m[2])
-			case m[1] == "include":
-				out = append(out, adocInclude(l, m[2], inc)...)
-			}
-			continue
-		}
-		out = append(out, l)
-	}
-	return out
-}
-
-// adocInclude returns the lines the include:: line l brings in (attrs:
-// its attribute list), or none when inc does not follow it. A target
-// that uses an attribute ("{build_dir}/x.adoc") is not followed: the
-// preprocessor runs before the header's attributes are known.
-func adocInclude(l, attrs string, inc *includer) []string {
-	target := strings.TrimSpace(l[len("include::"):strings.IndexByte(l, '[')])
-	if inc == nil || strings.Contains(target, "{") {
-		return nil
-	}
-	text, next, ok := inc.read(target)
-	if !ok {
-		return nil
-	}
-	var ranges string
-	var tags []string
-	offset := 0
-	for _, part := range adocSplitAttrs(attrs) {
-		key, value, _ := strings.Cut(part, "=")
-		value = adocUnquote(value)
-		switch strings.TrimSpace(key) {
-		case "lines":
-			ranges = value
-		case "tag", "tags":
-			tags = append(tags, strings.Split(value, ";")...)
-		case "leveloffset":
-			offset, _ = strconv.Atoi(strings.TrimPrefix(value, "+"))
-		}
-	}
-	sub := selectLines(strings.Split(text, "\n"), ranges, tags)
-	lines := adocLines(strings.Join(sub, "\n"), next)
-	if offset != 0 {
-		for k, s := range lines {
-			lines[k] = adocShiftHeading(s, offset)
-		}
-	}
-	return lines
-}
-
-// adocShiftHeading moves a section title line ("== Install") offset
-// levels down (or up), keeping it between levels 1 and 6.
-func adocShiftHeading(l string, offset int) string {
-	n := 0
-	for n < len(l) && l[n] == '=' {
-		n++
-	}
-	if n == 0 || n >= len(l) || l[n] != ' ' {
-		return l
-	}
-	level := min(6, max(1, n+offset))
-	return strings.Repeat("=", level) + l[n:]
-}
-
-// adocDirective matches a preprocessor directive line.
-var adocDirective = regexp.MustCompile(`^(include|ifdef|ifndef|ifeval|endif)::[^\[]*\[(.*)\]$`)
 
 // adocMark returns a private-use rune that text does not contain, to mark
 // the places of literal text while the other substitutions run; 0 if text

@@ -37,7 +37,7 @@ func adocSections(doc store.Document) []adocSection {
 // a conditional and an include.
 const gitPsuhPage = "git-psuh(1)\n===========\n\n" +
 	"NAME\n----\ngit-psuh - Delight users' typo with a shy horse\n\n" +
-	":git-psuh-default: neigh\n\n" +
+	":git-psuh-default: neigh\n:git-psuh: 1\n\n" +
 	"SYNOPSIS\n--------\n[verse]\n'git psuh' [-q | --quiet] [--force] [<arg>...]\n'git psuh' --sound=<noise>\n\n" +
 	"DESCRIPTION\n-----------\nSays hello to the pony. See linkgit:git-config[1] for the settings\n" +
 	"it reads, and <<OPTIONS>> below.\n// A comment the reader never sees.\n\n" +
@@ -234,7 +234,7 @@ func TestParseAsciiDocConstructs(t *testing.T) {
 		name: "what is dropped",
 		in: "++++\n<p>raw</p>\n++++\n\n////\nA comment block.\n////\n// A comment line.\n\n'''\n\n<<<\n\ntoc::[]\n\nvideo::abc[youtube]\n\n" +
 			"include::other.adoc[]\nifdef::backend-html5[]\n[[anchor]]\n[#id.role]\nKept.\nendif::[]\nifeval::[1 > 0]\nifdef::env-github[Inline text.]",
-		text: "Kept. Inline text.",
+		text: "Kept.",
 	}, {
 		name: "hard line breaks",
 		in:   "Hard +\nbreak.\n\n[%hardbreaks]\nOne\nTwo",
