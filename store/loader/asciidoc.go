@@ -68,7 +68,6 @@ type adocParser struct {
 	prefix string            // an admonition's label, for the next paragraph
 }
 
-
 // adocMark returns a private-use rune that text does not contain, to mark
 // the places of literal text while the other substitutions run; 0 if text
 // holds them all.
