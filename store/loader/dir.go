@@ -175,7 +175,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		if err == nil {
 			var streamed bool
 			if ts, streamed, err = opts.stream(shown); !streamed {
-				doc, err = loadFile(shown, newIncluder(dir, rel, scan.labels))
+				doc, err = loadFile(shown, newIncluder(dir, rel, &scan))
 			}
 		}
 		if err != nil {

@@ -28,20 +28,23 @@ const (
 	maxIncludeBytes = 64 << 20 // all included text together
 )
 
-// includer reads the files one document includes.
+// includer reads the files one document includes, and knows what the
+// folder's scan found about the other documents.
 type includer struct {
 	root   *os.Root
 	dir    string // the including file's folder, relative to root, slash-separated
+	docDir string // the document's own folder: Sphinx resolves :doc: from it, in included text too
 	depth  int
-	budget *int              // bytes still allowed, shared by the whole document
-	labels map[string]string // reST section labels of the whole folder (scanFolder)
+	budget *int        // bytes still allowed, shared by the whole document
+	scan   *folderScan // labels and titles of the whole folder; nil when it was not scanned
 }
 
 // newIncluder returns an includer for the file at rel (relative to root),
-// with the folder's reST section labels.
-func newIncluder(root *os.Root, rel string, labels map[string]string) *includer {
+// with what scan found in the folder (nil for nothing).
+func newIncluder(root *os.Root, rel string, scan *folderScan) *includer {
 	budget := maxIncludeBytes
-	return &includer{root: root, dir: path.Dir(strings.ReplaceAll(rel, "\\", "/")), budget: &budget, labels: labels}
+	dir := path.Dir(strings.ReplaceAll(rel, "\\", "/"))
+	return &includer{root: root, dir: dir, docDir: dir, budget: &budget, scan: scan}
 }
 
 // read returns the text of target, a path relative to the including
@@ -70,7 +73,7 @@ func (in *includer) read(target string) (text string, next *includer, ok bool) {
 		return "", nil, false
 	}
 	*in.budget -= len(raw)
-	next = &includer{root: in.root, dir: path.Dir(name), depth: in.depth + 1, budget: in.budget, labels: in.labels}
+	next = &includer{root: in.root, dir: path.Dir(name), docDir: in.docDir, depth: in.depth + 1, budget: in.budget, scan: in.scan}
 	return strings.TrimPrefix(string(raw), string(utf8BOM)), next, true
 }
 
@@ -164,12 +167,51 @@ type folderScan struct {
 	// above "Regular Expression Syntax") to their titles, which Sphinx
 	// shows for a ":ref:" to them from any page.
 	labels map[string]string
+	// titles map each reST file, by its slash-separated path relative to
+	// the folder without its extension ("howto/logging"), to its title,
+	// which Sphinx shows for a ":doc:" to it.
+	titles map[string]string
+}
+
+// labels returns the folder's reST section labels (nil without a scan).
+func (in *includer) labels() map[string]string {
+	if in == nil || in.scan == nil {
+		return nil
+	}
+	return in.scan.labels
+}
+
+// docTitle returns the title of the document a ":doc:" target names:
+// relative to the document's folder, or, starting with "/", to the Sphinx
+// source folder, which may be any folder of the loaded one
+// ("/howto/logging" is python/Doc/howto/logging.rst loaded from python/).
+func (in *includer) docTitle(target string) (string, bool) {
+	if in == nil || in.scan == nil {
+		return "", false
+	}
+	titles := in.scan.titles
+	if abs, ok := strings.CutPrefix(target, "/"); ok {
+		abs = path.Clean(abs)
+		if t, ok := titles[abs]; ok {
+			return t, true
+		}
+		best := ""
+		for name := range titles {
+			if strings.HasSuffix(name, "/"+abs) && (best == "" || len(name) < len(best) || len(name) == len(best) && name < best) {
+				best = name
+			}
+		}
+		t, ok := titles[best]
+		return t, ok && best != ""
+	}
+	t, ok := titles[path.Join(in.docDir, target)]
+	return t, ok
 }
 
 // scanFolder reads the markup files under real (a resolved folder), up
 // to maxPartScan bytes each, for their includes and section labels.
 func scanFolder(real string) folderScan {
-	parts, labels := map[string]string{}, map[string]string{}
+	parts, labels, titles := map[string]string{}, map[string]string{}, map[string]string{}
 	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable folders are the main walk's to report
@@ -196,10 +238,14 @@ func scanFolder(real string) folderScan {
 		}
 		from := filepath.ToSlash(rel)
 		if k := kindOf(p); k == kindRST || k == kindText && utf8.Valid(raw) && looksLikeRST(string(raw)) {
-			for label, title := range rstLabels(rstLines(string(raw))) {
+			lines := rstLines(string(raw))
+			for label, title := range rstLabels(lines) {
 				if _, seen := labels[label]; !seen {
 					labels[label] = title
 				}
+			}
+			if title := rstTitle(lines); title != "" {
+				titles[rstDocName(from)] = title
 			}
 		}
 		for _, m := range includeLine.FindAllSubmatch(raw, -1) {
@@ -220,7 +266,7 @@ func scanFolder(real string) folderScan {
 		}
 		return nil
 	})
-	return folderScan{parts: parts, labels: labels}
+	return folderScan{parts: parts, labels: labels, titles: titles}
 }
 
 // mayInclude reports a file whose format has include directives.

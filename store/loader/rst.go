@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -48,11 +49,9 @@ func parseRST(text string, doc *store.Document) { parseRSTIn(text, doc, nil) }
 func parseRSTIn(text string, doc *store.Document, inc *includer) {
 	lines := rstLines(text)
 	r := rstReader{subs: rstSubstitutions(lines), inc: inc, labels: rstLabels(lines)}
-	if inc != nil {
-		for label, title := range inc.labels {
-			if _, own := r.labels[label]; !own {
-				r.labels[label] = title
-			}
+	for label, title := range inc.labels() {
+		if _, own := r.labels[label]; !own {
+			r.labels[label] = title
 		}
 	}
 	r.body(lines)
@@ -532,6 +531,28 @@ func rstLabels(lines []string) map[string]string {
 		pending = pending[:0]
 	}
 	return labels
+}
+
+// rstTitle returns a document's title: its first section title, "" if
+// it has none.
+func rstTitle(lines []string) string {
+	var scratch rstReader
+	for i := range lines {
+		if lines[i] == "" {
+			continue
+		}
+		if title, _, ok := scratch.sectionTitle(lines, i); ok && title != "" {
+			return title
+		}
+	}
+	return ""
+}
+
+// rstDocName returns the Sphinx document name of a source file's
+// slash-separated path: without its extension, ".rst.txt" included.
+func rstDocName(rel string) string {
+	rel = strings.TrimSuffix(rel, path.Ext(rel))
+	return strings.TrimSuffix(rel, ".rst")
 }
 
 // rstLabelName normalises a label as docutils does.

@@ -282,3 +282,30 @@ func TestRSTRefTitles(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, alone.Text, "Read re syntax first")
 }
+
+// A :doc: reads as the title of the document it names: relative to the
+// naming document's folder (in text it includes, too), or, starting with
+// "/", to the Sphinx source folder, which may sit below the loaded one.
+func TestRSTDocTitles(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "Doc/howto/logging.rst", []byte(".. _logging-howto:\n\n*************\nLogging HOWTO\n*************\n\nText.\n"))
+	writeFile(t, root, "Doc/library/logging.rst", []byte(":mod:`logging` --- Logging facility\n====================================\n\n"+
+		"See :doc:`/howto/logging`, :doc:`../howto/logging`, :doc:`the tutorial <../howto/logging>` and :doc:`config`.\n\n"+
+		".. include:: ../includes/see-also.rst\n"))
+	writeFile(t, root, "Doc/library/config.rst", []byte("Configuration\n=============\n\nText.\n"))
+	writeFile(t, root, "Doc/includes/see-also.rst", []byte("Also read :doc:`config` and :doc:`/missing/page`.\n"))
+	docs := map[string]string{}
+	require.NoError(t, LoadDirWith(root, DirOptions{}, func(d store.Document) error {
+		docs[d.ID] = d.Text
+		return nil
+	}))
+	require.Contains(t, docs["Doc/library/logging.rst"],
+		"See Logging HOWTO, Logging HOWTO, the tutorial and Configuration.")
+	require.Contains(t, docs["Doc/library/logging.rst"], "Also read Configuration and /missing/page.",
+		"included text resolves from the including document's folder")
+
+	// Alone, a file knows no other document's title.
+	alone, err := LoadFile(filepath.Join(root, "Doc/library/logging.rst"))
+	require.NoError(t, err)
+	require.Contains(t, alone.Text, "See /howto/logging, ../howto/logging, the tutorial and config.")
+}

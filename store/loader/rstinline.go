@@ -142,6 +142,13 @@ func (r *rstReader) roleText(role, text string) string {
 			return title
 		}
 		return strings.NewReplacer("-", " ", "_", " ").Replace(text)
+	case "doc":
+		// Sphinx shows the title of the document named; one outside the
+		// folder reads as its name.
+		if title, ok := r.inc.docTitle(text); ok {
+			return title
+		}
+		return text
 	}
 	text = strings.TrimPrefix(text, "!")
 	if strings.HasPrefix(text, "~") {
