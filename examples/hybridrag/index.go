@@ -143,6 +143,7 @@ type skipper struct {
 	n         int
 	ignored   map[string]int    // files of unsupported types, by extension
 	redirects int               // redirect pages (loader.ErrRedirect) passed over
+	noindex   int               // pages marked noindex (loader.ErrNoIndex) passed over
 	sources   int               // page sources (loader.ErrPageSource) passed over
 	parts     int               // included parts (loader.IncludedError), indexed within their pages
 	paths     map[string]string // document id → file path as typed, to name it
@@ -207,6 +208,9 @@ func (s *skipper) summary() string {
 	if s.redirects > 0 {
 		out += fmt.Sprintf("; %d redirect pages ignored", s.redirects)
 	}
+	if s.noindex > 0 {
+		out += fmt.Sprintf("; %d pages marked noindex ignored (print views, tables of contents, stubs)", s.noindex)
+	}
 	if s.sources > 0 {
 		out += fmt.Sprintf("; %d sources of HTML pages ignored (the pages are indexed)", s.sources)
 	}
@@ -219,6 +223,10 @@ func (s *skipper) summary() string {
 func (s *skipper) skip(path string, err error) error {
 	if errors.Is(err, loader.ErrRedirect) {
 		s.redirects++
+		return nil
+	}
+	if errors.Is(err, loader.ErrNoIndex) {
+		s.noindex++
 		return nil
 	}
 	if ie := (*loader.IncludedError)(nil); errors.As(err, &ie) {
@@ -373,9 +381,11 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 			ld.found[root] = found
 		}
 		opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, OnLoadError: func(p string, err error) error {
-			// A redirect page or a page's source is no document: --sync
-			// removes one indexed before the loader knew them.
-			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) && !errors.Is(err, loader.ErrPageSource) {
+			// A redirect page, a page's source or a noindex page is no
+			// document: --sync removes one indexed before the loader knew
+			// them.
+			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) &&
+				!errors.Is(err, loader.ErrPageSource) && !errors.Is(err, loader.ErrNoIndex) {
 				found[loader.DocumentID(idPrefix, rel)] = true
 			}
 			return sk.skip(p, err)

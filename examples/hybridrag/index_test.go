@@ -84,6 +84,32 @@ func TestCLIIndexSyncDropsPagesTurnedRedirects(t *testing.T) {
 	require.Equal(t, 1, n)
 }
 
+// TestCLIIndexPassesOverNoIndexPages: a book's print view, which its
+// generator marks noindex, is counted in the summary, not indexed, and
+// --sync removes one indexed before.
+func TestCLIIndexPassesOverNoIndexPages(t *testing.T) {
+	docs := t.TempDir()
+	for _, name := range []string{"pump.html", "valve.html", "filter.html"} {
+		require.NoError(t, os.WriteFile(filepath.Join(docs, name), []byte("<html><body><h1>"+name+"</h1><p>The "+name+" page.</p></body></html>"), 0o600))
+	}
+	view := filepath.Join(docs, "print.html")
+	require.NoError(t, os.WriteFile(view, []byte("<html><body><h1>All</h1><p>Every page again.</p></body></html>"), 0o600))
+	st := filepath.Join(t.TempDir(), "store")
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 4, n, "unmarked, the print view is a page like the others")
+
+	require.NoError(t, os.WriteFile(view, []byte(`<html><head><meta name="robots" content="noindex"></head><body><h1>All</h1><p>Every page again.</p></body></html>`), 0o600))
+	code, out, errOut := runCLI(t, "index", "--sync", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 pages marked noindex ignored")
+	require.Contains(t, out, "1 removed")
+	require.NotContains(t, errOut, "print.html")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 3, n)
+}
+
 // TestCLIIndexPassesOverPageSources: a documentation build's copies of
 // its pages' sources are counted in the summary, not indexed, and --sync
 // removes copies indexed before the loader knew them.

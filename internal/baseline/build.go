@@ -16,7 +16,7 @@ func Build(root string) (*Index, error) {
 		return nil, err
 	}
 	opts := loader.DirOptions{OnLoadError: func(_ string, err error) error {
-		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) || errors.Is(err, loader.ErrPageSource) {
+		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) || errors.Is(err, loader.ErrPageSource) || errors.Is(err, loader.ErrNoIndex) {
 			return nil
 		}
 		return err

@@ -20,13 +20,13 @@ type DirOptions struct {
 	IDPrefix string
 	// OnLoadError, if set, is called for each file under a directory root
 	// that LoadFile cannot read or whose type is unsupported
-	// (ErrUnsupported), or that is a redirect page (ErrRedirect) or the
+	// (ErrUnsupported), or that is a redirect page (ErrRedirect), the
 	// plain-text source of an HTML page under root or a part another
-	// file includes (ErrPageSource), with
-	// the path under root as typed; returning nil skips the file,
-	// returning an error stops the walk with it. Nil passes over
-	// unsupported files, redirect pages and page sources, and stops at the
-	// first other such file.
+	// file includes (ErrPageSource), or a page its site marks noindex
+	// (ErrNoIndex), with the path under root as typed; returning nil
+	// skips the file, returning an error stops the walk with it. Nil
+	// passes over unsupported files, redirect pages, page sources and
+	// noindex pages, and stops at the first other such file.
 	OnLoadError func(path string, err error) error
 	// MaxFileSize, if positive, is the largest file loaded, in bytes: a
 	// larger one is not read and counts as a load error, a *SizeError
@@ -162,6 +162,8 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		if by, ok := scan.parts[filepath.ToSlash(rel)]; ok {
 			err = &IncludedError{Path: shown, By: filepath.Join(root, filepath.FromSlash(by))}
+		} else if scan.passOver(filepath.ToSlash(rel)) {
+			err = fmt.Errorf("%w: %s", ErrNoIndex, shown)
 		} else if page := renderedPage(real, path); page != "" {
 			if r, rerr := filepath.Rel(real, page); rerr == nil {
 				page = filepath.Join(root, r)
@@ -180,7 +182,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		if err != nil {
 			if opts.OnLoadError == nil {
-				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) {
+				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) || errors.Is(err, ErrNoIndex) {
 					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source
 				}
 				return err

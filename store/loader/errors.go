@@ -35,6 +35,12 @@ var (
 	// (Git's diff-options.txt; *IncludedError). It is passed over, as
 	// files of other types are.
 	ErrPageSource = errors.New("loader: source of a rendered page")
+	// ErrNoIndex means an HTML page under a directory root is marked
+	// <meta name="robots" content="noindex"> while most pages there are
+	// not: mdBook's print.html and toc.html, stubs at old addresses,
+	// search pages (noindex.go). LoadDir passes over such pages as it
+	// does files of other types; LoadFile loads them.
+	ErrNoIndex = errors.New("loader: page marked noindex")
 )
 
 // RedirectError names a redirect page and where it sends the reader. It

@@ -171,6 +171,10 @@ type folderScan struct {
 	// the folder without its extension ("howto/logging"), to its title,
 	// which Sphinx shows for a ":doc:" to it.
 	titles map[string]string
+	// pages counts the folder's HTML pages; noindex holds those marked
+	// noindex (noindex.go), by slash-separated path.
+	pages   int
+	noindex map[string]bool
 }
 
 // labels returns the folder's reST section labels (nil without a scan).
@@ -209,9 +213,11 @@ func (in *includer) docTitle(target string) (string, bool) {
 }
 
 // scanFolder reads the markup files under real (a resolved folder), up
-// to maxPartScan bytes each, for their includes and section labels.
+// to maxPartScan bytes each, for their includes, section labels and
+// titles, and the head of each HTML page for a noindex mark.
 func scanFolder(real string) folderScan {
 	parts, labels, titles := map[string]string{}, map[string]string{}, map[string]string{}
+	scan := folderScan{parts: parts, labels: labels, titles: titles, noindex: map[string]bool{}}
 	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable folders are the main walk's to report
@@ -222,7 +228,19 @@ func scanFolder(real string) folderScan {
 			}
 			return nil
 		}
-		if d.IsDir() || !mayInclude(p) {
+		if d.IsDir() {
+			return nil
+		}
+		if kindOf(p) == kindHTML {
+			scan.pages++
+			if head, err := readHead(p); err == nil && marksNoIndex(head) {
+				if rel, err := filepath.Rel(real, p); err == nil {
+					scan.noindex[filepath.ToSlash(rel)] = true
+				}
+			}
+			return nil
+		}
+		if !mayInclude(p) {
 			return nil
 		}
 		if info, err := d.Info(); err != nil || info.Size() > maxPartScan {
@@ -266,7 +284,7 @@ func scanFolder(real string) folderScan {
 		}
 		return nil
 	})
-	return folderScan{parts: parts, labels: labels, titles: titles}
+	return scan
 }
 
 // mayInclude reports a file whose format has include directives.
