@@ -164,7 +164,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			err = &IncludedError{Path: shown, By: filepath.Join(root, filepath.FromSlash(by))}
 		} else if scan.passOver(filepath.ToSlash(rel)) {
 			err = fmt.Errorf("%w: %s", ErrNoIndex, shown)
-		} else if page := renderedPage(real, path); page != "" {
+		} else if page := scan.pageOf(real, path, filepath.ToSlash(rel)); page != "" {
 			if r, rerr := filepath.Rel(real, page); rerr == nil {
 				page = filepath.Join(root, r)
 			}

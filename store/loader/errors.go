@@ -31,9 +31,10 @@ var (
 	// of another one that is loaded instead: the source of an HTML page
 	// under the root (Sphinx's _sources copies, AsciiDoc's PAGE.txt or
 	// PAGE.adoc next to PAGE.html, a Sphinx project's .rst sources beside
-	// its _build/html; *PageSourceError), or a part another file includes
-	// (Git's diff-options.txt; *IncludedError). It is passed over, as
-	// files of other types are.
+	// its _build/html, a static site's Markdown beside its build: mdBook,
+	// MkDocs, Jekyll, Hugo, Docusaurus; *PageSourceError), or a part
+	// another file includes (Git's diff-options.txt; *IncludedError). It
+	// is passed over, as files of other types are.
 	ErrPageSource = errors.New("loader: source of a rendered page")
 	// ErrNoIndex means an HTML page under a directory root is marked
 	// <meta name="robots" content="noindex"> while most pages there are

@@ -175,6 +175,9 @@ type folderScan struct {
 	// noindex (noindex.go), by slash-separated path.
 	pages   int
 	noindex map[string]bool
+	// builds are the static-site builds the folder's generator
+	// configuration files describe (sitebuild.go).
+	builds []siteBuild
 }
 
 // labels returns the folder's reST section labels (nil without a scan).
@@ -214,7 +217,8 @@ func (in *includer) docTitle(target string) (string, bool) {
 
 // scanFolder reads the markup files under real (a resolved folder), up
 // to maxPartScan bytes each, for their includes, section labels and
-// titles, and the head of each HTML page for a noindex mark.
+// titles, the head of each HTML page for a noindex mark, and the
+// configuration files of static-site generators.
 func scanFolder(real string) folderScan {
 	parts, labels, titles := map[string]string{}, map[string]string{}, map[string]string{}
 	scan := folderScan{parts: parts, labels: labels, titles: titles, noindex: map[string]bool{}}
@@ -229,6 +233,14 @@ func scanFolder(real string) folderScan {
 			return nil
 		}
 		if d.IsDir() {
+			return nil
+		}
+		if isSiteConfig(d.Name()) {
+			if rel, err := filepath.Rel(real, p); err == nil {
+				if b, ok := siteConfig(real, filepath.ToSlash(rel)); ok {
+					scan.builds = append(scan.builds, b)
+				}
+			}
 			return nil
 		}
 		if kindOf(p) == kindHTML {
