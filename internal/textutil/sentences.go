@@ -81,7 +81,8 @@ func AppendSentences(spans []Span, text string) []Span {
 					continue
 				}
 			}
-			if r == '.' && !endsSentence(text, start, i) || valueTrailerAt(text, end) || quotedTerminator(text, i, end) {
+			if r == '.' && !endsSentence(text, start, i) || r == '!' && end == i+1 && macroBang(text, i) ||
+				valueTrailerAt(text, end) || quotedTerminator(text, i, end) {
 				i = end
 				continue
 			}
@@ -94,6 +95,30 @@ func AppendSentences(spans []Span, text string) []Span {
 	}
 	emit(len(text))
 	return spans
+}
+
+// macroBang reports whether the '!' at i ends a name rather than a
+// sentence: glued to the identifier before it and followed, on the same
+// line, by a lower-case word. Rust's macros are named so ("the println!
+// output", "vec! creates").
+func macroBang(text string, i int) bool {
+	if i == 0 || !isIdentByte(text[i-1]) {
+		return false
+	}
+	j := i + 1
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	if j == i+1 || j >= len(text) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[j:])
+	return unicode.IsLower(r)
+}
+
+// isIdentByte reports an ASCII letter, digit or underscore.
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
 
 // quotedTerminator reports whether the terminator run at i, whose run with

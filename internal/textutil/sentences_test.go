@@ -46,6 +46,10 @@ func TestSentences(t *testing.T) {
 		{"empty", "   ", nil},
 		{"lowercase continuation", "See sec. 4 for details. Next.", []string{"See sec. 4 for details.", "Next."}},
 		{"url-like", "Visit example.com today. Ok.", []string{"Visit example.com today.", "Ok."}},
+		// Rust's macros end in '!': "println! output" goes on.
+		{"macro name", "If we call println! in a test and it passes, we won't see the println! output. Next!", []string{
+			"If we call println! in a test and it passes, we won't see the println! output.", "Next!"}},
+		{"exclamation then a capital", "It stops! Then restart it.", []string{"It stops!", "Then restart it."}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
