@@ -74,6 +74,9 @@ type TruncatedError struct {
 	// Asking again is expected to end the same way, so retry policies do
 	// not retry these.
 	StopReason string
+	// Reported is the error message the provider sent in the stream before
+	// it ended ("upstream overloaded"), at most 300 bytes; empty if none.
+	Reported string
 	// Err is the read error when the connection broke, else the client's
 	// own error about the reply if it reported one; nil when the client
 	// took the cut reply for a complete one.
@@ -87,6 +90,9 @@ func (e *TruncatedError) Error() string {
 		msg += ": ended without " + e.Missing
 	case e.StopReason != "":
 		msg += ": stopped by the provider (" + e.StopReason + ")"
+	}
+	if e.Reported != "" {
+		msg += ": the provider reported: " + e.Reported
 	}
 	if e.Err != nil {
 		msg += ": " + e.Err.Error()

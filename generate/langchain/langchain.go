@@ -292,12 +292,12 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd
 		return res
 	}
 	if err != nil {
-		res.err = err
+		res.err = withReported(err, st)
 		return res
 	}
 	text := responseText(resp, g.joinChoices)
 	if text == "" {
-		res.err = ErrEmptyResponse
+		res.err = withReported(ErrEmptyResponse, st)
 		return res
 	}
 	if ctx.Err() != nil {
@@ -313,4 +313,13 @@ func (g *Generator) attempt(ctx context.Context, msgs []llms.MessageContent, fwd
 	prompt, completion := usage(resp)
 	res.gen = &generate.Generation{Text: text, Model: g.modelName, PromptTokens: prompt, CompletionTokens: completion}
 	return res
+}
+
+// withReported adds to err the error message the provider sent in a 200
+// reply in place of a completion, if it sent one.
+func withReported(err error, st *callStatus) error {
+	if msg := st.wire.reportedError(); msg != "" {
+		return fmt.Errorf("%w: the provider reported: %s", err, msg)
+	}
+	return err
 }

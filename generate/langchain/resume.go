@@ -112,7 +112,7 @@ func truncation(st *callStatus, resp *llms.ContentResponse, err error, requireSt
 			if cause == nil {
 				cause = err
 			}
-			return &generate.TruncatedError{Missing: kind.terminal(), Err: cause}
+			return &generate.TruncatedError{Missing: kind.terminal(), Reported: st.wire.reportedError(), Err: cause}
 		case isCut(stop):
 			return &generate.TruncatedError{StopReason: stop, Err: err}
 		}

@@ -69,8 +69,15 @@ func (t *statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if st, ok := req.Context().Value(statusKey{}).(*callStatus); ok {
 		st.code.Store(int32(resp.StatusCode))
 		st.retryAfter.Store(int64(retryAfter(resp.Header.Get("Retry-After"), time.Now())))
-		if w := wireOf(req, resp); w != wireNone && resp.Body != nil {
+		st.wire.mu.Lock()
+		st.wire.secrets = requestSecrets(req)
+		st.wire.mu.Unlock()
+		switch w := wireOf(req, resp); {
+		case resp.Body == nil:
+		case w != wireNone:
 			resp.Body = watch(resp.Body, w, &st.wire)
+		case resp.StatusCode == http.StatusOK:
+			resp.Body = watchErrorReply(resp.Body, &st.wire)
 		}
 	}
 	if resp.StatusCode >= 400 && resp.Body != nil {

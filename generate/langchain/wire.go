@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/hybridrag/hybridrag/internal/redact"
 )
 
 // langchaingo hides how a reply ended: its OpenAI and Google clients treat a
@@ -78,12 +80,58 @@ type wireStatus struct {
 	ended   bool   // the terminal event arrived
 	stop    string // the provider's stop reason, as sent
 	readErr error  // the body failed before its end
+	// reported is an error message the provider sent in the stream
+	// ("data: {"error": {"message": "upstream overloaded"}}"), without
+	// the request's secrets, which some providers echo.
+	reported string
+	secrets  []string
 }
 
 func (s *wireStatus) snapshot() (kind wire, ended bool, stop string, readErr error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.kind, s.ended, s.stop, s.readErr
+}
+
+// reportedError returns the error message the provider sent, if any.
+func (s *wireStatus) reportedError() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reported
+}
+
+// maxReported bounds the provider message kept for an error.
+const maxReported = 300
+
+// streamError reads an error object a provider sends in place of a chunk:
+// {"error": {"message": "…"}} (OpenAI-compatible servers such as
+// OpenRouter and vLLM, Anthropic's error event) or {"error": "…"} (Ollama).
+func streamError(data []byte) string {
+	var ev struct {
+		Error json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal(data, &ev) != nil || len(ev.Error) == 0 || string(ev.Error) == "null" {
+		return ""
+	}
+	var msg string
+	if json.Unmarshal(ev.Error, &msg) != nil {
+		var obj struct {
+			Message string `json:"message"`
+			Type    string `json:"type"`
+		}
+		if json.Unmarshal(ev.Error, &obj) != nil {
+			return ""
+		}
+		msg = obj.Message
+		if msg == "" {
+			msg = obj.Type
+		}
+	}
+	msg = strings.TrimSpace(msg)
+	if len(msg) > maxReported {
+		msg = strings.ToValidUTF8(msg[:maxReported], "") + "…"
+	}
+	return msg
 }
 
 // maxLine bounds the bytes kept of one unfinished line; a longer line is
@@ -102,7 +150,7 @@ type watchedBody struct {
 
 func watch(body io.ReadCloser, kind wire, st *wireStatus) io.ReadCloser {
 	st.mu.Lock()
-	st.kind, st.ended, st.stop, st.readErr = kind, false, "", nil
+	st.kind, st.ended, st.stop, st.readErr, st.reported = kind, false, "", nil, ""
 	st.mu.Unlock()
 	return &watchedBody{ReadCloser: body, st: st}
 }
@@ -174,6 +222,13 @@ func (b *watchedBody) flush() {
 func readLine(st *wireStatus, line []byte) {
 	if len(line) == 0 {
 		return
+	}
+	if st.reported == "" && bytes.Contains(line, []byte(`"error"`)) {
+		data := line
+		if d, ok := sseData(line); ok {
+			data = d
+		}
+		st.reported = redact.String(streamError(data), st.secrets...)
 	}
 	switch st.kind {
 	case wireOpenAI:
@@ -315,4 +370,54 @@ var cutReasons = map[string]bool{
 // Gemini's prompt blocks ("blocked: …") always do.
 func isCut(reason string) bool {
 	return cutReasons[reason] || strings.HasPrefix(reason, "blocked: ")
+}
+
+// maxErrorReply bounds how much of a JSON reply is kept to look for an
+// error object; a reply that long is an answer.
+const maxErrorReply = 64 << 10
+
+// errorReply passes a JSON reply through unchanged and, once it is read,
+// notes an error object sent with status 200 in place of a completion
+// (some gateways answer so when the model behind them fails), so that the
+// empty answer it leaves can say what the provider reported.
+type errorReply struct {
+	io.ReadCloser
+	st   *wireStatus
+	buf  []byte
+	done bool
+}
+
+func watchErrorReply(body io.ReadCloser, st *wireStatus) io.ReadCloser {
+	st.mu.Lock()
+	st.reported = ""
+	st.mu.Unlock()
+	return &errorReply{ReadCloser: body, st: st}
+}
+
+func (b *errorReply) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if len(b.buf) <= maxErrorReply {
+		b.buf = append(b.buf, p[:n]...)
+	}
+	if err == io.EOF {
+		b.note()
+	}
+	return n, err
+}
+
+func (b *errorReply) Close() error {
+	b.note()
+	return b.ReadCloser.Close()
+}
+
+func (b *errorReply) note() {
+	if b.done || len(b.buf) > maxErrorReply {
+		return
+	}
+	b.done = true
+	if msg := streamError(b.buf); msg != "" {
+		b.st.mu.Lock()
+		b.st.reported = redact.String(msg, b.st.secrets...)
+		b.st.mu.Unlock()
+	}
 }
