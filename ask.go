@@ -238,7 +238,7 @@ func (p *Pipeline) generate(ctx context.Context, run *askRun, ev gate.Evidence, 
 		}
 		usage[0] += gen.PromptTokens
 		usage[1] += gen.CompletionTokens
-		gen = withoutReasoning(gen)
+		gen = withoutReasoning(gen, stream == nil || stream.Deferred())
 		t = time.Now()
 		rep, err = p.validator.Validate(ctx, gen.Text, srcs)
 		run.stage(StageValidate, t)
@@ -374,15 +374,21 @@ func citedLabels(cited []int) []string {
 }
 
 // withoutReasoning returns gen without the reasoning block its text opens
-// with (generate.StripReasoning): a reasoning model's thinking is not part
+// with (generate.ReasoningPrefix): a reasoning model's thinking is not part
 // of its answer, and validated as claims it would read as unsupported
 // statements, or refuse an answer it runs into ("</think>Replace …").
-func withoutReasoning(gen *generate.Generation) *generate.Generation {
-	text, removed := generate.StripReasoning(gen.Text)
-	if !removed {
+// whole is false when the reply was streamed sentence by sentence: the
+// stream could not wait for a closing tag with no opening one, so neither
+// does the final answer, which must extend what was streamed.
+func withoutReasoning(gen *generate.Generation, whole bool) *generate.Generation {
+	n, pending := generate.ReasoningPrefix(gen.Text, whole)
+	if n == 0 && !pending {
 		return gen
 	}
 	g := *gen
-	g.Text = text
+	g.Text = gen.Text[n:]
+	if pending {
+		g.Text = "" // the block never closed: no answer was given
+	}
 	return &g
 }

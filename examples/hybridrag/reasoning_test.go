@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -59,6 +60,19 @@ func TestCLIAskReasoningModel(t *testing.T) {
 	require.True(t, srv.Calls()[0].Stream)
 	require.Equal(t, answer, out.calls[0], "the first text out is the answer's")
 	require.NotContains(t, out.String(), "think")
+
+	// Streamed, a closing tag with no opening one cannot be waited for:
+	// the thinking is validated like any text, and the answer extends what
+	// streamed rather than ending in an error.
+	orphan := "The relief valve opens at 6 bar [S1]. Valves usually open at 10 bar [S1].\n</think>\n\n" + answer
+	srv = hybridragtest.NewOpenAIServer(t, func([]generate.Message) string { return orphan }, hybridragtest.StreamChunks(5))
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	out, errOut = writes{}, writes{}
+	code = run(context.Background(), []string{"ask", "--store", st, "--no-log", "--generator", "openai", "--stream", valveQuestion}, &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	require.True(t, strings.HasPrefix(out.String(), "The relief valve opens at 6 bar [S1]."), out.String())
+	require.Contains(t, out.String(), answer)
+	require.NotContains(t, out.String(), "10 bar")
 
 	// A reply that never closes its block holds no answer.
 	srv = hybridragtest.NewOpenAIServer(t, func([]generate.Message) string { return "<think>S1 says 6 bar [S1]." })
