@@ -137,7 +137,7 @@ func builtPage(builds []siteBuild, real, rel string) string {
 		return ""
 	}
 	for _, b := range builds {
-		if b.out == b.src || strings.HasPrefix(b.out, "..") {
+		if b.out == b.src || !walked(b.out) {
 			continue
 		}
 		inner, ok := underDir(rel, b.src)
@@ -154,12 +154,31 @@ func builtPage(builds []siteBuild, real, rel string) string {
 		}
 		for _, c := range candidates {
 			page := filepath.Join(real, filepath.FromSlash(path.Join(b.out, c)))
-			if st, err := os.Stat(page); err == nil && st.Mode().IsRegular() {
+			if st, err := os.Stat(page); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			// Only a page the walk loads may stand in for its source: not
+			// one behind a link to a folder outside.
+			if resolved, err := filepath.EvalSymlinks(page); err == nil && strings.HasPrefix(resolved, real+string(filepath.Separator)) {
 				return page
 			}
 		}
 	}
 	return ""
+}
+
+// walked reports whether LoadDir's walk enters the folder dir (relative to
+// the loaded folder): inside it, and no part of it hidden.
+func walked(dir string) bool {
+	if dir == ".." || strings.HasPrefix(dir, "../") || path.IsAbs(dir) {
+		return false
+	}
+	for _, part := range strings.Split(dir, "/") {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return false
+		}
+	}
+	return true
 }
 
 // underDir returns rel relative to dir when rel lies under it ("." holds

@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -53,6 +54,9 @@ func TestLoadDirPrefersBuiltSitePages(t *testing.T) {
 		{"not built", map[string][]byte{
 			"mkdocs.yml": []byte("site_name: Pumps\n"), "docs/index.md": md("Home"),
 		}, []string{"docs/index.md"}},
+		{"hidden build", map[string][]byte{
+			"mkdocs.yml": []byte("site_dir: .site\n"), "docs/index.md": md("Home"), ".site/index.html": page("Home"),
+		}, []string{"docs/index.md"}},
 		{"no generator", map[string][]byte{
 			"docs/index.md": md("Home"), "site/index.html": page("Home"),
 		}, []string{"docs/index.md", "site/index.html"}},
@@ -74,4 +78,14 @@ func TestLoadDirPrefersBuiltSitePages(t *testing.T) {
 	writeFile(t, root, "docs/index.md", md("Home"))
 	writeFile(t, root, "site/index.html", page("Home"))
 	require.Equal(t, []string{"index.md"}, loadedIDs(t, filepath.Join(root, "docs")))
+
+	// A build behind a link to a folder outside is not walked: the sources
+	// load.
+	outside := t.TempDir()
+	writeFile(t, outside, "index.html", page("Home"))
+	root = t.TempDir()
+	writeFile(t, root, "mkdocs.yml", []byte("site_name: Pumps\n"))
+	writeFile(t, root, "docs/index.md", md("Home"))
+	require.NoError(t, os.Symlink(outside, filepath.Join(root, "site")))
+	require.Equal(t, []string{"docs/index.md"}, loadedIDs(t, root))
 }
