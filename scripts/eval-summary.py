@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summarise scripts/eval-corpora.sh runs.
 
-    eval-summary.py OUT          one row per set
+    eval-summary.py OUT          one row per set, and the ids of the questions
+                                 whose passage only plain bleve found
     eval-summary.py OLD NEW      both runs side by side, and the ids of the
                                  questions whose outcome changed
 
@@ -67,6 +68,13 @@ def main(argv):
             vals = [x[c] if x else "?" for x in rows]
             cells.append(" → ".join(vals).ljust(11 if len(runs) == 1 else 20))
         print(n.ljust(24) + "".join(cells))
+    if len(runs) == 1:
+        # Where plain bleve found the passage and the pipeline did not
+        # (eval --baseline names them; ids only, as for blind sets).
+        for n in names:
+            only = ((runs[0][n].get("baseline") or {}).get("only_baseline")) or []
+            if only:
+                print(f"  {n} only bleve found: {', '.join(only)}")
     if len(runs) == 2:
         for n in names:
             old, new = outcomes(argv[1], n), outcomes(argv[2], n)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -35,6 +36,11 @@ type baselineJSON struct {
 	// PipelineEvidenceHitAtK is the pipeline's evidence hit at the
 	// baseline's K (evidence@5 by default).
 	PipelineEvidenceHitAtK float64 `json:"pipeline_evidence_hit_at_k"`
+	// OnlyPipeline and OnlyBaseline are the ids of the questions whose
+	// evidence one of them found within K and the other did not: where to
+	// look when the two figures differ.
+	OnlyPipeline []string `json:"only_pipeline"`
+	OnlyBaseline []string `json:"only_baseline"`
 }
 
 // calibrationJSON is a calibration without its full grid.
@@ -193,6 +199,9 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		b := base.Summary
 		fmt.Fprintf(stdout, "evidence@%d over %d questions: pipeline %.3f, plain-bleve baseline %.3f (%d chunks; baseline document hit@%d %.3f)\n",
 			b.K, b.EvidenceQuestions, base.PipelineEvidenceHitAtK, b.EvidenceHitAtK, b.Chunks, b.K, b.DocumentHitAtK)
+		if len(base.OnlyPipeline)+len(base.OnlyBaseline) > 0 {
+			fmt.Fprintf(stdout, "found only by the pipeline: %s; only by the baseline: %s\n", idList(base.OnlyPipeline), idList(base.OnlyBaseline))
+		}
 	}
 	if reportDir != "" {
 		fmt.Fprintf(stdout, "report written to %s\n", reportDir)
@@ -215,7 +224,29 @@ func runBaseline(dir string, qs []eval.Question, run *eval.Run) (*baselineJSON, 
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %w", err)
 	}
-	return &baselineJSON{Summary: sum, PipelineEvidenceHitAtK: run.Aggregate.EvidenceHitAt5}, nil
+	out := &baselineJSON{Summary: sum, PipelineEvidenceHitAtK: run.Aggregate.EvidenceHitAt5}
+	out.OnlyPipeline, out.OnlyBaseline = disagreements(run, sum.Hits)
+	return out, nil
+}
+
+// disagreements returns the ids of the questions whose evidence only the
+// pipeline found within eval.EvidenceDepth, and those only the baseline
+// found (hits: the baseline's, by question id).
+func disagreements(run *eval.Run, hits map[string]bool) (onlyPipeline, onlyBaseline []string) {
+	onlyPipeline, onlyBaseline = []string{}, []string{}
+	for _, r := range run.Questions {
+		base, ok := hits[r.ID]
+		if !ok || r.Metrics.Evidence == nil {
+			continue
+		}
+		switch pipe := r.Metrics.Evidence.HitAt5 > 0; {
+		case pipe && !base:
+			onlyPipeline = append(onlyPipeline, r.ID)
+		case base && !pipe:
+			onlyBaseline = append(onlyBaseline, r.ID)
+		}
+	}
+	return onlyPipeline, onlyBaseline
 }
 
 func readQuestions(path string, strict bool) ([]eval.Question, []eval.Warning, error) {
@@ -245,4 +276,12 @@ func newProgress(n int, what string, w io.Writer) *progressbar.ProgressBar {
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 	)
+}
+
+// idList joins question ids for a line of text ("none" for no id).
+func idList(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }

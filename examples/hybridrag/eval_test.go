@@ -133,6 +133,22 @@ func TestCLIEvalErrors(t *testing.T) {
 	}
 }
 
+// The questions where the pipeline and the baseline disagree are named,
+// each way; a question without evidence strings, or that the baseline did
+// not score, is neither.
+func TestBaselineDisagreements(t *testing.T) {
+	q := func(id string, hit float64) eval.Result {
+		r := eval.Result{Question: eval.Question{ID: id}}
+		r.Metrics.Evidence = &eval.EvidenceMetrics{HitAt5: hit}
+		return r
+	}
+	noEvidence := eval.Result{Question: eval.Question{ID: "e"}}
+	run := &eval.Run{Questions: []eval.Result{q("a", 1), q("b", 0), q("c", 1), q("d", 0), noEvidence, q("f", 1)}}
+	onlyPipeline, onlyBaseline := disagreements(run, map[string]bool{"a": true, "b": true, "c": false, "d": false, "e": true})
+	require.Equal(t, []string{"c"}, onlyPipeline)
+	require.Equal(t, []string{"b"}, onlyBaseline)
+}
+
 // TestCLIEvalBaseline checks --baseline: the plain-bleve baseline indexes
 // the same folder and is scored on the same questions in the same run.
 func TestCLIEvalBaseline(t *testing.T) {
@@ -151,6 +167,8 @@ func TestCLIEvalBaseline(t *testing.T) {
 	require.Equal(t, 5, b.Chunks, "one chunk per heading: five headings in the two files")
 	require.InDelta(t, 1, b.EvidenceHitAtK, 1e-9)
 	require.InDelta(t, got.Aggregate.EvidenceHitAt5, got.Baseline.PipelineEvidenceHitAtK, 1e-9)
+	require.Equal(t, []string{}, got.Baseline.OnlyPipeline, "both found every passage")
+	require.Equal(t, []string{}, got.Baseline.OnlyBaseline)
 
 	code, out, errOut = runCLI(t, "eval", "--store", st, "--questions", qs, "--no-log", "--baseline", docs)
 	require.Equal(t, 0, code, errOut)
