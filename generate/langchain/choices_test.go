@@ -3,7 +3,6 @@ package langchain_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -14,15 +13,12 @@ import (
 	"github.com/hybridrag/hybridrag/generate/openai"
 )
 
-// jsonServer answers every request with body.
+// jsonServer answers every request with body as JSON (rawServer).
 func jsonServer(t *testing.T, body any) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	b, err := json.Marshal(body)
+	require.NoError(t, err)
+	return rawServer(t, "application/json", string(b))
 }
 
 // An OpenAI-compatible server that sends alternatives nobody asked for
