@@ -122,11 +122,12 @@ func (s *Stream) Write(ctx context.Context, chunk []byte) error {
 	}
 	// The final answer is validated without a reasoning block that opens
 	// the reply (ask.go); until it is closed nothing can be judged.
-	skip, pending := generate.ReasoningPrefix(string(s.buf), false)
+	whole := string(s.buf)
+	skip, pending := generate.ReasoningPrefix(whole, false)
 	if pending {
 		return nil
 	}
-	body := string(s.buf[skip:])
+	body := whole[skip:]
 	end := completePrefix(body)
 	if end <= s.checked {
 		return nil

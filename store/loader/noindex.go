@@ -1,7 +1,6 @@
 package loader
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"regexp"
@@ -20,6 +19,7 @@ import (
 const noindexHead = 32 << 10
 
 var (
+	headEnd      = regexp.MustCompile(`(?i)</head`)
 	metaTag      = regexp.MustCompile(`(?is)<meta\s[^>]*>`)
 	robotsName   = regexp.MustCompile(`(?i)\bname\s*=\s*["']?(?:robots|googlebot)\b`)
 	noindexValue = regexp.MustCompile(`(?i)\bcontent\s*=\s*["'][^"']*\bnoindex\b`)
@@ -28,8 +28,8 @@ var (
 // marksNoIndex reports whether the head of an HTML page asks robots not
 // to index it.
 func marksNoIndex(head []byte) bool {
-	if end := bytes.Index(bytes.ToLower(head), []byte("</head")); end >= 0 {
-		head = head[:end]
+	if loc := headEnd.FindIndex(head); loc != nil {
+		head = head[:loc[0]]
 	}
 	for _, tag := range metaTag.FindAll(head, -1) {
 		if robotsName.Match(tag) && noindexValue.Match(tag) {
