@@ -27,7 +27,7 @@ def load(out):
 
 
 def row(d):
-    a = d["aggregate"]
+    a = d.get("aggregate", d)  # without --baseline the summary is the top level
     b = (d.get("baseline") or {}).get("summary") or {}
     ans, un = a["answerable"], a["unanswerable"]
     kf = a.get("key_fact_recall") if a.get("key_fact_questions") else None
