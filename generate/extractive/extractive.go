@@ -238,9 +238,11 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, a.intent)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
-	if len(chosen) == 0 || !g.answers(question, a, cands, sources, qterms) {
+	test := g.newAnswerTest(question, a, cands, sources, qterms)
+	if len(chosen) == 0 || !test.answers() {
 		return nil
 	}
+	chosen, second = g.quoteAnswer(test, chosen, second, qterms)
 	chosen = answerOrder(chosen, second)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
@@ -448,38 +450,105 @@ func separator(prev, next *candidate) string {
 	return " "
 }
 
-// answers reports whether some candidate covers enough of the question
-// (needed, less polarRelief for a polar sentence answering a yes/no
-// question) and, for a question asking for an amount, states one
-// (statesAmount, and a figure of the asked kind: figureTest), or is
-// followed by the default asked for (defaultFollows); the sentence must
+// answerTest tells which candidates answer the question: those that
+// cover enough of it (needed, less polarRelief for a polar sentence
+// answering a yes/no question) and, for a question asking for an amount,
+// state one (statesAmount, and a figure of the asked kind: figureTest), or
+// are followed by the default asked for (defaultFollows); the sentence must
 // have the asked form (askedForm: prose, the names asked about, a share,
 // the thing whose default is asked) and, for a default, give it
-// (givesDefault).
-func (g *Generator) answers(question string, a *ask, cands []*candidate, sources []generate.ContextSource, qterms []string) bool {
-	if !optionDocumented(cands, qterms, a.option) {
+// (givesDefault). Built once per question.
+type answerTest struct {
+	a          *ask
+	cands      []*candidate
+	need       float64
+	form       askedForm
+	said       []bool
+	documented bool // optionDocumented: the option asked about is in the sources
+}
+
+func (g *Generator) newAnswerTest(question string, a *ask, cands []*candidate, sources []generate.ContextSource, qterms []string) *answerTest {
+	form := newAskedForm(question, a, sources)
+	return &answerTest{
+		a:          a,
+		cands:      cands,
+		need:       g.needed(sources),
+		form:       form,
+		said:       defaultsGiven(form.defaulted, cands),
+		documented: optionDocumented(cands, qterms, a.option),
+	}
+}
+
+// answersAt reports whether cands[i] answers the question.
+func (t *answerTest) answersAt(i int) bool {
+	if !t.documented {
 		return false
 	}
-	need := g.needed(sources)
-	counted, isAmount, subject, intent := a.counted, a.isAmount, a.amountOf, a.intent
-	figure := a.figure
-	form := newAskedForm(question, a, sources)
-	said := defaultsGiven(form.defaulted, cands)
-	for i, c := range cands {
-		var prev *candidate
-		if i > 0 && cands[i-1].source == c.source {
-			prev = cands[i-1]
-		}
-		if c.overlap >= need && a.inSignature(c) {
-			return true // the signature of the asked entry gives the default
-		}
-		if c.overlap >= need-polarRelief(intent, c) && form.holds(c, prev, nameScope(cands, i)) &&
-			(form.defaulted == nil || givesDefault(form.defaulted, said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(a.defaultAsked, counted, figure, cands, i) ||
-			isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil)) {
+	a, cands, c := t.a, t.cands, t.cands[i]
+	var prev *candidate
+	if i > 0 && cands[i-1].source == c.source {
+		prev = cands[i-1]
+	}
+	if c.overlap >= t.need && a.inSignature(c) {
+		return true // the signature of the asked entry gives the default
+	}
+	counted, isAmount, subject, figure := a.counted, a.isAmount, a.amountOf, a.figure
+	return c.overlap >= t.need-polarRelief(a.intent, c) && t.form.holds(c, prev, nameScope(cands, i)) &&
+		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(a.defaultAsked, counted, figure, cands, i) ||
+		isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil))
+}
+
+// answers reports whether some candidate answers the question.
+func (t *answerTest) answers() bool {
+	for i := range t.cands {
+		if t.answersAt(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// quoteAnswer makes sure the answer quotes a sentence that answers the
+// question. Score and the answer test are separate judgements: the
+// best-scoring sentences may cover the question's words while only a
+// lower one states what was asked (a note on a cookie setting outscores
+// "Default: 31449600 (approximately 1 year, in seconds)"), and an answer
+// given because of a sentence it does not quote presents text that does
+// not answer. The best-scoring prose sentence that answers is then
+// quoted: first, unless keepsLead. Code is never promoted (formLead never
+// leads with it either); when only code answers, chosen stays as it is.
+func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *candidate, qterms []string) ([]*candidate, *candidate) {
+	for _, c := range chosen {
+		if t.answersAt(c.pos) {
+			return chosen, second
+		}
+	}
+	var best *candidate
+	for i, c := range t.cands {
+		if !c.code && (best == nil || c.score > best.score) && t.answersAt(i) {
+			best = c
+		}
+	}
+	switch {
+	case best == nil:
+		return chosen, second
+	case t.keepsLead(chosen[0], best):
+		// The sentence goes with its figure when the figure follows it
+		// (amountContinues, a default below: figureOf).
+		add := []*candidate{best}
+		if f := figureOf(t.cands, t.a, best); f != nil && !slices.Contains(chosen, f) {
+			add = append(add, f)
+		}
+		if g.maxSentences <= len(add) {
+			return chosen, second
+		}
+		chosen = chosen[:min(len(chosen), g.maxSentences-len(add))]
+		if !slices.Contains(chosen, second) {
+			second = nil
+		}
+		return slices.Insert(chosen, 1, add...), second
+	}
+	return g.choose(t.cands, best, qterms, t.a)
 }
 
 // needed returns the overlap the best sentence must reach: MinOverlap, or
@@ -502,4 +571,26 @@ func (g *Generator) needed(sources []generate.ContextSource) float64 {
 	}
 	f := (best - (g.supRelevance - g.supRamp)) / g.supRamp
 	return g.minOverlap - f*(g.minOverlap-low)
+}
+
+// keepsLead reports whether an amount question's answer keeps lead first
+// and quotes c, the sentence that answers, after it: when lead already
+// gives a figure of the asked kind (the answer test's subject match is
+// looser than formLead's: "one mutable reference" passes with "same data"
+// in the sentence before), and for an extent question unless c is in the
+// entry of the thing asked about or is the default row asked for
+// (formLead's rule: "a 10MB size limit on the .crate file" is no length
+// of the crate's name).
+func (t *answerTest) keepsLead(lead, c *candidate) bool {
+	a := t.a
+	if !a.isAmount {
+		return false
+	}
+	return a.figure.states(lead.text) ||
+		isExtent(a.counted) && !a.extentEntry(c) && !(a.defaultAsked && defaultRow.MatchString(c.text))
+}
+
+// isExtent reports whether counted, an ask's amountTerms, is an extent's.
+func isExtent(counted []string) bool {
+	return len(counted) > 0 && counted[0] == extentMark
 }

@@ -87,8 +87,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			// An extent counts nothing a sentence could name: its figure
 			// leads from the entry of the thing asked about
 			// (headedByQuestion), else the score decides.
-			extentEntry := len(counted) > 0 && counted[0] == extentMark && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
-			ok = (namesCounted(counted, c, prev) || extentEntry) && statedNumber.MatchString(c.text) &&
+			ok = (namesCounted(counted, c, prev) || a.extentEntry(c)) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
 				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) && a.figure.kindStated(c.text) ||
 				// For a count, or any amount asked as a default, an entry's
@@ -119,6 +118,13 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		}
 	}
 	return lead
+}
+
+// extentEntry reports whether a is an extent question and c sits in the
+// entry of the thing it asks about, the only place whose figure may lead
+// an extent's answer by form.
+func (a *ask) extentEntry(c *candidate) bool {
+	return len(a.counted) > 0 && a.counted[0] == extentMark && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
 }
 
 // outscores reports whether c beats lead at equal rank: by score, and at
