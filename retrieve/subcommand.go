@@ -39,7 +39,21 @@ const maxCommandWords = 3
 
 // commandToken matches a word as commands are written: letters, digits,
 // '_' and inner '-', with one or two leading dashes for an option.
-var commandToken = regexp.MustCompile(`^-{0,2}[\p{Ll}\p{N}_][\p{Ll}\p{N}_]*(?:-[\p{Ll}\p{N}_]+)*$`)
+// optionToken matches an option in any case: "-R" is not "-r" (ab has the
+// second only), so options keep their case where words are lowered.
+var (
+	commandToken = regexp.MustCompile(`^-{0,2}[\p{Ll}\p{N}_][\p{Ll}\p{N}_]*(?:-[\p{Ll}\p{N}_]+)*$`)
+	optionToken  = regexp.MustCompile(`^--?[\p{L}\p{N}_][\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*$`)
+)
+
+// optionKey is how options are compared: a short option ("-R") exactly, a
+// long one ("--Dry-Run") in lower case, as manuals write them.
+func optionKey(o string) string {
+	if strings.HasPrefix(o, "--") {
+		return strings.ToLower(o)
+	}
+	return o
+}
 
 // scriptTool matches a script run as a tool ("manage.py", "setup.py",
 // "x.py"): a command token with a file extension.
@@ -129,8 +143,11 @@ func commandPhrases(question string) [][]string {
 			closed = w != fields[j] || strings.ContainsAny(w, "`'\"”’")
 			w = strings.Trim(w, "`'\"“”‘’")
 			lw := strings.ToLower(w)
-			if w != lw || !commandToken.MatchString(w) || commandNouns[lw] ||
-				!strings.HasPrefix(w, "-") && (textutil.IsStopword(lw) || len(w) < 2) {
+			if optionToken.MatchString(w) {
+				phrase = append(phrase, optionKey(w))
+				continue
+			}
+			if w != lw || !commandToken.MatchString(w) || commandNouns[lw] || textutil.IsStopword(lw) || len(w) < 2 {
 				break
 			}
 			phrase = append(phrase, w)
@@ -142,6 +159,39 @@ func commandPhrases(question string) [][]string {
 		if marked || quoted || noun || askedWhole(fields, i, j) {
 			out = append(out, phrase)
 			i = j - 1
+		}
+	}
+	return append(out, optionsOfTools(fields)...)
+}
+
+// ofTool are the words that join an option named before its tool to the
+// tool: "the -j option of htpasswd", "the --dry-run flag to cargo
+// publish".
+var ofTool = map[string]bool{"of": true, "to": true, "for": true, "in": true}
+
+// optionsOfTools returns the phrases (tool, option) of options named
+// before their tool: "the -j option of htpasswd", "the -R flag for ab",
+// "htpasswd's -j option". Only a single tool word is taken: "the --quiet
+// option of brew boil" asks about brew boil's option, which any of the
+// tool's pages may list, and a shorter phrase judges less.
+func optionsOfTools(fields []string) [][]string {
+	var out [][]string
+	for i := 0; i+1 < len(fields); i++ {
+		opt := strings.Trim(fields[i], "`'\"“”‘’")
+		if !optionToken.MatchString(opt) || !commandNouns[strings.ToLower(trimWord(fields[i+1]))] {
+			continue
+		}
+		if i > 0 {
+			if tool, ok := strings.CutSuffix(strings.Trim(fields[i-1], "`'\"“‘"), "'s"); ok && commandToken.MatchString(tool) && !strings.HasPrefix(tool, "-") {
+				out = append(out, []string{tool, optionKey(opt)})
+				continue
+			}
+		}
+		if i+3 < len(fields) && ofTool[strings.ToLower(fields[i+2])] && !strings.ContainsAny(fields[i+1], ",;:") {
+			tool := strings.Trim(strings.TrimRight(fields[i+3], ",;:.?!)"), "`'\"“”‘’")
+			if commandToken.MatchString(tool) && !strings.HasPrefix(tool, "-") && !textutil.IsStopword(tool) {
+				out = append(out, []string{tool, optionKey(opt)})
+			}
 		}
 	}
 	return out
@@ -200,6 +250,11 @@ func commandNames(sources []Source) map[string]map[string]bool {
 			add(m[1], m[2])
 		} else if tool, sub, ok := strings.Cut(name, "-"); ok && commandToken.MatchString(tool) {
 			add(tool, sub)
+		}
+		if tool, _, ok := strings.Cut(c.Title, " - "); ok && tool == name && commandToken.MatchString(tool) {
+			// A page titled like a manual page's NAME line, after its own
+			// file ("htpasswd - Manage user files …" on htpasswd.html).
+			add(tool, "")
 		}
 		for _, m := range manPage.FindAllStringSubmatch(c.Text, -1) {
 			add(m[1], m[2])
@@ -277,11 +332,16 @@ func commandWritten(p []string, sources []Source) bool {
 	optFound := make([]bool, len(p))
 	for i := range sources {
 		c := &sources[i].Chunk
-		toks := sourceToken.FindAllString(strings.ToLower(c.Text), -1)
+		toks := sourceToken.FindAllString(c.Text, -1)
 		var prev string
 		has := map[string]bool{}
 		for _, t := range toks {
-			has[t] = true
+			if strings.HasPrefix(t, "-") {
+				t = optionKey(t)
+				has[t] = true
+			} else {
+				t = strings.ToLower(t)
+			}
 			parts := strings.Split(strings.TrimLeft(t, "-"), "-")
 			if strings.HasPrefix(t, "-") {
 				parts = []string{t}
@@ -332,7 +392,7 @@ func wordWritten(w string, sources []Source) bool {
 const optionReach = 8
 
 // writesCommand reports whether a chunk (toks, its words as sourceToken
-// reads them) writes option opt as one of command cmd (its words before
+// reads them, in their case) writes option opt as one of command cmd (its words before
 // the option): the chunk is on the command's page (named after it:
 // "git-tag.html", "ctest.1.html", or titled so: "git-tag(1)"), or its
 // text writes the command's last word within optionReach words of the
@@ -361,11 +421,11 @@ func writesCommand(c *store.Chunk, toks []string, cmd []string, opt string) bool
 	}
 	last := words[len(words)-1]
 	for i, t := range toks {
-		if t != opt {
+		if !strings.HasPrefix(t, "-") || optionKey(t) != opt {
 			continue
 		}
 		for j := max(0, i-optionReach); j < len(toks) && j <= i+optionReach; j++ {
-			if toks[j] == last || strings.HasSuffix(toks[j], "-"+last) {
+			if w := strings.ToLower(toks[j]); w == last || strings.HasSuffix(w, "-"+last) {
 				return true
 			}
 		}

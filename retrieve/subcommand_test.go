@@ -79,3 +79,35 @@ func TestUnknownScriptSubcommands(t *testing.T) {
 		})
 	}
 }
+
+// A tool documented by a page titled like a manual page's NAME line
+// ("kettle - Boil water from the shell" on kettle.html), its options
+// listed without shell prompts. Short options keep their case ("-B" is
+// not "-b"), and an option may be named before its tool ("the -j option
+// of kettle").
+func TestUnknownOptionsOfManTitledTools(t *testing.T) {
+	sources := []Source{
+		{Chunk: store.Chunk{DocumentID: "programs/kettle.html", Title: "kettle - Boil water from the shell",
+			Text: "Options\n\n-b\nBoil before pouring.\n-q\nDo not beep.\n--keep-warm\nKeep the water warm after it boils."}},
+		{Chunk: store.Chunk{DocumentID: "guide.html", Title: "tips - Brewing tips",
+			Text: "Warm the pot first. Some kettles take -x for extra heat."}},
+	}
+	for _, tt := range []struct {
+		name, question string
+		want           []string
+	}{
+		{"an option the page lists", "What does kettle -b do?", nil},
+		{"an option the page lacks", "What does kettle -j do?", []string{"kettle -j"}},
+		{"an option in the other case", "How do I boil twice using kettle -B?", []string{"kettle -B"}},
+		{"a long option in another case", "What does kettle --Keep-Warm do?", nil},
+		{"named before its tool", "What does the -j option of kettle do?", []string{"kettle -j"}},
+		{"named before its tool, listed", "What does the -q flag of kettle do?", nil},
+		{"the tool's own option", "Which sound does kettle's -z switch make?", []string{"kettle -z"}},
+		{"a title that is not the page's", "What does the -y option of tips do?", nil},
+		{"an option before a word that is no tool", "Is the -j option of the kettle documented?", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, unknownSubcommands(tt.question, sources))
+		})
+	}
+}
