@@ -338,7 +338,10 @@ func spokenAbout(name string, ctx nameCtx, sources []Source, analyse func(string
 				return true
 			}
 			seen := maps.Clone(headingTerms)
-			window := around(c.Text, at, len(name), incidentalBefore, incidentalAfter)
+			window, ok := tableWindow(c.Text, at)
+			if !ok {
+				window = around(c.Text, at, len(name), incidentalBefore, incidentalAfter)
+			}
 			sum := headingShare + share(window, ctx.near, seen)
 			if len(ctx.parts) > 0 {
 				// The name's own occurrences hold its parts: they must
@@ -562,6 +565,39 @@ func around(text string, at, size, back, fwd int) string {
 		}
 	}
 	return text[lo:hi]
+}
+
+// tableWindow returns, when the occurrence at offset at is in a table row
+// (a line of cells apart by " | ", as the loaders write tables), the row
+// and the table's first row, its header: what the table says about the
+// name. A window of words would run on into the next rows, whose cells
+// speak about other names (a key-words table's "TABLESAMPLE | reserved
+// (can be function or type)" two rows below SYSTEM_USER).
+func tableWindow(text string, at int) (string, bool) {
+	start := strings.LastIndexByte(text[:at], '\n') + 1
+	end := strings.IndexByte(text[at:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += at
+	}
+	row := text[start:end]
+	if !strings.Contains(row, " | ") {
+		return "", false
+	}
+	head := start
+	for head > 0 {
+		prev := strings.LastIndexByte(text[:head-1], '\n') + 1
+		if !strings.Contains(text[prev:head-1], " | ") {
+			break
+		}
+		head = prev
+	}
+	if head == start {
+		return row, true
+	}
+	headEnd := strings.IndexByte(text[head:], '\n') + head
+	return text[head:headEnd] + "\n" + row, true
 }
 
 // asciiSpace reports ASCII white space; bytes of multi-byte runes never are.

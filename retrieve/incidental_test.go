@@ -35,6 +35,15 @@ func TestIncidentalNames(t *testing.T) {
 	}{
 		{"identifier only in a list of key words", "What does the FROB_INFO function return?", []Source{keywordList}, nil, []string{"FROB_INFO"}},
 		{"identifier described", "What does the FROB_INFO function return?", []Source{keywordList, described}, nil, nil},
+		{"a table row speaks only for its own name", "What does the FROB_INFO function return?", []Source{chunk(
+			"Key word | Quux | Zapp\nFROB_COUNT | reserved |\nFROB_INFO | reserved |\nFROB_LIST | non-reserved |\nGAMMA | reserved |\nSAMPLE | reserved (can be function or type) |",
+			"Appendix: Key Words")}, nil, []string{"FROB_INFO"}},
+		{"a table row describing its name", "What does the FROB_INFO function return?", []Source{chunk(
+			"Name | Description\nFROB_COUNT | Counts frobnicators.\nFROB_INFO | Returns the name of the frobnicator serving the session.\nGAMMA | Reserved.",
+			"Frobnicator Names")}, nil, nil},
+		{"a table's header speaks for its rows", "What does the FROB_INFO function return?", []Source{chunk(
+			"Function | Return type\nFROB_COUNT | integer\nFROB_INFO | text",
+			"Frobnicator Names")}, nil, nil},
 		{"slash pair spoken about apart", "How many GRAB/SHOVE calls can one widget queue before the palette overflows?", []Source{
 			chunk("Reserved key words: GRAB/SHOVE, LIFT, TURN."), chunk("A widget can queue at most 40 GRAB or SHOVE calls before its palette overflows.")}, nil, nil},
 		{"slash pair only in a list", "How many GRAB/SHOVE calls can one widget queue before the palette overflows?", []Source{
