@@ -88,6 +88,7 @@ type figureTest struct {
 	length               bool // asks how long a piece of text may be (lengthQuestion)
 	inUnit               bool // names the unit of the answer ("in milliseconds"): a figure must give it
 	frequency            bool // asks how often: statesFrequency also answers
+	data                 bool // asks how much memory or storage: the figure must be in units of data (dataQuestion)
 	head                 []string
 	rate                 *regexp.Regexp
 	unit                 *regexp.Regexp // rate's unit by any of its words (rateCue, wide)
@@ -113,14 +114,15 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 	if multipleQuestion.MatchString(question) {
 		rate, unit = multipleStated, nil
 	}
-	return figureTest{count: true, head: countedHead(question), rate: rate, unit: unit, kind: kindOf(question), frequency: asksFrequency(counted)}
+	return figureTest{count: true, head: countedHead(question), rate: rate, unit: unit, kind: kindOf(question), frequency: asksFrequency(counted),
+		data: dataQuestion.MatchString(question)}
 }
 
 // states reports whether text gives the figure.
 func (f figureTest) states(text string) bool {
 	switch {
 	case f.count:
-		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text)) ||
+		return f.kind.countStated(text, f.head) && (f.rate == nil || f.rate.MatchString(text)) && (!f.data || dataStated.MatchString(text)) ||
 			f.frequency && statesFrequency(text)
 	case f.length:
 		return lengthStated.MatchString(notReference.ReplaceAllString(text, ""))

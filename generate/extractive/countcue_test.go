@@ -208,3 +208,41 @@ func TestDefaultIsOne(t *testing.T) {
 	got := answerTo(t, "How many parallel bakers does the oven use by default when updating the oven tree on checkout?", p)
 	require.True(t, strings.HasPrefix(got, "checkout.bakers [S1]\n\nThe number of parallel bakers to use when updating the oven tree. [S1] The default is one, i.e. sequential execution. [S1]"), got)
 }
+
+// A question asking how much memory or storage is answered only by a
+// figure in units of data: a count of processes or requests on the same
+// topic says how many, not how much.
+func TestMemoryNeedsDataUnits(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{
+			"a count of slots under a heading on memory",
+			"How much memory does one kiln worker process use?",
+			prompt("## Memory use\n\nWith the firing module, use this setting only if your kiln worker process needs more than 16 firing slots (default)."),
+			false,
+		},
+		{
+			"megabytes",
+			"How much memory does one kiln worker process use?",
+			prompt("Each kiln worker process uses about 12 MB of memory while it serves firing requests."),
+			true,
+		},
+		{
+			"a size written as a setting's value",
+			"How much RAM does the kiln worker process reserve by default?",
+			prompt("By default the kiln worker process reserves 512M of RAM for its firing queue."),
+			true,
+		},
+		{
+			"disk space in kilobytes",
+			"How much disk space does the kiln log take after a firing?",
+			prompt("After a firing the kiln log takes about 40 kilobytes of disk space."),
+			true,
+		},
+		{
+			"room is no data",
+			"How much free space must be left around the kiln?",
+			prompt("Leave at least 60 cm of free space around the kiln."),
+			true,
+		},
+	})
+}
