@@ -33,6 +33,10 @@ var (
 	}
 )
 
+// stopSubcommands are stop words that tools also take as subcommands
+// ("git config get", "docker compose up", "nvm use").
+var stopSubcommands = map[string]bool{"get": true, "use": true, "up": true, "down": true, "off": true}
+
 // maxCommandWords bounds the words after a tool's name taken as its
 // subcommand and options.
 const maxCommandWords = 3
@@ -138,6 +142,10 @@ func commandPhrases(question string) [][]string {
 		}
 		closed := !script && strings.ContainsAny(first, ",;:.?!)`'\"”’")
 		j := i + 1
+		// A stop word ends the phrase ("use git replay to move"), unless it
+		// is one that tools take as a subcommand (stopSubcommands) and a
+		// command noun follows it: "the git config get subcommand".
+		stop, stopAt := -1, 0
 		for ; !closed && j < len(fields) && len(phrase) <= maxCommandWords; j++ {
 			w := strings.TrimRight(fields[j], ",;:.?!)")
 			closed = w != fields[j] || strings.ContainsAny(w, "`'\"”’")
@@ -147,15 +155,21 @@ func commandPhrases(question string) [][]string {
 				phrase = append(phrase, optionKey(w))
 				continue
 			}
-			if w != lw || !commandToken.MatchString(w) || commandNouns[lw] || textutil.IsStopword(lw) || len(w) < 2 {
+			if w != lw || !commandToken.MatchString(w) || commandNouns[lw] || len(w) < 2 {
 				break
 			}
+			if stop < 0 && textutil.IsStopword(lw) {
+				stop, stopAt = len(phrase), j
+			}
 			phrase = append(phrase, w)
+		}
+		noun := j < len(fields) && commandNouns[strings.ToLower(trimWord(fields[j]))]
+		if stop >= 0 && !(noun && stop == len(phrase)-1 && stopSubcommands[phrase[stop]]) {
+			phrase, j, noun = phrase[:stop], stopAt, false // the stop word is no noun
 		}
 		if len(phrase) < 2 {
 			continue
 		}
-		noun := j < len(fields) && commandNouns[strings.ToLower(trimWord(fields[j]))]
 		if marked || quoted || noun || askedWhole(fields, i, j) {
 			out = append(out, phrase)
 			i = j - 1
@@ -285,6 +299,11 @@ func commandNames(sources []Source) map[string]map[string]bool {
 	return out
 }
 
+// clauseBreak are the characters between two words of source text that
+// keep them from being read as one command: a sentence or clause ends, or a
+// line does.
+const clauseBreak = ".,;:!?\n"
+
 // sourceToken matches a word of source text as commandWritten reads it.
 var sourceToken = regexp.MustCompile(`-{0,2}[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*`)
 
@@ -332,10 +351,17 @@ func commandWritten(p []string, sources []Source) bool {
 	optFound := make([]bool, len(p))
 	for i := range sources {
 		c := &sources[i].Chunk
-		toks := sourceToken.FindAllString(c.Text, -1)
+		spans := sourceToken.FindAllStringIndex(c.Text, -1)
+		toks := make([]string, len(spans))
 		var prev string
 		has := map[string]bool{}
-		for _, t := range toks {
+		for i, sp := range spans {
+			t := c.Text[sp[0]:sp[1]]
+			toks[i] = t
+			if i > 0 && strings.ContainsAny(c.Text[spans[i-1][1]:sp[0]], clauseBreak) {
+				// "… the config. Get the value …" writes no "config get".
+				prev = ""
+			}
 			if strings.HasPrefix(t, "-") {
 				t = optionKey(t)
 				has[t] = true

@@ -20,6 +20,7 @@ func TestUnknownSubcommands(t *testing.T) {
 		chunk("brew-pour.html", "brew-pour(1)", "Pours the kettle. See also brew-boil(1) and brew-descale(1); brew set-timer sets the alarm."),
 		chunk("guide.html", "Kettle guide", "Set it up:\n\n```\n$ brew queue add green\n$ brew queue list\n```\n\nThe kettle stores brewing profiles; to pass the --gentle option to steep(1), name it."),
 		chunk("steep.1.html", "steep(1)", "```\n$ steep mug\n```\n\n--long\n\nSteep for five minutes."),
+		chunk("milk.html", "Milk", "Let the water boil. Froth the milk apart, then get the queue going."),
 	}
 	for _, tt := range []struct {
 		name, question string
@@ -49,6 +50,9 @@ func TestUnknownSubcommands(t *testing.T) {
 		{"a documented subcommand as the whole subject", "What does brew boil do?", nil},
 		{"what it does, more words after", "What does brew store in its profiles?", nil},
 		{"the whole subject of what it does with something", "What does brew froth do with cold milk?", []string{"brew froth"}},
+		{"words written apart across a sentence end", "What does brew boil froth do?", []string{"brew boil froth"}},
+		{"a stop word that is a subcommand, before a command noun", "What does the brew queue get subcommand print?", []string{"brew queue get"}},
+		{"a stop word inside prose before a command noun", "How can I have brew pour the next command?", nil},
 		{"a documented subcommand, what it does with something", "What does brew boil do with cold water?", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
