@@ -40,3 +40,16 @@ func TestFrequencyInWords(t *testing.T) {
 		},
 	})
 }
+
+// Asked how many times something happens, "time" in a phrase that counts
+// nothing ("at a time", "at the same time", "compile time") is no answer;
+// a count of times is.
+func TestTimesNotInIdioms(t *testing.T) {
+	q := "How many times does the kiln retry a firing automatically if the power drops?"
+	runSupportCases(t, []supportCase{
+		{"at a time", q, prompt("When the power drops, the kiln now reloads 20 firing programs at a time instead of 5."), false},
+		{"at the same time", q, prompt("When the power drops, the kiln stops 3 firing zones at the same time."), false},
+		{"a count of times", q, prompt("When the power drops, the kiln retries the firing automatically 3 times."), true},
+		{"each time, with its number", q, prompt("When the power drops, the kiln retries the firing automatically up to 2 times, waiting a minute each time."), true},
+	})
+}

@@ -401,9 +401,21 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		return true // the cue matched above: an amount is stated
 	}
 	for _, t := range counted {
+		if t == "time" && c.terms[t] && !timeCounted.MatchString(timeIdiom.ReplaceAllString(c.text, "")) {
+			continue // "2000 rows at a time" counts no times
+		}
 		if c.terms[t] || sizeStems[t] && byteAmount.MatchString(c.text) {
 			return true
 		}
 	}
 	return false
 }
+
+// timeIdiom matches phrases in which "time" counts nothing ("fetches 2000
+// rows at a time", "at the same time", "some time later"); timeCounted the
+// word left after them. Asked how many times something happens, a
+// sentence holding "time" only in such a phrase does not say.
+var (
+	timeIdiom   = regexp.MustCompile(`(?i)\b(?:at\s+(?:a|the\s+same|any|one|that|this|a\s+given)\s+time|(?:some|any|this|that|next|last|first|long|short|run|compile|build|load|real|wall)[\s-]+time)\b`)
+	timeCounted = regexp.MustCompile(`(?i)\btimes?\b`)
+)
