@@ -215,3 +215,22 @@ func TestAmountInTheSentenceGoingOn(t *testing.T) {
 	page := "# Maps\n\nA pump map can be nested inside another pump map when both are open.\n\nThis page last modified on 2020-02-10 17:23:44 UTC"
 	require.Equal(t, generate.NotInDocs, answerTo(t, "How deeply can pump maps be nested?", prompt(page)))
 }
+
+// An amount's subject written inside an identifier counts only when the
+// identifier holds another of its words: first_name's "name" is not a
+// kiln program's name, program_name's is.
+func TestAmountSubjectInIdentifiers(t *testing.T) {
+	q := "How many characters long can a kiln program name be?"
+	under := func(heading, text string) *generate.Prompt {
+		return &generate.Prompt{Sources: []generate.ContextSource{
+			sourceUnder("S1", "Kiln programs are stored on the controller and listed by their names in the menu.", "Programs"),
+			sourceUnder("S2", text, "Fields", heading),
+		}}
+	}
+	runSupportCases(t, []supportCase{
+		{"a part of another field's name", q, under("first_name", "150 characters or fewer."), false},
+		{"an identifier holding two of its words", q, under("program_name", "40 characters or fewer."), true},
+		{"plain words", q, under("Limits", "A kiln program name may be at most 40 characters long."), true},
+		{"a part of a call", "How much faster is a firing loop than a cooling loop?", prompt("The kiln.get_event_loop() function was rewritten to make it up to 15 times faster."), false},
+	})
+}

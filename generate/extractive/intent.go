@@ -365,17 +365,8 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		(!asksFrequency(counted) || !statesFrequency(c.text)) {
 		return false
 	}
-	if len(subject) > 0 {
-		found := false
-		for _, t := range subject {
-			if c.terms[t] || c.heading[t] || prev != nil && prev.terms[t] {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
+	if len(subject) > 0 && !writesSubject(c, prev, subject) {
+		return false
 	}
 	if extent {
 		return true

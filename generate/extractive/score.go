@@ -30,6 +30,9 @@ type candidate struct {
 	heading map[string]bool
 	// headingText is that heading as written, for exact names.
 	headingText string
+	// forms and headForms are the sentence's and heading's words read for
+	// an amount's subject (wordForms), when first needed.
+	forms, headForms *wordForms
 	// context holds the terms of the source's title and of the headings
 	// above the innermost one: the page and sections the sentence is in
 	// (contextWeight).
