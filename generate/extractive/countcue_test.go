@@ -246,3 +246,16 @@ func TestMemoryNeedsDataUnits(t *testing.T) {
 		},
 	})
 }
+
+// A lead-in that counts what its list holds states the count ("The kiln
+// keeps nine kinds of firing logs:"); one that only announces a list
+// ("The following logs are kept:") states nothing and is not quoted.
+func TestCountingLeadIn(t *testing.T) {
+	q := "How many kinds of firing logs does the kiln keep?"
+	list := "\n\n1. Temperature logs\n2. Door logs\n3. Power logs"
+	runSupportCases(t, []supportCase{
+		{"a count before its list", q, prompt("Logs\n\nThe kiln currently keeps nine distinct kinds of firing logs:" + list), true},
+		{"a count in digits", q, prompt("Logs\n\nThe kiln can write its firing logs in 14 different formats, and it keeps 3 kinds of firing logs:" + list), true},
+		{"a plain announcement", q, prompt("Logs\n\nThe kiln keeps the following kinds of firing logs:" + list), false},
+	})
+}

@@ -74,6 +74,13 @@ type candidate struct {
 	score   float64 // overlap plus the source bonus
 }
 
+// countLeadIn matches a lead-in that counts what its list holds ("SQLite
+// currently uses nine distinct types of temporary files:", "in 14
+// different output formats:"): a figure before a plural noun. Unlike
+// "The following options are available:", it states a fact, the one a
+// "How many …" question asks for, so it stays a candidate.
+var countLeadIn = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\s+(?:[a-z-]+\s+){0,3}[a-z-]+s\b[^:]*:$`)
+
 // collect splits every source into candidate sentences, skipping titles
 // (heading lines and FAQ questions on a line of their own, which lend
 // their words to the sentences under them instead), very short sentences,
@@ -160,7 +167,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			opens := afterHeading && !listed
 			afterHeading = afterHeading && listed
 			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text) || shortDefault.MatchString(text)) && len(words) >= 2) ||
-				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") || crossReference.MatchString(text) {
+				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") && !countLeadIn.MatchString(text) || crossReference.MatchString(text) {
 				continue
 			}
 			terms := termSet(text, words)
