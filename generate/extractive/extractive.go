@@ -249,13 +249,18 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		sep := ""
 		if i > 0 {
 			sep = separator(chosen[i-1], c)
-			if prev := chosen[i-1]; c.pos == prev.pos+1 && c.source == prev.source {
-				// The heading of a named section between two sentences
-				// quoted in their order ("… prevent views from running in
-				// a transaction." then "non_atomic_requests(using=None)"
-				// over "This decorator will negate …") is what the second
-				// is about.
-				sep += nameLine(c, question)
+			// The heading of a named section a later sentence opens is
+			// what it is about: between two sentences quoted in their
+			// order ("… prevent views from running in a transaction."
+			// then "non_atomic_requests(using=None)" over "This decorator
+			// will negate …"), or over an option's description quoted
+			// after another ("--untracked" over "In addition to searching
+			// in the tracked files …, search also in untracked files.").
+			if line := nameLine(c, question); line != "" {
+				if !strings.HasSuffix(sep, "\n") {
+					sep = "\n\n"
+				}
+				sep += line
 			}
 		}
 		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
