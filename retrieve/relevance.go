@@ -160,6 +160,10 @@ type queryTerms struct {
 // searcher offers them (TermStatter), otherwise with
 // textutil.ContentTerms and uniform weights.
 func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) (queryTerms, error) {
+	// "unless I choose another" asks for a default: read as "by default",
+	// its words would count as terms every passage lacks, and the one
+	// that answers writes "Default:".
+	text = textutil.DefaultWorded(text)
 	if h.stats == nil {
 		terms := dedupe(textutil.ContentTerms(text))
 		q := queryTerms{

@@ -184,3 +184,23 @@ func TestRetrieveMarksBestPassage(t *testing.T) {
 		require.Nil(t, s.Passage, "a chunk without question terms has no passage")
 	}
 }
+
+// A question asking for a default in other words ("unless I choose
+// another") is read as asking "by default": the phrase's words are no
+// terms a passage must hold, and the entry's "Default:" row covers it.
+func TestRelevanceReadsDefaultInOtherWords(t *testing.T) {
+	st, emb := newTestStore(
+		"kiln.vent signal: the signal the vent sends. Default: purge",
+		"kiln.vent opens the vent of the kiln",
+		"kiln.cool lowers the temperature",
+	)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	other, err := h.Retrieve(context.Background(), Query{Text: "Which signal does the kiln vent send unless I choose another?", MMRLambda: 1})
+	require.NoError(t, err)
+	plain, err := h.Retrieve(context.Background(), Query{Text: "Which signal does the kiln vent send by default?", MMRLambda: 1})
+	require.NoError(t, err)
+	require.Equal(t, plain.Analysis.Keywords, other.Analysis.Keywords)
+	require.NotContains(t, other.Analysis.Keywords, "anoth")
+	require.Equal(t, plain.Sources[0].Relevance, other.Sources[0].Relevance)
+}

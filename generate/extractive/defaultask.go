@@ -1,7 +1,6 @@
 package extractive
 
 import (
-	"regexp"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -14,10 +13,8 @@ import (
 // default …?" (defaultFollows).
 
 // defaultInOtherWords matches the everyday phrasings of "by default"
-// ("unless told otherwise", "unless I change it", "out of the box", "if
-// none is configured").
-var defaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|` +
-	`unless\s+(?:i|you|we)\s+(?:change|set|configure|override|pick|choose|specify)\s+(?:it|that|them|one|another(?:\s+one)?|a\s+different\s+one|something\s+else)|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:(?:no\s+\w+(?:\s+\w+)?|none|nothing)\s+(?:is|are)\s+(?:given|passed|specified|supplied|configured|set|named|chosen|provided|selected)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
+// (textutil.DefaultInOtherWords).
+var defaultInOtherWords = textutil.DefaultInOtherWords
 
 // asksDefault reports whether a question asks for a default, in that word
 // (mentionsDefault) or in other words (defaultInOtherWords).
@@ -25,13 +22,8 @@ func asksDefault(question string) bool {
 	return mentionsDefault.MatchString(question) || defaultInOtherWords.MatchString(question)
 }
 
-// defaultWorded returns the question with its everyday phrasings of "by
-// default" (defaultInOtherWords) written so: the documents say "default",
-// never "unless I say otherwise", and the phrase's words ("say",
-// "otherwise", "box") would otherwise count as terms the answer must hold.
-func defaultWorded(question string) string {
-	return defaultInOtherWords.ReplaceAllString(question, "by default")
-}
+// defaultWorded is textutil.DefaultWorded.
+func defaultWorded(question string) string { return textutil.DefaultWorded(question) }
 
 // defaultStem and valueStem are the question terms of the words
 // "default" and "value".

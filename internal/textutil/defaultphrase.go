@@ -1,0 +1,19 @@
+package textutil
+
+import "regexp"
+
+// DefaultInOtherWords matches the everyday phrasings of "by default" in a
+// question ("unless told otherwise", "unless I choose another", "out of
+// the box", "if none is configured"): it asks for a default without the
+// word.
+var DefaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|one|it\s+is|it's|they\s+are)\s+)?(?:told|say|says|said|specif(?:y|ies|ied)|set|sets|configured|changed?|instructed|asked)\s+otherwise|` +
+	`unless\s+(?:i|you|we)\s+(?:change|set|configure|override|pick|choose|specify)\s+(?:it|that|them|one|another(?:\s+one)?|a\s+different\s+one|something\s+else)|out\s+of\s+the\s+box|if\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|change|configure|specify|say|pass|give)(?:\s+(?:it|anything|them|one|otherwise))?|left\s+(?:unset|alone|as\s+is)|(?:when|if)\s+(?:(?:no\s+\w+(?:\s+\w+)?|none|nothing)\s+(?:is|are)\s+(?:given|passed|specified|supplied|configured|set|named|chosen|provided|selected)|(?:i|you|we)\s+(?:omit|leave\s+out)\b))\b`)
+
+// DefaultWorded returns question with its everyday phrasings of "by
+// default" (DefaultInOtherWords) written so: the documents say "default",
+// never "unless I say otherwise", and the phrase's words ("say",
+// "otherwise", "box") would otherwise count as terms an answer or a
+// passage must hold.
+func DefaultWorded(question string) string {
+	return DefaultInOtherWords.ReplaceAllString(question, "by default")
+}
