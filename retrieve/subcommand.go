@@ -355,10 +355,10 @@ func commandWritten(p []string, sources []Source) bool {
 		toks := make([]string, len(spans))
 		var prev string
 		has := map[string]bool{}
-		for i, sp := range spans {
+		for k, sp := range spans {
 			t := c.Text[sp[0]:sp[1]]
-			toks[i] = t
-			if i > 0 && strings.ContainsAny(c.Text[spans[i-1][1]:sp[0]], clauseBreak) {
+			toks[k] = t
+			if k > 0 && strings.ContainsAny(c.Text[spans[k-1][1]:sp[0]], clauseBreak) {
 				// "… the config. Get the value …" writes no "config get".
 				prev = ""
 			}

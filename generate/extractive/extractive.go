@@ -457,7 +457,8 @@ func separator(prev, next *candidate) string {
 
 // answerTest tells which candidates answer the question: those that
 // cover enough of it (needed, less polarRelief for a polar sentence
-// answering a yes/no question) and, for a question asking for an amount,
+// answering a yes/no question or entryRelief for a count stated in the
+// entry asked about) and, for a question asking for an amount,
 // state one (statesAmount, and a figure of the asked kind: figureTest), or
 // are followed by the default asked for (defaultFollows); the sentence must
 // have the asked form (askedForm: prose, the names asked about, a share,
