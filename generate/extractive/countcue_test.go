@@ -259,3 +259,14 @@ func TestCountingLeadIn(t *testing.T) {
 		{"a plain announcement", q, prompt("Logs\n\nThe kiln keeps the following kinds of firing logs:" + list), false},
 	})
 }
+
+// An adverb after the counted noun ("operations back") says where the
+// count runs, not what is counted: a sentence holding "back" and a figure
+// of something else does not answer.
+func TestCountedNounBeforeAdverb(t *testing.T) {
+	q := "How many operations back can kiln undo revert?"
+	runSupportCases(t, []supportCase{
+		{"back without operations", q, prompt("Now I know kiln^2~4 (read it as go four batches back) is the firing I would revert with kiln undo."), false},
+		{"a count of operations", q, prompt("The kiln undo command can revert up to 20 operations back in the firing log."), true},
+	})
+}

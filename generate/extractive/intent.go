@@ -77,6 +77,10 @@ var countedStop = map[string]bool{
 	"might": true, "must": true, "has": true, "have": true, "get": true, "gets": true,
 	"a": true, "an": true, "the": true, "one": true, "each": true, "every": true, "this": true,
 	"that": true, "these": true, "those": true, "its": true, "their": true, "my": true, "your": true,
+	// Adverbs after the noun say where the count runs, not what is
+	// counted: "How many operations back …", "How many days ago …".
+	"back": true, "ago": true, "ahead": true, "away": true, "apart": true, "later": true, "earlier": true,
+	"forward": true,
 }
 
 // byteAmount matches an amount of storage ("4MB", "four megabytes"),
