@@ -568,8 +568,8 @@ func around(text string, at, size, back, fwd int) string {
 }
 
 // tableWindow returns, when the occurrence at offset at is in a table row
-// (a line of cells apart by " | ", as the loaders write tables), the row
-// and the table's first row, its header: what the table says about the
+// (textutil.IsTableRow: cells apart by '|', as the loaders write them),
+// the row and the table's first row, its header: what the table says about the
 // name. A window of words would run on into the next rows, whose cells
 // speak about other names (a key-words table's "TABLESAMPLE | reserved
 // (can be function or type)" two rows below SYSTEM_USER).
@@ -582,13 +582,13 @@ func tableWindow(text string, at int) (string, bool) {
 		end += at
 	}
 	row := text[start:end]
-	if !strings.Contains(row, " | ") {
+	if !textutil.IsTableRow(row) {
 		return "", false
 	}
 	head := start
 	for head > 0 {
 		prev := strings.LastIndexByte(text[:head-1], '\n') + 1
-		if !strings.Contains(text[prev:head-1], " | ") {
+		if !textutil.IsTableRow(text[prev : head-1]) {
 			break
 		}
 		head = prev

@@ -12,18 +12,11 @@ import (
 // default the documents give answers it as it answers "What is the
 // default …?" (defaultFollows).
 
-// defaultInOtherWords matches the everyday phrasings of "by default"
-// (textutil.DefaultInOtherWords).
-var defaultInOtherWords = textutil.DefaultInOtherWords
-
 // asksDefault reports whether a question asks for a default, in that word
-// (mentionsDefault) or in other words (defaultInOtherWords).
+// (mentionsDefault) or in other words (textutil.DefaultInOtherWords).
 func asksDefault(question string) bool {
-	return mentionsDefault.MatchString(question) || defaultInOtherWords.MatchString(question)
+	return mentionsDefault.MatchString(question) || textutil.DefaultInOtherWords.MatchString(question)
 }
-
-// defaultWorded is textutil.DefaultWorded.
-func defaultWorded(question string) string { return textutil.DefaultWorded(question) }
 
 // defaultStem and valueStem are the question terms of the words
 // "default" and "value".

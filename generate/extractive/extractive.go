@@ -209,7 +209,7 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 // per chosen sentence, separators included), or nil when nothing matches.
 func (g *Generator) answer(question string, sources []generate.ContextSource) []string {
 	question = documentedNames(question, sources)
-	qterms := uniqueTerms(defaultWorded(question))
+	qterms := uniqueTerms(textutil.DefaultWorded(question))
 	if len(qterms) == 0 {
 		return nil
 	}
@@ -238,11 +238,13 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamed(cands, a.named)
 	scoreIntent(cands, a.intent)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
-	test := g.newAnswerTest(question, a, cands, sources, qterms)
-	if len(chosen) == 0 || !test.answers() {
+	if len(chosen) == 0 {
 		return nil
 	}
-	chosen, second = g.quoteAnswer(test, chosen, second, qterms)
+	chosen, second, ok := g.quoteAnswer(g.newAnswerTest(question, a, cands, sources, qterms), chosen, second, qterms)
+	if !ok {
+		return nil
+	}
 	chosen = answerOrder(chosen, second)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
@@ -519,40 +521,36 @@ func (t *answerTest) answersAt(i int) bool {
 		isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil))
 }
 
-// answers reports whether some candidate answers the question.
-func (t *answerTest) answers() bool {
-	for i := range t.cands {
-		if t.answersAt(i) {
-			return true
-		}
-	}
-	return false
-}
-
 // quoteAnswer makes sure the answer quotes a sentence that answers the
-// question. Score and the answer test are separate judgements: the
-// best-scoring sentences may cover the question's words while only a
-// lower one states what was asked (a note on a cookie setting outscores
-// "Default: 31449600 (approximately 1 year, in seconds)"), and an answer
-// given because of a sentence it does not quote presents text that does
-// not answer. The best-scoring prose sentence that answers is then
-// quoted: first, unless keepsLead. Code is never promoted (formLead never
-// leads with it either); when only code answers, chosen stays as it is.
-func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *candidate, qterms []string) ([]*candidate, *candidate) {
+// question, and reports whether any does (false: the generator declines).
+// Score and the answer test are separate judgements: the best-scoring
+// sentences may cover the question's words while only a lower one states
+// what was asked (a note on a cookie setting outscores "Default: 31449600
+// (approximately 1 year, in seconds)"), and an answer given because of a
+// sentence it does not quote presents text that does not answer. The
+// best-scoring prose sentence that answers is then quoted: first, unless
+// keepsLead. Code is never promoted (formLead never leads with it either);
+// when only code answers, chosen stays as it is.
+func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *candidate, qterms []string) ([]*candidate, *candidate, bool) {
 	for _, c := range chosen {
 		if t.answersAt(c.pos) {
-			return chosen, second
+			return chosen, second, true
 		}
 	}
 	var best *candidate
+	answered := false // some candidate answers, code included
 	for i, c := range t.cands {
-		if !c.code && (best == nil || c.score > best.score) && t.answersAt(i) {
-			best = c
+		if c.code {
+			answered = answered || t.answersAt(i)
+			continue
+		}
+		if (best == nil || c.score > best.score) && t.answersAt(i) {
+			best, answered = c, true
 		}
 	}
 	switch {
 	case best == nil:
-		return chosen, second
+		return chosen, second, answered
 	case t.keepsLead(chosen[0], best):
 		// The sentence goes with its figure when the figure follows it
 		// (amountContinues, a default below: figureOf).
@@ -561,15 +559,16 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 			add = append(add, f)
 		}
 		if g.maxSentences <= len(add) {
-			return chosen, second
+			return chosen, second, true
 		}
 		chosen = chosen[:min(len(chosen), g.maxSentences-len(add))]
 		if !slices.Contains(chosen, second) {
 			second = nil
 		}
-		return slices.Insert(chosen, 1, add...), second
+		return slices.Insert(chosen, 1, add...), second, true
 	}
-	return g.choose(t.cands, best, qterms, t.a)
+	chosen, second = g.choose(t.cands, best, qterms, t.a)
+	return chosen, second, true
 }
 
 // needed returns the overlap the best sentence must reach: MinOverlap, or

@@ -124,7 +124,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 // entry of the thing it asks about, the only place whose figure may lead
 // an extent's answer by form.
 func (a *ask) extentEntry(c *candidate) bool {
-	return len(a.counted) > 0 && a.counted[0] == extentMark && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
+	return isExtent(a.counted) && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
 }
 
 // outscores reports whether c beats lead at equal rank: by score, and at

@@ -25,7 +25,9 @@ type wordForms struct {
 
 // newWordForms reads text. Identifiers are words joined by '_' or '.', or
 // in camelCase; a hyphen joins prose ("single-thread"): the compound and
-// its parts are plain words.
+// its parts are plain words. textutil.CodeWord is not used: it also splits
+// an acronym from the word after it ("SQLite": sq, lite), which would hide
+// product names that are the subject.
 func newWordForms(text string) *wordForms {
 	f := &wordForms{plain: map[string]bool{}}
 	fields := strings.FieldsFunc(text, func(r rune) bool {

@@ -47,7 +47,7 @@ func IsHeadingLine(text string, sp Span) bool {
 		return true
 	}
 	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) ||
-		tableRow(s) || changeTableTitle(text, sp) {
+		IsTableRow(s) || changeTableTitle(text, sp) {
 		return false
 	}
 	if IsNumberedItem(s) {
@@ -128,10 +128,10 @@ func OptionSpellings(line string) []string {
 	return out
 }
 
-// tableRow reports whether a line is a row of a table as loaders write
+// IsTableRow reports whether a line is a row of a table as loaders write
 // one, its cells between '|' ("Version | Changes", "v10.0.0 |"): a
 // cell names no section.
-func tableRow(s string) bool {
+func IsTableRow(s string) bool {
 	return strings.HasPrefix(s, "|") || strings.HasSuffix(s, "|") || strings.Contains(s, " | ")
 }
 
