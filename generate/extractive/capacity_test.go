@@ -30,6 +30,16 @@ func TestCapacityQuestionNeedsABound(t *testing.T) {
 			"A single cabinet has no more than 6 shelves.", true},
 		{"kinds, not a capacity", "How many kinds of fuses can the cabinet accept?",
 			"The cabinet accepts 4 kinds of fuses: glass, ceramic, blade and cartridge.", true},
+		// "more than one" says there may be several, not how many at most.
+		{"more than one is no bound", "How many records can a single cabinet hold at most?",
+			"Order the wide frame if a single cabinet must hold more than one record.", false},
+		{"more than one million is a bound", "How many records can a single cabinet hold at most?",
+			"A single cabinet cannot hold more than one million records.", true},
+		// "How many X long can Y be?" asks for a length bound.
+		{"a length capacity without a bound", "How many characters long can a cabinet label be?",
+			"Cabinet labels are printed on the tape; these five characters are reserved in a label: < > & ' and \".", false},
+		{"a length capacity bounded", "How many characters long can a cabinet label be?",
+			"A cabinet label can be at most 40 characters long.", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen, err := g.Generate(context.Background(), generate.Request{Question: tt.question, Prompt: prompt(tt.source)})

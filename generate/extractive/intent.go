@@ -346,8 +346,10 @@ var (
 	// ("the second entry", "several repositories") does not answer it.
 	// Other verbs ask how many kinds there are ("how many formats can it
 	// print"), which a plain count answers.
-	capacityQuestion = regexp.MustCompile(`(?i)\bhow\s+many\s+(?:\w+\s+){1,4}?can\s+(?:\w+\s+){1,4}?(?:have|hold|keep|store|contain)\b`)
-	limitCue         = regexp.MustCompile(`(?i)\b(maximum|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal|(?:more|longer|larger|greater|fewer|less)\s+than)\b`)
+	// "How many characters long can a name be?" asks for a length bound
+	// the same way.
+	capacityQuestion = regexp.MustCompile(`(?i)\bhow\s+many\s+(?:\w+\s+){1,4}?can\s+(?:\w+\s+){1,4}?(?:(?:have|hold|keep|store|contain)\b|be\s*\?)`)
+	limitCue         = regexp.MustCompile(`(?i)\b(maximum|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal|or\s+(?:fewer|less)|(?:more|longer|larger|greater|fewer|less)\s+than)\b`)
 )
 
 // statesAmount reports whether a sentence can answer the question by
@@ -386,8 +388,8 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		// Value" rows under "PostgreSQL Limits"), prose in the sentence
 		// before ("There is a limit on how many columns a table can
 		// contain. … it is between 250 and 1600.").
-		if !limitCue.MatchString(c.text) && !c.heading["limit"] && !c.heading["maximum"] &&
-			(prev == nil || !limitCue.MatchString(prev.text)) {
+		if !statesLimit(c.text) && !c.heading["limit"] && !c.heading["maximum"] &&
+			(prev == nil || !statesLimit(prev.text)) {
 			return false
 		}
 		counted = counted[1:]
@@ -405,6 +407,24 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 	}
 	return false
 }
+
+// statesLimit reports whether text says something is a limit (limitCue),
+// not counting "more than one" or "more than once", which say there may
+// be several ("if your installation powers more than one site"), not how
+// many there may be at most. "More than one hundred" is still a figure.
+func statesLimit(text string) bool {
+	for _, m := range limitCue.FindAllStringIndex(text, -1) {
+		if sm := severalIdiom.FindStringSubmatch(text[m[0]:]); sm == nil || sm[1] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// severalIdiom matches "more than one"/"more than once" at the start of a
+// text, with the multiplier that makes it a figure ("more than one
+// million") as its group.
+var severalIdiom = regexp.MustCompile(`(?i)^more\s+than\s+(?:one|once)\b(\W+(?:hundred|thousand|million|billion)\b)?`)
 
 // timeIdiom matches phrases in which "time" counts nothing ("fetches 2000
 // rows at a time", "at the same time", "some time later"); timeCounted the
