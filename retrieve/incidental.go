@@ -60,6 +60,10 @@ const incidentalShare = 0.3
 //     together from words they use elsewhere. Requiring only one joined
 //     neighbour per word lets "FETCH FIRST WITH TIES" through, whose
 //     synopsis reads "FETCH { FIRST | NEXT } … { ONLY | WITH TIES }".
+//     A run of capitalised words inside a sentence ("GitHub Actions",
+//     "Encrypted Client Hello") is judged the same way: another
+//     product's name, or a later version's feature, put together from
+//     words the documents use apart.
 //
 // Capitals count only when the question's case tells names (caseTells).
 // terms are the question's analysed content terms; analyse maps one word
@@ -83,19 +87,38 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		}
 		run = nil
 	}
+	// A second kind of run: capitalised words inside a sentence ("GitHub
+	// Actions", "Visual Studio Code"), a product's name when the
+	// question's case tells names.
+	var title []string
+	endTitle := func() {
+		if len(title) >= 2 {
+			runs = append(runs, title)
+		}
+		title = nil
+	}
 	start := true
 	for _, field := range fields {
 		word := trimWord(field)
 		name := word != "" && isName(word, start, byCase)
-		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
+		ends := strings.ContainsAny(field[len(field)-1:], ",;.?!:)\"'")
 		if byCase && isKeyword(word) {
 			run = append(run, word)
-			if strings.ContainsAny(field[len(field)-1:], ",;.?!:)\"'") {
+			if ends {
 				endRun()
 			}
 		} else {
 			endRun()
 		}
+		if byCase && !start && titleWord(word) && !strings.ContainsAny(field[:1], "(\"'“‘") {
+			title = append(title, word)
+			if ends {
+				endTitle()
+			}
+		} else {
+			endTitle()
+		}
+		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name {
 			for _, t := range analyse(word) {
 				plain[t] = true
@@ -110,6 +133,7 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		names = append(names, word)
 	}
 	endRun()
+	endTitle()
 
 	out := unknownConstructs(question, sources)
 	out = append(out, unknownSettingKeys(question, unknown, sources)...)
@@ -236,6 +260,23 @@ func isKeyword(w string) bool {
 		}
 	}
 	return true
+}
+
+// titleWord reports whether w is a capitalised word of letters with some
+// in lower case ("Actions", "GitHub"), three letters or more.
+func titleWord(w string) bool {
+	first, _ := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(first) || utf8.RuneCountInString(w) < 3 {
+		return false
+	}
+	lower := false
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		lower = lower || unicode.IsLower(r)
+	}
+	return lower
 }
 
 // joined reports whether every word of a keyword phrase stands next to one

@@ -66,6 +66,15 @@ func TestIncidentalNames(t *testing.T) {
 		{"keyword phrase written with options between", "What does WIDGET REBUILD FAST do?", []Source{synopsis}, nil, nil},
 		{"every word joined to one neighbour", "What does FETCH FIRST WITH TIES do?", []Source{synopsis}, nil, nil},
 		{"punctuation ends a phrase", "What does WIDGET, CONCURRENTLY or FAST do?", []Source{synopsis}, nil, nil},
+		{"product phrase the sources never write", "How do I keep palettes between runs of a Quuxly Pipelines job?", []Source{
+			chunk("Quuxly keeps palettes between runs of a job when the palette option is set."),
+			chunk("Pipelines of widgets keep their palettes between runs.")}, nil, []string{"Quuxly Pipelines"}},
+		{"product phrase written in lower case", "How do I turn on Palette Caching for widgets?", []Source{
+			chunk("Palette caching is on by default for widgets.")}, nil, nil},
+		{"product phrase written with a hyphen", "What does the Palette Cache Policy header do?", []Source{
+			chunk("The Palette-Cache-Policy header tells widgets how long to keep a palette.")}, nil, nil},
+		{"a capitalised word after a sentence's start is no phrase", "Does the widget cache palettes? Quuxly Pipelines do.", []Source{quuxlyPage,
+			chunk("Pipelines of widgets keep their palettes between runs.")}, nil, nil},
 		{"lower case around: capitals say nothing", "how do I run WIDGET REBUILD CONCURRENTLY", []Source{synopsis}, nil, nil},
 		{"title case says nothing", "How Do I Set The Palette In Quuxly With WIDGET REBUILD CONCURRENTLY?", []Source{passing}, nil, nil},
 		{"name defined by a long signature", "Which error does frobmod.frob_load raise for a broken frob?", []Source{keywordList,
