@@ -21,9 +21,13 @@ var dateQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|b
 	`|^\s*(?:what|which)\s+(?:date|year|month)\s+(?:was|were|did|will|is|does)\b`)
 
 // versionQuestion matches a question asking since when, or when something
-// was added or released, which a version answers as well as a date.
+// was added or released, which a version answers as well as a date, and
+// one asking which versions of something ("Which versions of Windows
+// does it support?"), which a sentence without a version or year does
+// not answer.
 var versionQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:version|release)s?\b` +
 	`|\bsince\s+when\b` +
+	`|^\s*(?:which|what)\s+versions?\s+of\b` +
 	`|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:released|introduced|added|published|deprecated|removed|dropped|announced|created|launched|shipped|first)\b`)
 
 // dateCue matches a stated calendar point: a year, a month or weekday name

@@ -33,6 +33,24 @@ func TestPointInTimeAsked(t *testing.T) {
 			true,
 		},
 		{
+			"which versions of a platform, none given",
+			"Which versions of Windows does the lighthouse beacon console support?",
+			prompt("The lighthouse beacon console supports Windows and reads its logs in UTF-8."),
+			false,
+		},
+		{
+			"which versions of a platform, a version given",
+			"Which versions of Perl does the lighthouse beacon console need?",
+			prompt("The lighthouse beacon console needs Perl 5.8 or later."),
+			true,
+		},
+		{
+			"which version of a protocol, numbered",
+			"Which version of the beacon protocol does the lighthouse console speak?",
+			prompt("The lighthouse console speaks beacon protocol version 2 unless told otherwise."),
+			true,
+		},
+		{
 			"a version does not answer which date",
 			"On which date did the lighthouse beacon firmware gain fog mode?",
 			prompt("The lighthouse beacon firmware gained fog mode in 4.1."),
