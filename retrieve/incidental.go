@@ -49,7 +49,8 @@ const incidentalShare = 0.3
 //     manual that lists FROB_INFO only in its table of key words, or "How
 //     do I enable raster support in PostGIS?" against one that names
 //     PostGIS once among other projects: the name occurs, but only where
-//     nothing is said about it. A name in no source, a call or expression
+//     nothing is said about it. A name in no source (but a key word in capitals, as
+//     "LISTEN"), a call or expression
 //     ("lower(column)", see codeForm), and a question whose other terms
 //     are all names, or that has none, are not judged.
 //   - A phrase of two or more words in capitals (WHEN NOT MATCHED BY
@@ -397,8 +398,10 @@ func spokenAbout(name string, ctx nameCtx, sources []Source, analyse func(string
 	// A name in no source says only that retrieval missed where the
 	// collection uses it, or that it is written another way there
 	// ("ALDH1" in a claim, "ALDH1A1" in the abstract): only a name seen can
-	// be seen to be incidental.
-	return !occurs
+	// be seen to be incidental. A key word in capitals is the exception:
+	// "LISTEN" in a manual that writes "listen" once, on another page, is
+	// a command of another product, which retrieval rightly did not find.
+	return !occurs && !isKeyword(name)
 }
 
 // headsSection reports whether the occurrence at offset at opens a heading

@@ -58,6 +58,7 @@ func TestIncidentalNames(t *testing.T) {
 		{"product mentioned in passing", "How do I set the palette in Quuxly?", []Source{passing}, nil, []string{"Quuxly"}},
 		{"product spoken about", "How do I set the palette in Quuxly?", []Source{passing, quuxlyPage}, nil, nil},
 		{"name in no source is not judged", "How do I set the palette in Quuxly?", []Source{chunk("Widgets have a palette.")}, nil, nil},
+		{"a key word in no source is", "How do I get notified of new palettes with PALETTEWATCH?", []Source{chunk("Widgets are notified when a new palette is set.")}, nil, []string{"PALETTEWATCH"}},
 		{"unknown names are not judged again", "How do I set the palette in Quuxly?", []Source{passing}, []string{"Quuxly"}, nil},
 		{"a common name is not judged", "How does a Widget use the palette?", []Source{passing}, nil, nil},
 		{"a call is written with other arguments", "Can a widget sort by frob_rank(score) descending?", []Source{chunk("Sort by frob_rank(x) to order widgets.")}, nil, nil},

@@ -39,6 +39,7 @@ corpus_of() {
 	node-*) echo node ;;
 	rust-*) echo rust ;;
 	django-*) echo django ;;
+	cmake-*) echo cmake ;;
 	godoc) echo godoc ;;
 	quickstart) echo quickstart ;;
 	*) return 1 ;;
@@ -118,6 +119,10 @@ corpus_dir() {
 			need_pkg python-django-doc /usr/share/doc/python-django-doc/html
 			copy_html /usr/share/doc/python-django-doc/html "$d.tmp" -not -path './_*' ! -name genindex.html \
 				! -name py-modindex.html ! -name search.html
+			;;
+		cmake)
+			need_pkg cmake-doc /usr/share/doc/cmake-data/html
+			copy_html /usr/share/doc/cmake-data/html "$d.tmp" -not -path './_*' ! -name genindex.html ! -name search.html
 			;;
 		rust)
 			local books
