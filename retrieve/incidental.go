@@ -49,10 +49,10 @@ const incidentalShare = 0.3
 //     manual that lists FROB_INFO only in its table of key words, or "How
 //     do I enable raster support in PostGIS?" against one that names
 //     PostGIS once among other projects: the name occurs, but only where
-//     nothing is said about it. A name in no source (but a key word in capitals, as
-//     "LISTEN"), a call or expression
-//     ("lower(column)", see codeForm), and a question whose other terms
-//     are all names, or that has none, are not judged.
+//     nothing is said about it. A name in no source (but a key word in
+//     capitals, as "LISTEN"), a call or expression ("lower(column)", see
+//     codeForm), and a question whose other terms are all names, or that
+//     has none, are not judged.
 //   - A phrase of two or more words in capitals (WHEN NOT MATCHED BY
 //     SOURCE, VACUUM FULL CONCURRENTLY) one of whose words no source writes
 //     next to either of its neighbours in the phrase (punctuation between
