@@ -61,6 +61,9 @@ func Stem(w string) string {
 		}
 	}
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	if base, ok := irregularVerbs[w]; ok {
+		w = base
+	}
 	return porterstemmer.StemString(w)
 }
 

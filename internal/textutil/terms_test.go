@@ -14,3 +14,17 @@ func TestStopwordApostrophes(t *testing.T) {
 	}
 	require.False(t, IsStopword("glaze’s"))
 }
+
+// The past forms of irregular verbs stem with their base form ("sent",
+// "sends"), which Porter's suffix rules cannot reach; verbs that say
+// little of their own keep their forms apart.
+func TestStemIrregularVerbs(t *testing.T) {
+	for past, present := range map[string]string{
+		"sent": "sends", "ran": "running", "written": "writes", "wrote": "write",
+		"broken": "breaks", "chosen": "choosing", "rebuilt": "rebuild", "forbidden": "forbids",
+	} {
+		require.Equal(t, Stem(present), Stem(past), "%s / %s", past, present)
+	}
+	require.NotEqual(t, Stem("makes"), Stem("made"))
+	require.NotEqual(t, Stem("binds"), Stem("bound"), "an upper bound is no binding")
+}
