@@ -64,6 +64,7 @@ func Stem(w string) string {
 	if base, ok := irregularVerbs[w]; ok {
 		w = base
 	}
+	w = americanSpelling(w)
 	return porterstemmer.StemString(w)
 }
 

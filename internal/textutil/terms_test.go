@@ -28,3 +28,18 @@ func TestStemIrregularVerbs(t *testing.T) {
 	require.NotEqual(t, Stem("makes"), Stem("made"))
 	require.NotEqual(t, Stem("binds"), Stem("bound"), "an upper bound is no binding")
 }
+
+// British and American spellings stem alike.
+func TestStemBritishSpelling(t *testing.T) {
+	for uk, us := range map[string]string{
+		"colour": "color", "colours": "colors", "behaviour": "behavior", "optimisation": "optimization",
+		"optimise": "optimizing", "recognised": "recognizes", "serialiser": "serializer",
+		"analyse": "analyzing", "catalogue": "catalog", "licence": "license", "centre": "center",
+	} {
+		require.Equal(t, Stem(us), Stem(uk), "%s / %s", uk, us)
+	}
+	// -ise in both spellings, and "analysis", stay as they are.
+	require.Equal(t, "advis", Stem("advise"))
+	require.NotEqual(t, Stem("analyze"), Stem("analysis"))
+	require.Equal(t, "organ", Stem("organ"))
+}
