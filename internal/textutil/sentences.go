@@ -82,7 +82,7 @@ func AppendSentences(spans []Span, text string) []Span {
 				}
 			}
 			if r == '.' && !endsSentence(text, start, i) || r == '!' && end == i+1 && macroBang(text, i) ||
-				valueTrailerAt(text, end) || quotedTerminator(text, i, end) {
+				valueTrailerAt(text, end) || quotedTerminator(text, i, end) || quotedExclamation(text, r, i, end) {
 				i = end
 				continue
 			}
@@ -114,6 +114,28 @@ func macroBang(text string, i int) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(text[j:])
 	return unicode.IsLower(r)
+}
+
+// quotedExclamation reports whether the '!' or '?' at i ends a quoted
+// word inside a sentence rather than the sentence: closed by a quote
+// (its run ends at end) and followed, on the same line, by a lower-case
+// word. `a subject composed of "fixup!" followed by the subject line`.
+func quotedExclamation(text string, r rune, i, end int) bool {
+	if r != '!' && r != '?' {
+		return false
+	}
+	if q, _ := utf8.DecodeLastRuneInString(text[:end]); !strings.ContainsRune("\"'”’»", q) {
+		return false
+	}
+	j := end
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	if j == end || j >= len(text) {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(text[j:])
+	return unicode.IsLower(next)
 }
 
 // isIdentByte reports an ASCII letter, digit or underscore.
