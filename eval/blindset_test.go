@@ -70,6 +70,12 @@ type blindSet struct {
 //     _modules/ and the other _* folders (source listings, assets) and the
 //     generated genindex.html, py-modindex.html and search.html. Written
 //     blind by a helper from the loader's text, measured once, then read.
+//   - CMake 3.25 docs (HYBRIDRAG_CMAKE_HTML): Debian's cmake-doc 3.25.1,
+//     the *.html pages of /usr/share/doc/cmake-data/html with their
+//     subfolders, except the _* folders and the generated genindex.html
+//     and search.html; index.html (a table of contents) is indexed but
+//     never gold. Written blind by a helper from the loader's text,
+//     measured once, then read.
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -125,6 +131,8 @@ func TestBlindSets(t *testing.T) {
 			questions: 60, answerable: 40, paraphrased: 16, unanswerable: 20, plain: 5},
 		{file: "django-blind.jsonl", env: "HYBRIDRAG_DJANGO_HTML", idPrefix: "djb-", page: djangoPage,
 			questions: 176, answerable: 124, paraphrased: 49, unanswerable: 52, plain: 20},
+		{file: "cmake-blind.jsonl", env: "HYBRIDRAG_CMAKE_HTML", idPrefix: "cmakeb-", page: cmakePage,
+			questions: 216, answerable: 152, paraphrased: 58, unanswerable: 64, plain: 24},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
@@ -160,6 +168,18 @@ func apachePage(p string) string {
 		return "a navigation page"
 	case slices.Contains(apachePortuguese, p):
 		return "a Portuguese page under en/"
+	}
+	return ""
+}
+
+// cmakePage reports why a cmake-doc page may not be gold for the blind
+// set: a generated or contents page, or one outside the indexed pages.
+func cmakePage(p string) string {
+	switch {
+	case p == "index.html" || p == "genindex.html" || p == "search.html":
+		return "a generated or contents page"
+	case strings.HasPrefix(p, "_"):
+		return "not an indexed page"
 	}
 	return ""
 }
