@@ -102,3 +102,17 @@ func TestTypedDefaultRowAfterUnitNote(t *testing.T) {
 	got := answerTo(t, "How long does an idle pump keep its valve open after the last stroke, by default?", p)
 	require.True(t, strings.HasPrefix(got, "pump.idleTimeout [S2]\n\nThe number of milliseconds of inactivity the pump waits for more water, after it has finished its last stroke, before its valve is closed. [S2]\n<number> Timeout in milliseconds. Default: 5000 (5 seconds). [S2]"), got)
 }
+
+// CPack's generators list an entry's facts as list items with a space
+// before the colon ("- Mandatory : YES", "- Default : "devel""), under the
+// entry's names stacked on two lines: the default row answers.
+func TestDefaultListItemUnderStackedNames(t *testing.T) {
+	page := "Variables of the kiln packager\n\n" +
+		"KILN_PACKAGE_ARCHIVE\nKILN_<COMPONENT>_PACKAGE_ARCHIVE\n\nThe archive format used for the kiln package.\n\n- Mandatory : YES\n\n- Default : \"gnutar\"\n\n" +
+		"KILN_PACKAGE_SECTION\nKILN_<COMPONENT>_PACKAGE_SECTION\n\nSet the Section field e.g. admin, glaze, doc, ...\n\n- Mandatory : YES\n\n- Default : \"glaze\"\n\nSee the packaging policy."
+	got := answerTo(t, "What is the default KILN_PACKAGE_SECTION?", prompt(page))
+	require.Contains(t, got, `Default : "glaze"`)
+	if i := strings.Index(got, "gnutar"); i >= 0 {
+		require.Less(t, strings.Index(got, "glaze\""), i, "the asked entry's default comes first")
+	}
+}

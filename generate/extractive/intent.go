@@ -191,7 +191,7 @@ func countedIn(counted []string, c *candidate) bool {
 // 8192" under "Class property: Buffer.poolSize"), after a short note of
 // the unit ("- <number> Timeout in milliseconds. Default: 5000 (5
 // seconds)." under "server.keepAliveTimeout").
-var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:<[^>\n]+>|\{[^}\n]+\})\s+(?:[^.:\n]{1,40}\.\s+)?)?Default(?: value)?:`)
+var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:(?:<[^>\n]+>|\{[^}\n]+\})\s+(?:[^.:\n]{1,40}\.\s+)?)?)?Default(?: value)?[ \t]*:`)
 
 // entryRow reports whether a sentence is one of the one-line rows an entry
 // lists under its name before its description: a factRow or a typeRow.

@@ -53,8 +53,9 @@ var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
 
 // factRow matches the one-line facts a settings reference lists under an
 // entry's name before its description ("Default: 1000", "Type: string",
-// "Environment: CARGO_BUILD_JOBS").
-var factRow = regexp.MustCompile(`^(?:Default|Type|Environment)(?: value)?:[ \t]*[^\s|][^\n]*$`)
+// "Environment: CARGO_BUILD_JOBS"), also as list items ("- Default :
+// "devel"", as CPack's generators write them).
+var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?(?:Default|Type|Environment)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
 
 // signatureRow reports whether a sentence is one of the rows an API or
 // settings entry lists under its name before its description: a

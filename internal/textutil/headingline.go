@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,7 +36,7 @@ func IsHeadingLine(text string, sp Span) bool {
 	}
 	s := text[sp.Start:sp.End]
 	if strings.ContainsRune(s, '\n') {
-		return (signatureLines(s) || optionLines(s)) && ownLine(text, sp)
+		return (signatureLines(s) || optionLines(s) || nameLines(s)) && ownLine(text, sp)
 	}
 	if IsFence(s) {
 		return false
@@ -104,6 +105,28 @@ func optionLines(s string) bool {
 	}
 	return true
 }
+
+// nameLines reports whether s is an entry's names stacked on lines of
+// their own, two to maxSignatureLines identifiers ("CPACK_DEBIAN_PACKAGE_SECTION"
+// over "CPACK_DEBIAN_<COMPONENT>_PACKAGE_SECTION", as CMake's references
+// write a variable and its per-component form).
+func nameLines(s string) bool {
+	lines := strings.Split(s, "\n")
+	if len(lines) < 2 || len(lines) > maxSignatureLines {
+		return false
+	}
+	for _, l := range lines {
+		if !identifierLine.MatchString(strings.TrimSpace(l)) {
+			return false
+		}
+	}
+	return true
+}
+
+// identifierLine matches one identifier that is plainly code: with an
+// underscore, a placeholder or a dot inside ("CMAKE_<LANG>_FLAGS",
+// "os.path"), not an ordinary word.
+var identifierLine = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9<>]*(?:[_.:][A-Za-z0-9<>]+)+$`)
 
 // OptionSpellings returns the command-line options a line starts with and
 // spells, each without its argument ("-j jobs --jobs=jobs" gives "-j" and

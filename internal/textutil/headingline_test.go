@@ -34,6 +34,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"lines of code", "Intro text.\n\nx = fire(6)\nvent(x)\n\nThen wait.", "x = fire(6)\nvent(x)", false},
 		{"a signature over prose", "Intro text.\n\nround(X)\nRounds X to a whole number of cones\n\nMore.", "round(X)\nRounds X to a whole number of cones", false},
 		{"an option spelled on lines of its own", "Intro text.\n\n-b\n--branch\n\nShow the kiln's branch.", "-b\n--branch", true},
+		{"names stacked on lines of their own", "Intro text.\n\nKILN_PACKAGE_SECTION\nKILN_<COMPONENT>_PACKAGE_SECTION\n\nSets the section.", "KILN_PACKAGE_SECTION\nKILN_<COMPONENT>_PACKAGE_SECTION", true},
+		{"plain words stacked are no names", "Intro text.\n\nSection\nComponent section\n\nSets the section.", "Section\nComponent section", false},
 		{"an option and its argument over another", "Intro text.\n\n-j jobs\n--jobs=jobs\n\nFire jobs pots at once.", "-j jobs\n--jobs=jobs", true},
 		{"list items are no options", "Intro text.\n\n- kilns\n- glazes\n\nMore.", "- kilns\n- glazes", false},
 		{"an option over its description", "Intro text.\n\n-t\nRun a test firing only.\n\nMore.", "-t\nRun a test firing only.", false},
