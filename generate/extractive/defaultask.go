@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"regexp"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -41,4 +42,26 @@ func defaultTerms(cands []*candidate, qterms []string) {
 			c.terms[defaultStem] = true
 		}
 	}
+}
+
+// defaultMark matches a sentence that says only that the one before it is
+// the default: "- FIRST: The virtual environment is used first. This is
+// the default."
+var defaultMark = regexp.MustCompile(`(?i)^(?:this|that|it)\s+is\s+the\s+default(?:\s+(?:value|behaviou?r|setting|mode))?\s*\.?$`)
+
+// withDefaultMark returns chosen with the first quoted sentence that the
+// next sentence of its source marks as the default (defaultMark) followed
+// by that mark: without it, a question asking for the default is answered
+// with a choice that nothing says is the default.
+func withDefaultMark(cands []*candidate, chosen []*candidate) []*candidate {
+	for i, c := range chosen {
+		if c.pos+1 >= len(cands) {
+			continue
+		}
+		n := cands[c.pos+1]
+		if n.source == c.source && !slices.Contains(chosen, n) && defaultMark.MatchString(n.text) {
+			return slices.Insert(chosen, i+1, n)
+		}
+	}
+	return chosen
 }

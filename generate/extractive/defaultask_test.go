@@ -133,3 +133,15 @@ func TestDefaultValueWordsAddNothing(t *testing.T) {
 	require.True(t, strings.HasPrefix(got, "For this reason, the priming requirement is disabled by default (\"pump_prime_required = no\"). [S1]"), got)
 	require.NotContains(t, got, "FILL DRAIN")
 }
+
+// A choice the next sentence marks as the default ("- FIRST: … This is
+// the default.") answers a question asking for the default, and the mark
+// is quoted with it.
+func TestChoiceMarkedAsTheDefault(t *testing.T) {
+	page := "KILN_FIND_GLAZE\n\nThis variable defines how glazes are looked up when a glaze library is active. The FIRST, ONLY and NEVER values are possible:\n\n" +
+		"- FIRST: The glaze library is searched before any other standard paths to look up the glaze.\n\nThis is the default.\n\n" +
+		"- ONLY: Only the glaze library is searched to look up the glaze.\n\n- NEVER: The glaze library is never searched."
+	got := answerTo(t, "What is the default value of KILN_FIND_GLAZE when a glaze library is active?", prompt(page))
+	require.Contains(t, got, "FIRST: The glaze library is searched")
+	require.Contains(t, got, "This is the default.")
+}

@@ -193,9 +193,10 @@ func thingAfterWhat(toks []string) []string {
 // behavior is", "the default encoding will be", a "Default: gzip" label,
 // "is initialized to ON", a signature's "maxsize=128", or what holds when
 // nothing is set ("if not given", "unless another is chosen", "falls
-// back to"). "Specifies the default generator" names a default without
-// giving it.
-var defaultSaid = regexp.MustCompile(`(?im)^\W*default\s*:|\bby\s+default\b|\bthe\s+default\s+(?:\w+\s+){0,2}(?:of|for)\s+[\w ]{1,40}?\s(?:is|are|was)\b|\bdefault\s+(?:\w+\s+){1,2}(?:is|will\s+be|are)\b|\binitiali[sz](?:e|es|ed)\b|\bif\s+(?:not|none|unset)\b|\bunless\s+(?:\w+\s+){0,4}(?:set|given|specified|provided|chosen|selected)\b|\bnot\s+(?:set|given|specified|provided)\b|\bfalls?\s+back\b|\w+\s*=\s*[^=\s]`)
+// back to"), or a choice marked as the default ("- FIRST: … This is the
+// default.", "ON (the default)"). "Specifies the default generator"
+// names a default without giving it.
+var defaultSaid = regexp.MustCompile(`(?im)^\W*default\s*:|\bby\s+default\b|\bthe\s+default\s+(?:\w+\s+){0,2}(?:of|for)\s+[\w ]{1,40}?\s(?:is|are|was)\b|\bdefault\s+(?:\w+\s+){1,2}(?:is|will\s+be|are)\b|\binitiali[sz](?:e|es|ed)\b|\bif\s+(?:not|none|unset)\b|\bunless\s+(?:\w+\s+){0,4}(?:set|given|specified|provided|chosen|selected)\b|\bnot\s+(?:set|given|specified|provided)\b|\bfalls?\s+back\b|\b(?:this|which|that)\s+is\s+the\s+default\b|\((?:the\s+)?default\)|\w+\s*=\s*[^=\s]`)
 
 // givesDefault reports whether cands[i] or the sentence after it in its
 // source gives a default value (defaultStated, defaultSaid), or another

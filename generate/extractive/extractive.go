@@ -246,6 +246,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		return nil
 	}
 	chosen = answerOrder(chosen, second)
+	if a.defaultAsked {
+		chosen = withDefaultMark(cands, chosen)
+	}
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
 		sep := ""
