@@ -194,7 +194,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		}
 		found.terms = &t
 	}
-	found.terms.unknown = documentedMembers(found.terms.unknown, res.Sources)
+	found.terms.unknown = templatedMembers(documentedMembers(found.terms.unknown, res.Sources), res.Sources)
 	res.Analysis = h.scoreRelevance(*found.terms, res.Sources, found.queryVec, cal)
 	res.Analysis.Cosine = derived
 	res.Analysis.Expansions = found.expansions

@@ -364,11 +364,12 @@ func spokenAbout(name string, ctx nameCtx, sources []Source, analyse func(string
 	occurs := false
 	for i := range sources {
 		c := &sources[i].Chunk
-		heading := c.Title + "\n" + strings.Join(c.Heading, "\n")
+		heading := textutil.WithTemplates(c.Title+"\n"+strings.Join(c.Heading, "\n"), name)
 		if len(occurrences(heading, name)) > 0 {
 			return true
 		}
-		occ := occurrences(c.Text, name)
+		text := textutil.WithTemplates(c.Text, name)
+		occ := occurrences(text, name)
 		if len(occ) == 0 {
 			continue
 		}
@@ -376,13 +377,13 @@ func spokenAbout(name string, ctx nameCtx, sources []Source, analyse func(string
 		headingTerms := map[string]bool{}
 		headingShare := share(heading, ctx.near, headingTerms) + share(heading, ctx.parts, headingTerms)
 		for _, at := range occ {
-			if defines(c.Text, at, len(name)) || headsSection(c.Text, at) {
+			if defines(text, at, len(name)) || headsSection(text, at) {
 				return true
 			}
 			seen := maps.Clone(headingTerms)
-			window, ok := tableWindow(c.Text, at)
+			window, ok := tableWindow(text, at)
 			if !ok {
-				window = around(c.Text, at, len(name), incidentalBefore, incidentalAfter)
+				window = around(text, at, len(name), incidentalBefore, incidentalAfter)
 			}
 			sum := headingShare + share(window, ctx.near, seen)
 			if len(ctx.parts) > 0 {

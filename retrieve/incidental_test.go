@@ -57,6 +57,11 @@ func TestIncidentalNames(t *testing.T) {
 			chunk("Reserved names\n\nFROB_COUNT\nFROB_INFO\nFROB_LIST\nGAMMA", "Appendix: Names")}, nil, []string{"FROB_INFO"}},
 		{"product mentioned in passing", "How do I set the palette in Quuxly?", []Source{passing}, nil, []string{"Quuxly"}},
 		{"product spoken about", "How do I set the palette in Quuxly?", []Source{passing, quuxlyPage}, nil, nil},
+		{"a name its template's entry speaks about", "What does KILN_CXX_FLAGS hold for the glaze compiler?", []Source{
+			chunk("Flags the glaze compiler uses for language <LANG> in every build.", "KILN_<LANG>_FLAGS"),
+			chunk("Variables: KILN_CXX_FLAGS, KILN_C_FLAGS, KILN_AR, KILN_RANLIB, KILN_LINKER, KILN_MT and many more listed in the index of variables, which names them all.")}, nil, nil},
+		{"a name only listed, no template", "What does KILN_CXX_FLAGS hold for the glaze compiler?", []Source{
+			chunk("Variables: KILN_CXX_FLAGS, KILN_C_FLAGS, KILN_AR, KILN_RANLIB, KILN_LINKER, KILN_MT and many more listed in the index of variables, which names them all.")}, nil, []string{"KILN_CXX_FLAGS"}},
 		{"name in no source is not judged", "How do I set the palette in Quuxly?", []Source{chunk("Widgets have a palette.")}, nil, nil},
 		{"a key word in no source is", "How do I get notified of new palettes with PALETTEWATCH?", []Source{chunk("Widgets are notified when a new palette is set.")}, nil, []string{"PALETTEWATCH"}},
 		{"unknown names are not judged again", "How do I set the palette in Quuxly?", []Source{passing}, []string{"Quuxly"}, nil},

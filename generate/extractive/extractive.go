@@ -227,6 +227,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	qterms = optionTerm(cands, qterms, a.option)
 	boundTerms(cands, qterms)
 	defaultTerms(cands, qterms)
+	templateTerms(cands, question)
 	negatedTerms(cands, question, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))

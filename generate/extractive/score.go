@@ -30,6 +30,10 @@ type candidate struct {
 	heading map[string]bool
 	// headingText is that heading as written, for exact names.
 	headingText string
+	// fills and headFills are the question's names whose template the
+	// sentence or its heading writes (templateTerms): "KILN_<LANG>_FLAGS"
+	// names KILN_CXX_FLAGS.
+	fills, headFills []string
 	// forms and headForms are the sentence's and heading's words read for
 	// an amount's subject (wordForms), when first needed.
 	forms, headForms *wordForms
@@ -853,7 +857,8 @@ func scoreNamed(cands []*candidate, named []*regexp.Regexp) {
 		}
 		n := 0
 		for _, re := range named {
-			if re.MatchString(c.text) || c.opens && re.MatchString(c.headingText) {
+			if re.MatchString(c.text) || c.opens && re.MatchString(c.headingText) ||
+				slices.ContainsFunc(c.fills, re.MatchString) || c.opens && slices.ContainsFunc(c.headFills, re.MatchString) {
 				n++
 			}
 		}

@@ -1,0 +1,23 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+)
+
+// A question naming a member of a template ("KILN_CXX_LAUNCHER") is
+// answered from the template's entry ("KILN_<LANG>_LAUNCHER"), which never
+// writes the member.
+func TestTemplateEntryAnswersItsMember(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "KILN_<LANG>_LAUNCHER\n\nDefault value for the <LANG>_LAUNCHER target property, a tool that wraps each compile of language <LANG>.", "KILN_<LANG>_LAUNCHER"),
+		sourceUnder("S2", "The glaze build lists KILN_CXX_LAUNCHER among the variables it passes on to the sub-builds it starts.", "Sub-builds"),
+	}}
+	got := answerTo(t, "What does KILN_CXX_LAUNCHER do?", p)
+	require.True(t, strings.HasPrefix(got, "KILN_<LANG>_LAUNCHER"), got)
+	require.Less(t, strings.Index(got, "Default value for"), strings.Index(got+"The glaze build", "The glaze build"), got)
+}

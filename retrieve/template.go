@@ -1,0 +1,39 @@
+package retrieve
+
+import (
+	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// templatedMembers returns unknown without the names that fill a template
+// some source writes in its title, headings or text
+// (textutil.WithTemplates): "CMAKE_CXX_FLAGS" occurs nowhere in the CMake
+// manual, whose entry is "CMAKE_<LANG>_FLAGS".
+func templatedMembers(unknown []string, sources []Source) []string {
+	out := unknown
+	for _, name := range unknown {
+		if !slices.ContainsFunc(sources, func(s Source) bool { return hasTemplateOf(s, name) }) {
+			continue
+		}
+		if len(out) == len(unknown) {
+			out = slices.Clone(unknown) // the caller's slice stays as it was
+		}
+		out = slices.DeleteFunc(out, func(u string) bool { return u == name })
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// hasTemplateOf reports whether s writes a template that name fills.
+func hasTemplateOf(s Source, name string) bool {
+	c := &s.Chunk
+	for _, text := range append([]string{c.Title, c.Text}, c.Heading...) {
+		if textutil.WithTemplates(text, name) != text {
+			return true
+		}
+	}
+	return false
+}
