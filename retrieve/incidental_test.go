@@ -311,5 +311,5 @@ func testQueryTerms(question string, rare func(term string) bool) queryTerms {
 			}
 		}
 	})
-	return dropScaffold(q, testAnalyze)
+	return dropScaffold(q, question, testAnalyze)
 }

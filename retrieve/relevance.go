@@ -114,15 +114,19 @@ func (c Calibration) resolve() (Calibration, error) {
 	return c, nil
 }
 
-// dropScaffold removes question scaffold words (textutil.ScaffoldWords,
-// analysed like the question) from q: answers rarely repeat "how often" or
-// "what does it mean", so such words would count as absent evidence in
-// every chunk. A question made only of them keeps them.
-func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
+// dropScaffold removes the terms of question's scaffold words
+// (textutil.IsScaffold, analysed like the question) from q: answers rarely
+// repeat "how often" or "what does it mean", so such words would count as
+// absent evidence in every chunk. Only the words the question writes
+// count: "generally" and "generator" stem alike, and "Which generator …?"
+// must keep its subject. A question made only of them keeps them.
+func dropScaffold(q queryTerms, question string, analyse func(string) []string) queryTerms {
 	scaffold := map[string]bool{}
-	for _, w := range textutil.ScaffoldWords() {
-		for _, t := range analyse(w) {
-			scaffold[t] = true
+	for _, w := range textutil.Words(question) {
+		if scaffoldWord(w) {
+			for _, t := range analyse(w) {
+				scaffold[t] = true
+			}
 		}
 	}
 	out := queryTerms{unknown: q.unknown, absent: q.absent}
@@ -137,6 +141,20 @@ func dropScaffold(q queryTerms, analyse func(string) []string) queryTerms {
 		return q
 	}
 	return out
+}
+
+// scaffoldWord reports whether w is a scaffold word or one of its
+// inflections ("tells", "happened", "described").
+func scaffoldWord(w string) bool {
+	if textutil.IsScaffold(w) {
+		return true
+	}
+	for _, suffix := range []string{"s", "es", "d", "ed", "ing"} {
+		if b, ok := strings.CutSuffix(w, suffix); ok && textutil.IsScaffold(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // queryTerms are the analysed content terms of a question with their
@@ -173,7 +191,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 		for i := range terms {
 			q.weights[i], q.rare[i] = 1, true
 		}
-		return dropScaffold(q, textutil.ContentTerms), nil
+		return dropScaffold(q, text, textutil.ContentTerms), nil
 	}
 	ts, err := h.stats.TermStats(ctx, text, f)
 	if err != nil {
@@ -235,7 +253,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 	if len(q.terms) == 0 {
 		return queryTerms{unknown: q.unknown}, nil
 	}
-	return dropScaffold(q, h.stats.Analyze), nil
+	return dropScaffold(q, text, h.stats.Analyze), nil
 }
 
 // hasSymbol reports whether a term holds a character other than a letter,
