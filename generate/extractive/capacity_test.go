@@ -48,3 +48,13 @@ func TestCapacityQuestionNeedsABound(t *testing.T) {
 		})
 	}
 }
+
+// "What number …?" asks for a figure: sentences about the setting that
+// give none do not answer it.
+func TestWhatNumberNeedsAFigure(t *testing.T) {
+	q := "What number does the kiln use as the firing depth limit when KILN_MAX_DEPTH is not set?"
+	runSupportCases(t, []supportCase{
+		{"no figure", q, prompt("The firing depth limit can be adjusted with KILN_MAX_DEPTH. It is meant to be set on the command line when the kiln runs deep programs."), false},
+		{"a figure", q, prompt("When KILN_MAX_DEPTH is not set, the kiln uses a firing depth limit of 1000."), true},
+	})
+}

@@ -49,7 +49,7 @@ func scoreIntent(cands []*candidate, intent retrieve.Intent) {
 // question the documents leave open. Durations ("how long", "how often")
 // are left out: "until the transaction ends" answers them without a
 // number.
-var amountQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:many|much)|how\s+(?:large|big)|what\s+(?:percentage|fraction|proportion)|(?:maximum|minimum|max|min|largest|smallest)\s+(?:number|size|length|count|amount))\b(.*)`)
+var amountQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:many|much)|how\s+(?:large|big)|(?:what|which)\s+(?:percentage|fraction|proportion|number)|(?:maximum|minimum|max|min|largest|smallest)\s+(?:number|size|length|count|amount))\b(.*)`)
 
 // boundBeforeNoun matches a bound written before the noun it measures
 // ("the largest file size", "the maximum upload length"); boundWorded
