@@ -20,12 +20,13 @@ import (
 var dateQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:date|day|year|month)s?\b` +
 	`|^\s*(?:what|which)\s+(?:date|year|month)\s+(?:was|were|did|will|is|does)\b`)
 
-// versionQuestion matches a question asking since when, or when something
-// was added or released, which a version answers as well as a date, and
+// versionQuestion matches a question asking since when (a product's name
+// or "future" may come before the word: "In which future CMake version
+// …"), or when something was added or released, which a version answers as well as a date, and
 // one asking which versions of something ("Which versions of Windows
 // does it support?"), which a sentence without a version or year does
 // not answer.
-var versionQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:version|release)s?\b` +
+var versionQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:(?:future|later|earlier|new|newer|major|minor|(?-i:[A-Z][\w.+-]*))\s+){0,2}?(?:version|release)s?\b` +
 	`|\bsince\s+when\b` +
 	`|^\s*(?:which|what)\s+versions?\s+of\b` +
 	`|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:released|introduced|added|published|deprecated|removed|dropped|announced|created|launched|shipped|first)\b`)
@@ -40,14 +41,21 @@ var dateCue = regexp.MustCompile(`\b(?:1[89]\d\d|20\d\d)\b` +
 // versionCue matches a version number ("2.4.17", "version 3", "v1.2").
 var versionCue = regexp.MustCompile(`\b\d+\.\d+(?:\.\d+)*\b|(?i:\b(?:version|release|v)\s*\d+\b)`)
 
+// futureAsked matches a question about what is still to come ("In which
+// release will it be removed?"): release notes' titles give the version
+// they describe, not a later one, so only the sentence can answer.
+var futureAsked = regexp.MustCompile(`(?i)\bwill\b|\bfuture\b`)
+
 // pointAsk is what a question asking when needs of a sentence.
 type pointAsk struct {
 	date, version bool     // a date answers; a version answers too
+	future        bool     // asks what is to come: the sentence must state it
 	named         []string // the points the question names itself
 }
 
 func newPointAsk(question string) pointAsk {
 	p := pointAsk{date: dateQuestion.MatchString(question), version: versionQuestion.MatchString(question)}
+	p.future = (p.date || p.version) && futureAsked.MatchString(question)
 	if p.date || p.version {
 		p.named = append(dateCue.FindAllString(question, -1), versionCue.FindAllString(question, -1)...)
 	}
@@ -63,6 +71,9 @@ func newPointAsk(question string) pointAsk {
 func (p pointAsk) stated(c, prev *candidate) bool {
 	if !p.date && !p.version {
 		return true
+	}
+	if p.future {
+		return p.statedIn(c.text)
 	}
 	return p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) || prev != nil && prev.note && p.statedIn(prev.text)
 }

@@ -108,5 +108,22 @@ func TestPointInTimeFromTitleOrNote(t *testing.T) {
 			prompt("# --fog\n\nNew in Beacon 4.1.\n\nThe --fog option makes the lighthouse beacon dim its lamp when visibility drops."), true},
 		{"no version anywhere", "When was the --fog option of the lighthouse beacon added?",
 			prompt("# --fog\n\nThe --fog option makes the lighthouse beacon dim its lamp when visibility drops."), false},
+		{"a product's name before the word version", "In which Beacon release was the --fog option of the lighthouse beacon added?",
+			&generate.Prompt{Sources: []generate.ContextSource{notes}}, true},
+	})
+}
+
+// A question about what is to come ("In which release will it be
+// removed?") is answered only by a sentence that states the version: the
+// release notes' title gives the version they describe, and "a future
+// release" gives none.
+func TestFuturePointNeedsTheSentence(t *testing.T) {
+	notes := generate.ContextSource{Label: "S1", Text: "The --haze option of the lighthouse beacon is deprecated and will be removed in a future release.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "Beacon 4.1 release notes", Heading: []string{"Beacon 4.1 release notes", "Deprecations"}}}}
+	runSupportCases(t, []supportCase{
+		{"a future release, the title's version", "In which future Beacon release will the --haze option of the lighthouse beacon be removed?",
+			&generate.Prompt{Sources: []generate.ContextSource{notes}}, false},
+		{"the version stated", "In which future Beacon release will the --haze option of the lighthouse beacon be removed?",
+			prompt("The --haze option of the lighthouse beacon is deprecated and will be removed in Beacon 5.0."), true},
 	})
 }
