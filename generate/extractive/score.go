@@ -458,6 +458,9 @@ func subjectText(question string) (string, bool) {
 		return "", false
 	}
 	rest := definitionQuestion.ReplaceAllString(question, "")
+	// "What is the default (value) of X?" asks about X: the default is
+	// what the default rules look for, not a word X's entry leads with.
+	rest = defaultOf.ReplaceAllString(rest, "")
 	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(m[1])) {
 		// "What does assert.deepStrictEqual() check?": the call is the
 		// subject, "check" what is asked of it, as "do" would be.
@@ -465,6 +468,10 @@ func subjectText(question string) (string, bool) {
 	}
 	return ownerTail.ReplaceAllString(rest, "$1"), true
 }
+
+// defaultOf matches "the default (value|setting) of|for" opening a
+// definition's subject.
+var defaultOf = regexp.MustCompile(`(?i)^\s*(?:the\s+)?default\s+(?:(?:value|setting|behaviou?r)\s+)?(?:of|for)\s+`)
 
 // ownerTail matches, after a command-line option, its kind and what
 // follows, which names where it is documented: " option of ab" in "the -b
@@ -855,13 +862,18 @@ func scoreNamed(cands []*candidate, named []*regexp.Regexp) {
 		if c.overlap == 0 {
 			continue
 		}
-		n := 0
+		n := 0.0
 		for _, re := range named {
-			if re.MatchString(c.text) || c.opens && re.MatchString(c.headingText) ||
-				slices.ContainsFunc(c.fills, re.MatchString) || c.opens && slices.ContainsFunc(c.headFills, re.MatchString) {
+			switch {
+			case re.MatchString(c.text) || c.opens && re.MatchString(c.headingText) ||
+				slices.ContainsFunc(c.fills, re.MatchString) || c.opens && slices.ContainsFunc(c.headFills, re.MatchString):
 				n++
+			case re.MatchString(c.headingText) || slices.ContainsFunc(c.headFills, re.MatchString):
+				// Further down the named entry: about it, though less
+				// surely than its opening sentence.
+				n += 0.5
 			}
 		}
-		c.score += namedBonus * float64(n) / float64(len(named))
+		c.score += namedBonus * n / float64(len(named))
 	}
 }
