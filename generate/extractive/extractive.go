@@ -242,7 +242,8 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(chosen) == 0 {
 		return nil
 	}
-	chosen, second, ok := g.quoteAnswer(g.newAnswerTest(question, a, cands, sources, qterms), chosen, second, qterms)
+	test := g.newAnswerTest(question, a, cands, sources, qterms)
+	chosen, second, ok := g.quoteAnswer(test, chosen, second, qterms)
 	if !ok {
 		return nil
 	}
@@ -250,6 +251,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if a.defaultAsked {
 		chosen = withDefaultMark(cands, chosen)
 	}
+	chosen = test.form.when.withNote(cands, chosen)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
 		sep := ""

@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -76,6 +77,33 @@ func (p pointAsk) stated(c, prev *candidate) bool {
 		return p.statedIn(c.text)
 	}
 	return p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) || prev != nil && prev.note && p.statedIn(prev.text)
+}
+
+// withNote returns chosen led by the change note that gives the asked
+// point in time ("New in version 3.20.") of the first quoted sentence
+// whose sentence, heading and path give none: the answer then says when,
+// first.
+func (p pointAsk) withNote(cands, chosen []*candidate) []*candidate {
+	if !p.date && !p.version {
+		return chosen
+	}
+	for i, c := range chosen {
+		if c.note && p.statedIn(c.text) {
+			// Quoted already, after what it dates: it goes first.
+			return slices.Insert(slices.Delete(slices.Clone(chosen), i, i+1), 0, c)
+		}
+		if p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) {
+			return chosen
+		}
+		if c.pos == 0 {
+			continue
+		}
+		prev := cands[c.pos-1]
+		if prev.source == c.source && prev.note && !slices.Contains(chosen, prev) && p.statedIn(prev.text) {
+			return slices.Insert(chosen, 0, prev)
+		}
+	}
+	return chosen
 }
 
 func (p pointAsk) statedIn(text string) bool {

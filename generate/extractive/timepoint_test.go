@@ -1,7 +1,10 @@
 package extractive_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/generate"
 	"github.com/hybridrag/hybridrag/retrieve"
@@ -126,4 +129,12 @@ func TestFuturePointNeedsTheSentence(t *testing.T) {
 		{"the version stated", "In which future Beacon release will the --haze option of the lighthouse beacon be removed?",
 			prompt("The --haze option of the lighthouse beacon is deprecated and will be removed in Beacon 5.0."), true},
 	})
+}
+
+// A sentence whose point in time is the change note before it is answered
+// with the note first: the answer says when.
+func TestPointInTimeNoteIsQuoted(t *testing.T) {
+	got := answerTo(t, "In which Beacon version was the fog mode of the lighthouse beacon introduced?",
+		prompt("# Fog mode\n\nNew in version 4.1.\n\nFog mode makes the lighthouse beacon dim its lamp when visibility drops."))
+	require.True(t, strings.HasPrefix(got, "New in version 4.1."), got)
 }
