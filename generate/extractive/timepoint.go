@@ -84,8 +84,8 @@ func (p pointAsk) stated(c, prev *candidate) bool {
 // whose sentence, heading and path give none: the answer then says when,
 // first.
 func (p pointAsk) withNote(cands, chosen []*candidate) []*candidate {
-	if !p.date && !p.version {
-		return chosen
+	if !p.date && !p.version || p.future {
+		return chosen // a note dates what was, not what will be
 	}
 	for i, c := range chosen {
 		if c.note && p.statedIn(c.text) {
