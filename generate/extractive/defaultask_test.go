@@ -145,3 +145,13 @@ func TestChoiceMarkedAsTheDefault(t *testing.T) {
 	require.Contains(t, got, "FIRST: The glaze library is searched")
 	require.Contains(t, got, "This is the default.")
 }
+
+// "By default this is empty." gives the entry's own default.
+func TestByDefaultThisIs(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "KILN_SHELF_PATH\n\nSemicolon-separated list of shelves searched by the kiln for glazes.\n\nBy default this is empty.", "KILN_SHELF_PATH"),
+		sourceUnder("S2", "KILN_USE_SHELF_PATH\n\nIf this variable is not set, searching the shelf path is enabled by default when the kiln runs program 3 or later.", "KILN_USE_SHELF_PATH"),
+	}}
+	got := answerTo(t, "What is the default value of KILN_SHELF_PATH?", p)
+	require.True(t, strings.HasPrefix(got, "By default this is empty."), got)
+}
