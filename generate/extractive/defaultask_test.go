@@ -155,3 +155,14 @@ func TestByDefaultThisIs(t *testing.T) {
 	got := answerTo(t, "What is the default value of KILN_SHELF_PATH?", p)
 	require.True(t, strings.HasPrefix(got, "By default this is empty."), got)
 }
+
+// A question about an argument left out ("called without VERSION") is
+// answered by what the entry does when it is omitted.
+func TestOmittedArgumentAnswers(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "write_glaze_file\n\nWrites a glaze version file for the kiln. Deprecated since version 3.0: Use the identical command write_glaze_file() from module KilnHelpers.", "write_glaze_file"),
+		sourceUnder("S2", "write_glaze_file(<file> [VERSION <major.minor>] COMPATIBILITY <mode>)\n\nIf no VERSION is given, the KILN_VERSION variable is used. If this hasn't been set, it errors out.", "Generating a Glaze Version File"),
+	}}
+	got := answerTo(t, "If write_glaze_file is called without VERSION, which version does it use?", p)
+	require.True(t, strings.HasPrefix(got, "If no VERSION is given, the KILN_VERSION variable is used."), got)
+}

@@ -47,7 +47,8 @@ func newAsk(question string) *ask {
 	a.amountOf = amountSubject(aq)
 	a.extentOf = extentHead(aq)
 	a.figure = newFigureTest(aq, a.counted, a.isAmount)
-	a.isDefault = (defaultQuestion.MatchString(question) || textutil.DefaultInOtherWords.MatchString(question)) && (!notValue.MatchString(question) || defaultsTo.MatchString(question))
+	a.isDefault = (defaultQuestion.MatchString(question) || textutil.DefaultInOtherWords.MatchString(question) || textutil.OmittedInQuestion.MatchString(question)) &&
+		(!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.defaulted = defaultSubject(question)
 	a.defaultAsked = asksDefault(question)
 	a.isReturn = asksReturn(question)

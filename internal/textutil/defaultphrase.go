@@ -17,3 +17,10 @@ var DefaultInOtherWords = regexp.MustCompile(`(?i)\b(?:unless\s+(?:(?:i|you|we|o
 func DefaultWorded(question string) string {
 	return DefaultInOtherWords.ReplaceAllString(question, "by default")
 }
+
+// OmittedInQuestion matches a question asking what happens when an
+// argument or option is left out ("without specifying a type", "called
+// without VERSION", "VERSION but not SOVERSION"): the documents answer it
+// with the default ("If <type> is omitted, configure is assumed."). It is
+// case-sensitive: "a WITHOUT ROWID table" names a kind of table.
+var OmittedInQuestion = regexp.MustCompile(`\bwithout\s+(?:specifying|passing|setting|providing|supplying)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:[A-Z][A-Z0-9_]{2,}|--?[a-z][\w-]*)(?:$|[^\w])|\bbut\s+not\s+[A-Z][A-Z0-9_]{2,}(?:$|[^\w])`)
