@@ -44,17 +44,27 @@ func defaultTerms(cands []*candidate, qterms []string) {
 	}
 }
 
-// defaultMark matches a sentence that says only that the one before it is
-// the default: "- FIRST: The virtual environment is used first. This is
-// the default."
-var defaultMark = regexp.MustCompile(`(?i)^(?:this|that|it)\s+is\s+the\s+default(?:\s+(?:value|behaviou?r|setting|mode))?\s*\.?$`)
+// defaultMark matches a sentence that says that the one before it is the
+// default: "- FIRST: The virtual environment is used first. This is the
+// default.", "This is also the default behavior if X is not set."
+var defaultMark = regexp.MustCompile(`(?i)^(?:this|that|it)\s+is\s+(?:also\s+)?the\s+default(?:\s+(?:value|behaviou?r|setting|mode|choice))?(?:\s*\.?$|\s+(?:if|when|unless)\s)`)
 
 // withDefaultMark returns chosen with the first quoted sentence that the
 // next sentence of its source marks as the default (defaultMark) followed
-// by that mark: without it, a question asking for the default is answered
-// with a choice that nothing says is the default.
+// by that mark, or with the first quoted mark preceded by the choice it
+// marks: apart, a question asking for the default is answered with a
+// choice nothing says is the default, or with "This is the default."
+// of nothing.
 func withDefaultMark(cands []*candidate, chosen []*candidate) []*candidate {
 	for i, c := range chosen {
+		// A mark quoted without the choice it marks gets it before it.
+		if c.pos > 0 && defaultMark.MatchString(c.text) {
+			p := cands[c.pos-1]
+			if p.source == c.source && !p.code && !slices.Contains(chosen, p) {
+				return slices.Insert(chosen, i, p)
+			}
+			continue
+		}
 		if c.pos+1 >= len(cands) {
 			continue
 		}

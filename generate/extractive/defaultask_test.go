@@ -166,3 +166,14 @@ func TestOmittedArgumentAnswers(t *testing.T) {
 	got := answerTo(t, "If write_glaze_file is called without VERSION, which version does it use?", p)
 	require.True(t, strings.HasPrefix(got, "If no VERSION is given, the KILN_VERSION variable is used."), got)
 }
+
+// A quoted mark ("This is also the default behavior if … is not set.")
+// brings the choice it marks, before it.
+func TestDefaultMarkBringsItsChoice(t *testing.T) {
+	page := "KILN_TRY_MODE\n\nThis variable controls how the kiln tries glazes.\n\nALWAYS\n\nThe kiln tries every glaze before firing.\n\n" +
+		"OPT_IN\n\nThe kiln only tries a glaze if its recipe included a TRY_ARGS keyword. This is also the default behavior if KILN_TRY_MODE is not set.\n\n" +
+		"NEVER\n\nThe kiln never tries a glaze."
+	got := answerTo(t, "What is the default behaviour of KILN_TRY_MODE if it is not set?", prompt(page))
+	require.Contains(t, got, "The kiln only tries a glaze if its recipe included a TRY_ARGS keyword.")
+	require.Contains(t, got, "This is also the default behavior if KILN_TRY_MODE is not set.")
+}
