@@ -29,6 +29,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 	fields := strings.Fields(question)
 	byCase := caseTells(fields)
 	start := true // at the start of a sentence
+	context := statementFields(fields)
 	for i, field := range fields {
 		word := trimWord(field)
 		if dc := dotCommandWord(field); dc != "" {
@@ -39,7 +40,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i) || writtenAsCode(field, word))
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
-		if !name || seen[word] {
+		if !name || seen[word] || context[i] && onlyLetters(word) && !writtenAsCode(field, word) {
 			continue
 		}
 		seen[word] = true
@@ -51,6 +52,59 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		}
 	}
 	return out
+}
+
+// statementFields marks the fields of the statements before a question's
+// last sentence that ends in '?': "Our Jenkins job needs the results as
+// an XML file. Which ctest flag writes one?" names Jenkins as the asker's
+// setting, which the documents need not name; the question asks about
+// ctest. A question of one sentence has none. Only a product's name in
+// plain letters is let go there (onlyLetters): code the asker writes
+// ("Our pg_stat_io view is empty.") is still the documents' to name.
+func statementFields(fields []string) []bool {
+	out := make([]bool, len(fields))
+	ask := -1 // the first field of the last asking sentence
+	begin := 0
+	for i, f := range fields {
+		if !endsSentence(f) {
+			continue
+		}
+		if strings.HasSuffix(f, "?") {
+			ask = begin
+		}
+		begin = i + 1
+	}
+	for i := 0; i < ask; i++ {
+		out[i] = true
+	}
+	// Sentences before it that ask too are questions, not context.
+	begin = 0
+	for i := 0; i < ask; i++ {
+		if !endsSentence(fields[i]) {
+			continue
+		}
+		if strings.HasSuffix(fields[i], "?") {
+			for j := begin; j <= i; j++ {
+				out[j] = false
+			}
+		}
+		begin = i + 1
+	}
+	return out
+}
+
+// endsSentence reports whether a field is a word that ends a sentence
+// ("often.", "work?"), not an operator ("?.").
+func endsSentence(f string) bool {
+	w := strings.TrimRight(f, ".?!\"')]")
+	return len(w) < len(f) && w != "" && strings.ContainsAny(f[len(f)-1:], ".?!") &&
+		strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// onlyLetters reports whether a word is letters alone ("Jenkins",
+// "GitLab"): a product's name, not code.
+func onlyLetters(w string) bool {
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 }
 
 // writtenAsCode reports whether the question writes an ordinary-looking

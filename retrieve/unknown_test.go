@@ -114,6 +114,10 @@ func TestUnknownNames(t *testing.T) {
 		{"term without statistics", "Does Zebra pump?", nil},
 		{"title case: capitals say nothing", "How Do I Recompute A View In Patroni?", nil},
 		{"capitals throughout: only code forms count", "HOW DO I RECOMPUTE THE PG_STAT_IO VIEW?", []string{"PG_STAT_IO"}},
+		{"a name in the asker's setting before the question", "Our Patroni cluster fails over often. How do I recompute a view?", nil},
+		{"a name in the question after a statement", "I recompute views often. Does Patroni failover configure PostgreSQL?", []string{"Patroni"}},
+		{"code in the setting still counts", "Our pg_stat_io view is empty. How do I recompute a view?", []string{"pg_stat_io"}},
+		{"an earlier question is a question", "Does Patroni failover? How do I recompute a view?", []string{"Patroni"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
