@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -298,6 +299,9 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	if joinedStopwords(word) {
 		return false // "and/or", "he/she": prose, whatever its slash
 	}
+	if measureWord.MatchString(word) {
+		return false // "64-bit", "3-way": a measure, not a name
+	}
 	letters, upper, digits, symbols := 0, 0, 0, 0
 	camel := false
 	prevLower := false
@@ -329,6 +333,9 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	first, _ := utf8.DecodeRuneInString(word)
 	return byCase && (upper >= 2 || unicode.IsUpper(first) && !sentenceStart)
 }
+
+// measureWord matches a number joined to the lower-case word it counts.
+var measureWord = regexp.MustCompile(`^\d+(?:\.\d+)?-[a-z]+$`)
 
 // joinedStopwords reports whether a word is function words joined by
 // slashes ("and/or", "either/or"), which prose writes and no product
