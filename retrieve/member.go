@@ -14,17 +14,26 @@ import (
 // ("ChildProcess.pipe", though examples write "subprocess.stdout.pipe()")
 // stays unknown.
 func documentedMembers(unknown []string, sources []Source) []string {
-	out := unknown
-	for _, name := range unknown {
+	return withoutDocumented(unknown, func(name string) bool {
 		owner, member, ok := textutil.OwnerMember(name)
-		if !ok || !slices.ContainsFunc(sources, func(s Source) bool {
+		return ok && slices.ContainsFunc(sources, func(s Source) bool {
 			_, ok := textutil.MemberEntry(s.Chunk.Heading, s.Chunk.Text, owner, member)
 			return ok
-		}) {
+		})
+	})
+}
+
+// withoutDocumented returns unknown without the names documented reports
+// true for, as a new slice when it drops any (the caller's stays as it
+// was), nil when none is left.
+func withoutDocumented(unknown []string, documented func(string) bool) []string {
+	out := unknown
+	for _, name := range unknown {
+		if !documented(name) {
 			continue
 		}
 		if len(out) == len(unknown) {
-			out = slices.Clone(unknown) // the caller's slice stays as it was
+			out = slices.Clone(unknown)
 		}
 		out = slices.DeleteFunc(out, func(u string) bool { return u == name })
 	}

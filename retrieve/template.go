@@ -11,20 +11,9 @@ import (
 // (textutil.WithTemplates): "CMAKE_CXX_FLAGS" occurs nowhere in the CMake
 // manual, whose entry is "CMAKE_<LANG>_FLAGS".
 func templatedMembers(unknown []string, sources []Source) []string {
-	out := unknown
-	for _, name := range unknown {
-		if !slices.ContainsFunc(sources, func(s Source) bool { return hasTemplateOf(s, name) }) {
-			continue
-		}
-		if len(out) == len(unknown) {
-			out = slices.Clone(unknown) // the caller's slice stays as it was
-		}
-		out = slices.DeleteFunc(out, func(u string) bool { return u == name })
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
+	return withoutDocumented(unknown, func(name string) bool {
+		return slices.ContainsFunc(sources, func(s Source) bool { return hasTemplateOf(s, name) })
+	})
 }
 
 // hasTemplateOf reports whether s writes a template that name fills.

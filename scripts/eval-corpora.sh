@@ -40,6 +40,7 @@ corpus_of() {
 	rust-*) echo rust ;;
 	django-*) echo django ;;
 	cmake-*) echo cmake ;;
+	ff-*) echo ffmpeg ;;
 	godoc) echo godoc ;;
 	quickstart) echo quickstart ;;
 	*) return 1 ;;
@@ -123,6 +124,10 @@ corpus_dir() {
 		cmake)
 			need_pkg cmake-doc /usr/share/doc/cmake-data/html
 			copy_html /usr/share/doc/cmake-data/html "$d.tmp" -not -path './_*' ! -name genindex.html ! -name search.html
+			;;
+		ffmpeg)
+			need_pkg ffmpeg-doc /usr/share/doc/ffmpeg/manual
+			copy_html /usr/share/doc/ffmpeg/manual "$d.tmp" -maxdepth 1 ! -name '*-all.html'
 			;;
 		rust)
 			local books
