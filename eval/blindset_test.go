@@ -76,6 +76,11 @@ type blindSet struct {
 //     and search.html; index.html (a table of contents) is indexed but
 //     never gold. Written blind by a helper from the loader's text,
 //     measured once, then read.
+//   - FFmpeg 5.1 manual (HYBRIDRAG_FFMPEG_HTML): Debian's ffmpeg-doc, the
+//     *.html pages at the top of /usr/share/doc/ffmpeg/manual except the
+//     *-all.html pages (every tool's pages again on one); index.html is
+//     indexed but never gold. Written blind by a helper from the loader's
+//     text; only its aggregates have been read.
 func TestBlindSets(t *testing.T) {
 	stubs := []string{"book/first-edition/", "book/2018-edition/", "book/second-edition/"}
 	for _, set := range []blindSet{
@@ -133,6 +138,8 @@ func TestBlindSets(t *testing.T) {
 			questions: 176, answerable: 124, paraphrased: 49, unanswerable: 52, plain: 20},
 		{file: "cmake-blind.jsonl", env: "HYBRIDRAG_CMAKE_HTML", idPrefix: "cmakeb-", page: cmakePage,
 			questions: 216, answerable: 152, paraphrased: 58, unanswerable: 64, plain: 24},
+		{file: "ff-blind.jsonl", env: "HYBRIDRAG_FFMPEG_HTML", idPrefix: "ffb-", page: ffmpegPage,
+			questions: 239, answerable: 172, paraphrased: 77, unanswerable: 67, plain: 25},
 	} {
 		t.Run(set.file, func(t *testing.T) { checkBlindSet(t, set) })
 	}
@@ -180,6 +187,21 @@ func cmakePage(p string) string {
 		return "a generated or contents page"
 	case strings.HasPrefix(p, "_"):
 		return "not an indexed page"
+	}
+	return ""
+}
+
+// ffmpegPage reports why an ffmpeg-doc manual page may not be gold for
+// the blind set: the contents page, a one-page copy, or not a top-level
+// page.
+func ffmpegPage(p string) string {
+	switch {
+	case p == "index.html":
+		return "the contents page"
+	case strings.HasSuffix(p, "-all.html"):
+		return "a one-page copy of other pages, left out of the indexed folder"
+	case path.Dir(p) != ".":
+		return "not a top-level page"
 	}
 	return ""
 }
