@@ -177,3 +177,16 @@ func TestDefaultMarkBringsItsChoice(t *testing.T) {
 	require.Contains(t, got, "The kiln only tries a glaze if its recipe included a TRY_ARGS keyword.")
 	require.Contains(t, got, "This is also the default behavior if KILN_TRY_MODE is not set.")
 }
+
+// An option entry gives its default as "Default value is 55 degrees." a
+// few sentences after the one that says what the option sets: the entry's
+// first sentence names the defaulted thing for the rows under it.
+func TestOptionEntryDefault(t *testing.T) {
+	page := "8.8 glazeramp\n\nRamp the kiln glaze.\n\n" +
+		"ramp, r\n\nSet ramp size, in degrees. Allowed range is from 10 to 100. Default value is 55 degrees.\n\n" +
+		"overlap, o\n\nSet ramp overlap, in percent of ramp size. Allowed range is from 50 to 95. Default value is 75 percent."
+	for _, q := range []string{"What is the default value of the ramp option of the glazeramp filter?", "What is the default ramp size?"} {
+		got := answerTo(t, q, prompt(page))
+		require.True(t, strings.HasPrefix(got, "Default value is 55 degrees."), "%s: %s", q, got)
+	}
+}

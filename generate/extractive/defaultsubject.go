@@ -232,8 +232,10 @@ func defaultsGiven(d *defaulted, cands []*candidate) []bool {
 	return said
 }
 
-// namesDefaulted reports whether c, its heading or the sentence before
-// it (prev, nil if none in its source) names the defaulted thing (d, from
+// namesDefaulted reports whether c, its heading, the sentence before it
+// (prev, nil if none in its source) or its entry's first sentence
+// (entryWords: "Set ramp size, in degrees." over "Default value is 55
+// degrees." under "ramp, r") names the defaulted thing (d, from
 // defaultSubject); true when the question names none. A signature
 // heading names its entry, not the parameters it lists: under "open(file,
 // mode='r', encoding=None)" the sentences on the mode say nothing of the
@@ -243,10 +245,11 @@ func namesDefaulted(d *defaulted, c, prev *candidate) bool {
 	case d == nil:
 		return true
 	case d.word != nil:
-		return d.word.MatchString(c.text) || d.word.MatchString(paramList.ReplaceAllString(c.headingText, "()")) || prev != nil && d.word.MatchString(prev.text)
+		return d.word.MatchString(c.text) || d.word.MatchString(paramList.ReplaceAllString(c.headingText, "()")) || prev != nil && d.word.MatchString(prev.text) ||
+			c.headingText != "" && c.entryWords[textutil.Stem(d.name)]
 	}
 	for _, s := range d.stems {
-		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) {
+		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) && !c.entryWords[s] {
 			return false
 		}
 	}

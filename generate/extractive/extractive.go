@@ -228,6 +228,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	boundTerms(cands, qterms)
 	defaultTerms(cands, qterms)
 	templateTerms(cands, question)
+	entryTerms(cands)
 	negatedTerms(cands, question, qterms)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))

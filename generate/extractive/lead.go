@@ -265,7 +265,7 @@ const omittedArgument = `\bif\s+no\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:given|specif
 // when …"); defaultStated a
 // sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
 // "hex (the default)", "; 5432 by default", "By default this is empty."
-// of the entry itself, a property box's "Default: |
+// of the entry itself, an option's "Default value is 1.", a property box's "Default: |
 // KeepAlive 5" row, an option's "Default: 5000." label, what holds when
 // the argument is omitted: omittedArgument), not one that only mentions
 // it ("than the default value reflects", "the default hash function is
@@ -276,7 +276,7 @@ var (
 	// defaultsTo matches "… default to?", which asks for a value even in
 	// notValue's form ("What does the encoding option default to?").
 	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
-	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|` + omittedArgument)
+	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|` + omittedArgument)
 )
 
 // defaultReference matches a default row that points elsewhere instead of

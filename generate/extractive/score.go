@@ -30,6 +30,10 @@ type candidate struct {
 	heading map[string]bool
 	// headingText is that heading as written, for exact names.
 	headingText string
+	// entryWords holds the terms of the first sentence of its source under
+	// the same heading (see entryTerms): what its entry is about ("Set
+	// window size, in milliseconds." under "window, w").
+	entryWords map[string]bool
 	// fills and headFills are the question's names whose template the
 	// sentence or its heading writes (templateTerms): "KILN_<LANG>_FLAGS"
 	// names KILN_CXX_FLAGS.
@@ -682,6 +686,20 @@ func sourceWeight(rank, n int, relevance float64) float64 {
 // uniqueTerms returns the distinct content terms of a question in order,
 // without scaffold words ("how often", "what does it mean") that answers
 // rarely repeat, unless nothing else is left.
+// entryTerms gives each candidate the terms of the first candidate of its
+// source under the same heading (entryWords): the sentence that says what
+// the entry is. Later sentences of a long section (release notes) speak of
+// other things too.
+func entryTerms(cands []*candidate) {
+	var cur map[string]bool
+	for i, c := range cands {
+		if i == 0 || c.source != cands[i-1].source || c.headingText != cands[i-1].headingText {
+			cur = c.terms
+		}
+		c.entryWords = cur
+	}
+}
+
 func uniqueTerms(text string) []string {
 	seen := map[string]bool{}
 	var out, scaffold []string
