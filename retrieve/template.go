@@ -19,10 +19,6 @@ func templatedMembers(unknown []string, sources []Source) []string {
 // hasTemplateOf reports whether s writes a template that name fills.
 func hasTemplateOf(s Source, name string) bool {
 	c := &s.Chunk
-	for _, text := range append([]string{c.Title, c.Text}, c.Heading...) {
-		if textutil.WithTemplates(text, name) != text {
-			return true
-		}
-	}
-	return false
+	fills := func(text string) bool { return textutil.WithTemplates(text, name) != text }
+	return fills(c.Title) || fills(c.Text) || slices.ContainsFunc(c.Heading, fills)
 }

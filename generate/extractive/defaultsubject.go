@@ -61,6 +61,7 @@ var valueQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with|at)\s+)?
 // (word, matched as a word or a name's last part) or a name's stems.
 type defaulted struct {
 	word  *regexp.Regexp
+	stem  string // word's thing as a term, for entryWords
 	stems []string
 	// name is the thing's words joined, lower-cased, to compare with a
 	// parameter's name ("recursive", "idletimeout" for "idle timeout").
@@ -125,7 +126,7 @@ func defaultSubject(question string) *defaulted {
 		if len(head) < 3 {
 			head = stems[0]
 		}
-		return &defaulted{word: regexp.MustCompile(`(?:(?i:(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*)|[a-z0-9]` + camelName(words, head) + `[a-z]*)(?:$|[^\w])`), name: strings.ToLower(parts[0])}
+		return &defaulted{word: regexp.MustCompile(`(?:(?i:(?:^|[^a-z0-9])` + regexp.QuoteMeta(head) + `[a-z]*)|[a-z0-9]` + camelName(words, head) + `[a-z]*)(?:$|[^\w])`), stem: stems[0], name: strings.ToLower(parts[0])}
 	}
 	return &defaulted{stems: stems, name: strings.ToLower(strings.Join(parts, ""))}
 }
@@ -246,7 +247,7 @@ func namesDefaulted(d *defaulted, c, prev *candidate) bool {
 		return true
 	case d.word != nil:
 		return d.word.MatchString(c.text) || d.word.MatchString(paramList.ReplaceAllString(c.headingText, "()")) || prev != nil && d.word.MatchString(prev.text) ||
-			c.headingText != "" && c.entryWords[textutil.Stem(d.name)]
+			c.headingText != "" && c.entryWords[d.stem]
 	}
 	for _, s := range d.stems {
 		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) && !c.entryWords[s] {

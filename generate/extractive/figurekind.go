@@ -33,12 +33,12 @@ var (
 var valueUnit = regexp.MustCompile(`(?i)\d\s*(?:ms|s|sec|min|h|d|[kmgt]i?b|mm|cm|m|km|ft)\b|\b(?:bytes?|bits?|characters?|chars?|digits?|kilobytes?|megabytes?|gigabytes?|lines?|times|pages?|blocks?|met(?:re|er)s?|millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|feet|foot|inch(?:es)?|miles?)\b`)
 
 // dataQuestion matches a question asking how much memory or storage
-// something takes ("free space" alone may be room in front of a
-// machine, so space counts only as disk or storage space); dataStated a figure in units of data ("64 MB",
-// "512M", "2048 KBytes"). Other amounts are in an open class of units
-// (discreteQuestion), but memory is only ever measured in these: "16
-// server processes" or "256 simultaneous requests" say how many, not how
-// much memory.
+// something takes ("free space" alone may be room in front of a machine,
+// so space counts only as disk or storage space); dataStated a figure in
+// units of data ("64 MB", "512M", "2048 KBytes"). Other amounts are in an
+// open class of units (discreteQuestion), but memory is only ever
+// measured in these: "16 server processes" or "256 simultaneous requests"
+// say how many, not how much memory.
 var (
 	dataQuestion = regexp.MustCompile(`(?i)\bhow\s+much\s+(?:(?:free\s+)?(?:disk|storage)\s+space|(?:(?:physical|virtual|shared|free)\s+)?(?:memory|ram)|storage|swap|heap)\b|\bamount\s+of\s+(?:memory|ram|disk\s+space|storage)\b`)
 	dataStated   = regexp.MustCompile(`(?i)\d\s*(?:[kmgtp]i?b|[kmgtp]bytes?)\b|\d\s*[KMGT]\b|\b(?:bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|kbytes|mbytes|gbytes)\b`)

@@ -683,9 +683,6 @@ func sourceWeight(rank, n int, relevance float64) float64 {
 	return (rw + min(relevance, 1)) / 2
 }
 
-// uniqueTerms returns the distinct content terms of a question in order,
-// without scaffold words ("how often", "what does it mean") that answers
-// rarely repeat, unless nothing else is left.
 // entryTerms gives each candidate the terms of the first candidate of its
 // source under the same heading (entryWords): the sentence that says what
 // the entry is. Later sentences of a long section (release notes) speak of
@@ -700,6 +697,9 @@ func entryTerms(cands []*candidate) {
 	}
 }
 
+// uniqueTerms returns the distinct content terms of a question in order,
+// without scaffold words ("how often", "what does it mean") that answers
+// rarely repeat, unless nothing else is left.
 func uniqueTerms(text string) []string {
 	seen := map[string]bool{}
 	var out, scaffold []string

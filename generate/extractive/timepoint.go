@@ -23,10 +23,10 @@ var dateQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|b
 
 // versionQuestion matches a question asking since when (a product's name
 // or "future" may come before the word: "In which future CMake version
-// …"), or when something was added or released, which a version answers as well as a date, and
-// one asking which versions of something ("Which versions of Windows
-// does it support?"), which a sentence without a version or year does
-// not answer.
+// …") or when something was added or released, which a version answers
+// as well as a date, and one asking which versions of something ("Which
+// versions of Windows does it support?"), which a sentence without a
+// version or year does not answer.
 var versionQuestion = regexp.MustCompile(`(?i)\b(?:on|in|until|till|by|since|from|before|after)\s+(?:which|what)\s+(?:(?:future|later|earlier|new|newer|major|minor|(?-i:[A-Z][\w.+-]*))\s+){0,2}?(?:version|release)s?\b` +
 	`|\bsince\s+when\b` +
 	`|^\s*(?:which|what)\s+versions?\s+of\b` +

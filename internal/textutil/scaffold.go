@@ -1,7 +1,5 @@
 package textutil
 
-import "slices"
-
 // scaffoldWords phrase a question rather than name its subject: "how
 // often", "how long", "what does E4 mean". Answers rarely repeat them, so
 // measures of how much of a question a text covers leave them out.
@@ -24,9 +22,6 @@ var scaffold = func() map[string]bool {
 	}
 	return m
 }()
-
-// ScaffoldWords returns the question scaffold words (a new slice each call).
-func ScaffoldWords() []string { return slices.Clone(scaffoldWords) }
 
 // IsScaffold reports whether a lower-cased word is a question scaffold word.
 func IsScaffold(w string) bool { return scaffold[w] }

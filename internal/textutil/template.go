@@ -38,18 +38,32 @@ func WithTemplates(text, name string) string {
 
 // fills reports whether name is a member of the template t, ignoring
 // case: t's fixed parts in place, each placeholder one run of letters and
-// digits.
+// digits. It runs for every template a source writes, once per question
+// name, so it matches by hand rather than compiling a pattern each time.
 func fills(name, t string) bool {
-	var b strings.Builder
-	b.WriteString(`(?i)^`)
-	last := 0
-	for _, m := range placeholder.FindAllStringIndex(t, -1) {
-		b.WriteString(regexp.QuoteMeta(t[last:m[0]]))
-		b.WriteString(`[A-Za-z0-9]+`)
-		last = m[1]
+	if t == "" {
+		return name == ""
 	}
-	b.WriteString(regexp.QuoteMeta(t[last:]))
-	b.WriteString(`$`)
-	re, err := regexp.Compile(b.String())
-	return err == nil && re.MatchString(name)
+	loc := placeholder.FindStringIndex(t)
+	if loc != nil && loc[0] == 0 {
+		// A placeholder takes one or more letters or digits; try each
+		// length, longest last, against the rest of the template.
+		rest := t[loc[1]:]
+		for n := 1; n <= len(name) && isAlnum(name[n-1]); n++ {
+			if fills(name[n:], rest) {
+				return true
+			}
+		}
+		return false
+	}
+	fixed := t
+	if loc != nil {
+		fixed = t[:loc[0]]
+	}
+	return len(name) >= len(fixed) && strings.EqualFold(name[:len(fixed)], fixed) && fills(name[len(fixed):], t[len(fixed):])
+}
+
+// isAlnum reports an ASCII letter or digit.
+func isAlnum(b byte) bool {
+	return b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
