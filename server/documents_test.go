@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -215,4 +216,28 @@ func TestUploadTooLarge(t *testing.T) {
 	var docs documentsJSON
 	f.json("GET", "/v1/documents", "", nil, http.StatusOK, &docs)
 	require.Len(t, docs.Documents, 2, "nothing of a rejected upload is indexed")
+}
+
+func TestUploadCompressed(t *testing.T) {
+	f := newFixture(t, fixtureOpts{})
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, err := zw.Write([]byte("# Boiler notes\n\nFlush the boiler with clean water every 3 months to remove scale.\n"))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+
+	res := f.upload("", "", "boiler.md.gz", gz.String(), "broken.md.gz", "# not gzip at all")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	var up uploadJSON
+	decode(t, res, &up)
+	require.Len(t, up.Results, 2)
+	require.Equal(t, "indexed", up.Results[0].Status, up.Results[0].Message)
+	require.Equal(t, "boiler.md.gz", up.Results[0].DocumentID)
+	require.Equal(t, "failed", up.Results[1].Status)
+	require.Equal(t, "malformed_file", up.Results[1].Code)
+
+	var a answerJSON
+	f.json("POST", "/v1/query", "", map[string]any{"query": "How often should the boiler be flushed?"}, http.StatusOK, &a)
+	require.Nil(t, a.RefusalReason, a.Answer)
+	require.Equal(t, "boiler.md.gz", a.Sources[0].DocumentID)
 }

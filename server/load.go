@@ -26,6 +26,9 @@ func loadError(err error) *apiError {
 		return errorf(http.StatusBadRequest, "no_text", "the file has no text layer (scanned pages need OCR first)")
 	case errors.Is(err, loader.ErrRedirect):
 		return errorf(http.StatusBadRequest, "redirect_page", "the page only redirects to another address and has no text of its own")
+	case errors.Is(err, loader.ErrTooLarge):
+		// A compressed upload that expands beyond loader.DefaultMaxFileSize.
+		return errorf(http.StatusRequestEntityTooLarge, CodeBodyTooLarge, "the file expands beyond %d bytes once decompressed", loader.DefaultMaxFileSize)
 	case errors.Is(err, loader.ErrMalformed):
 		return errorf(http.StatusBadRequest, "malformed_file", "the file is damaged or not in the format its name says")
 	}

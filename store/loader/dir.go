@@ -110,7 +110,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			return fmt.Errorf("loader: %w", err)
 		}
 		defer dir.Close()
-		doc, err := loadFile(root, newIncluder(dir, filepath.Base(root), nil))
+		doc, err := loadFile(root, newIncluder(dir, filepath.Base(root), nil), opts.MaxFileSize)
 		if err != nil {
 			return err
 		}
@@ -164,7 +164,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			err = &IncludedError{Path: shown, By: filepath.Join(root, filepath.FromSlash(by))}
 		} else if scan.passOver(filepath.ToSlash(rel)) {
 			err = fmt.Errorf("%w: %s", ErrNoIndex, shown)
-		} else if page := scan.pageOf(real, path, filepath.ToSlash(rel)); page != "" {
+		} else if page := scan.pageOf(real, uncompressed(path), filepath.ToSlash(uncompressed(rel))); page != "" {
 			if r, rerr := filepath.Rel(real, page); rerr == nil {
 				page = filepath.Join(root, r)
 			}
@@ -177,7 +177,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		if err == nil {
 			var streamed bool
 			if ts, streamed, err = opts.stream(shown); !streamed {
-				doc, err = loadFile(shown, newIncluder(dir, rel, &scan))
+				doc, err = loadFile(shown, newIncluder(dir, rel, &scan), opts.MaxFileSize)
 			}
 		}
 		if err != nil {

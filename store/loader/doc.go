@@ -19,7 +19,9 @@
 // HTML <pre> (Postfix's pages, man2html), is read by its layout: section
 // headings, one entry per option, paragraphs rejoined where the formatter
 // wrapped and hyphenated them, the synopsis and examples as code
-// (htmlman.go). LoadDir walks a folder
+// (htmlman.go). A gzip-compressed file of any of these formats
+// (NAME.EXT.gz) is read as NAME.EXT, decompressed within a size limit
+// (gzip.go). LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback,
 // passing over redirect pages and the plain-text sources of HTML pages it
 // also finds (Sphinx's _sources copies, AsciiDoc's PAGE.txt).

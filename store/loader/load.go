@@ -70,12 +70,15 @@ func readMarkup(raw []byte, path string, doc *store.Document, parse func(string,
 
 // SupportedFormats lists the file types LoadFile reads, for messages that
 // tell a user which files a folder may hold.
-const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .ipynb, .vtt, .srt, transcript .json"
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .ipynb, .vtt, .srt, transcript .json, and each of these gzip-compressed (.gz)"
 
 // Supported reports whether LoadFile reads files with path's extension
 // (SupportedFormats; case-insensitive). A .json file loads only if it
 // holds transcript segments; LoadFile returns ErrUnsupported for any other.
-func Supported(path string) bool { return kindOf(path) != kindNone }
+func Supported(path string) bool {
+	_, gzipped := gzipInner(path)
+	return gzipped || kindOf(path) != kindNone
+}
 
 // LoadFile reads one file into a Document, choosing the format by
 // extension. ID is the cleaned, slash-separated path; Source is path as
@@ -114,6 +117,11 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 //     metadata's title. Headings in its Markdown cells open sections.
 //   - A .txt manual page ("man ls > ls.txt") is read by its layout, its
 //     title the text under NAME.
+//   - A gzip-compressed file of any of these (NAME.EXT.gz, as Debian
+//     installs documentation) is read as NAME.EXT once decompressed; the
+//     default title is NAME.EXT. It may expand to DefaultMaxFileSize
+//     (LoadDirWith: DirOptions.MaxFileSize); beyond, the error wraps
+//     ErrTooLarge, and a damaged stream is a *FormatError (ErrMalformed).
 //
 // LoadFile follows no includes (it also reads uploads); LoadDirWith
 // follows those to files inside the folder it loads (include.go).
@@ -136,17 +144,22 @@ func Supported(path string) bool { return kindOf(path) != kindNone }
 // Section per cue with its time and speaker (store.Section.Time), and a
 // damaged one a *TranscriptError naming the line and cue, wrapping
 // ErrMalformed (or ErrNoText when no cue has text).
-func LoadFile(path string) (store.Document, error) { return loadFile(path, nil) }
+func LoadFile(path string) (store.Document, error) { return loadFile(path, nil, DefaultMaxFileSize) }
 
 // loadFile is LoadFile with includes (AsciiDoc include::, reStructuredText
-// .. include::) followed through inc; a nil inc follows none.
-func loadFile(path string, inc *includer) (store.Document, error) {
-	k := kindOf(path)
+// .. include::) followed through inc; a nil inc follows none. A compressed
+// document may expand to at most limit bytes (no limit when limit <= 0).
+func loadFile(path string, inc *includer, limit int64) (store.Document, error) {
+	name, gzipped := path, false // name: what the format is read from
+	if inner, ok := gzipInner(path); ok {
+		name, gzipped = inner, true
+	}
+	k := kindOf(name)
 	if k == kindNone {
 		return store.Document{}, fmt.Errorf("%w: %s (supported: %s)", ErrUnsupported, path, SupportedFormats)
 	}
 	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
-	if k == kindText || k == kindMarkdown {
+	if !gzipped && (k == kindText || k == kindMarkdown) {
 		if err := loadText(path, k == kindMarkdown, &doc, inc); err != nil {
 			return store.Document{}, err
 		}
@@ -156,9 +169,15 @@ func loadFile(path string, inc *includer) (store.Document, error) {
 		scanLabelLines(doc.Text, topLines, &doc.Metadata)
 		return doc, nil
 	}
-	raw, err := os.ReadFile(path)
+	var raw []byte
+	var err error
+	if gzipped {
+		raw, err = readGzip(path, limit)
+	} else if raw, err = os.ReadFile(path); err != nil {
+		err = fmt.Errorf("loader: %w", err)
+	}
 	if err != nil {
-		return store.Document{}, fmt.Errorf("loader: %w", err)
+		return store.Document{}, err
 	}
 	switch k {
 	case kindHTML:
@@ -186,7 +205,7 @@ func loadFile(path string, inc *includer) (store.Document, error) {
 		return store.Document{}, err
 	}
 	if doc.Title == "" {
-		doc.Title = filepath.Base(path)
+		doc.Title = filepath.Base(name)
 	}
 	scanLabelLines(doc.Text, topLines, &doc.Metadata)
 	return doc, nil
