@@ -24,8 +24,10 @@ var (
 	ErrNoText = errors.New("loader: no extractable text")
 	// ErrRedirect means an HTML page only sends the reader to another
 	// address (a meta refresh) and has no text of its own: the stubs
-	// mdBook, Sphinx and Jekyll leave at moved pages' old addresses.
-	// LoadDir passes over such pages as it does files of other types.
+	// mdBook, Sphinx and Jekyll leave at moved pages' old addresses; or
+	// that a reStructuredText or Markdown source is the stub such a page
+	// is built from (markupredirect.go). LoadDir passes over such pages as
+	// it does files of other types.
 	ErrRedirect = errors.New("loader: redirect page")
 	// ErrPageSource means a file under a directory root is read as part
 	// of another one that is loaded instead: the source of an HTML page

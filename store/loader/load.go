@@ -140,7 +140,9 @@ func Supported(path string) bool {
 // .epub) or ErrNoText (a PDF of scanned pages, an .epub or notebook
 // without text). An HTML page that only redirects (a meta refresh to
 // another address and at most a few words of text) is a *RedirectError
-// (ErrRedirect). A transcript (.vtt, .srt, segment .json) becomes one
+// (ErrRedirect), and so is the source of one (a reStructuredText
+// ".. meta:: :http-equiv=refresh:", a Markdown meta tag or Jekyll's
+// "redirect_to:", with as few words). A transcript (.vtt, .srt, segment .json) becomes one
 // Section per cue with its time and speaker (store.Section.Time), and a
 // damaged one a *TranscriptError naming the line and cue, wrapping
 // ErrMalformed (or ErrNoText when no cue has text).
@@ -161,6 +163,9 @@ func loadFile(path string, inc *includer, limit int64) (store.Document, error) {
 	doc := store.Document{ID: filepath.ToSlash(filepath.Clean(path)), Source: path}
 	if !gzipped && (k == kindText || k == kindMarkdown) {
 		if err := loadText(path, k == kindMarkdown, &doc, inc); err != nil {
+			return store.Document{}, err
+		}
+		if err := redirectStub(path, nil, &doc); err != nil {
 			return store.Document{}, err
 		}
 		if doc.Title == "" {
@@ -203,6 +208,11 @@ func loadFile(path string, inc *includer, limit int64) (store.Document, error) {
 	}
 	if err != nil {
 		return store.Document{}, err
+	}
+	if k == kindText || k == kindMarkdown || k == kindRST {
+		if err := redirectStub(path, raw, &doc); err != nil {
+			return store.Document{}, err
+		}
 	}
 	if doc.Title == "" {
 		doc.Title = filepath.Base(name)
