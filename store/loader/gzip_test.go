@@ -135,5 +135,7 @@ func TestCompressedPageSourceIsPassedOver(t *testing.T) {
 	// beside it would be the same text again.
 	writeFile(t, dir, "pump.html", []byte("<html><head><title>Pump</title></head><body><h1>Pump</h1><p>The pump moves water.</p></body></html>"))
 	writeFile(t, dir, "pump.rst.gz", gzipped(t, "Pump\n====\n\nThe pump moves water.\n"))
-	require.Equal(t, []string{"pump.html"}, loadedIDs(t, dir))
+	writeFile(t, dir, "valve.html", []byte("<html><head><title>Valve</title></head><body><h1>Valve</h1><p>The valve stops water.</p></body></html>"))
+	writeFile(t, dir, "valve.md.gz", gzipped(t, "# Valve\n\nThe valve stops water.\n"))
+	require.Equal(t, []string{"pump.html", "valve.html"}, loadedIDs(t, dir))
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // renderedPage returns the HTML page under root that the plain-text,
-// reStructuredText or AsciiDoc file at path is the source of, or "" when
+// reStructuredText, AsciiDoc or Markdown file at path is the source of, or "" when
 // it is not one. Documentation builds ship the sources of their pages
 // beside them: Sphinx copies each page's source to _sources/PAGE.rst.txt
 // (or PAGE.txt), and AsciiDoc trees such as git's keep PAGE.txt (or
@@ -19,14 +19,22 @@ import (
 // without its headings, so every passage would be found twice. path and
 // root are resolved paths; only pages under root count, so pointing
 // LoadDir at a _sources folder itself loads it.
+//
+// A Markdown file is the source of the page beside it of the same name:
+// Node.js ships each API page as PAGE.md and the PAGE.html its doc tool
+// makes of it (Debian's nodejs-doc installs both), and a site built from
+// Markdown with a known generator is handled by builtPage.
 func renderedPage(root, path string) string {
 	k := kindOf(path)
-	if k != kindText && k != kindRST && k != kindAsciiDoc {
+	if k != kindText && k != kindRST && k != kindAsciiDoc && k != kindMarkdown {
 		return ""
 	}
 	stem := strings.TrimSuffix(path, filepath.Ext(path))
 	if page := htmlOf(stem); page != "" {
 		return page
+	}
+	if k == kindMarkdown {
+		return ""
 	}
 	if k != kindText || strings.HasSuffix(strings.ToLower(stem), ".rst") {
 		if page := sphinxPage(root, path); page != "" {

@@ -29,13 +29,14 @@ func TestLoadDirPassesOverPageSources(t *testing.T) {
 		"notes/_sources/intro.md.txt",   // MyST, in a sub-build
 		"_sources/guide/valves.rst.txt", // no page: loads
 		"changes.txt",                   // no page: loads
-		"git-commit.md",                 // not plain text: loads
+		"git-commit.md",                 // Markdown beside its page (Node.js)
+		"notes/valves.md",               // no page: loads
 	} {
 		writeFile(t, dir, name, text)
 	}
 
-	require.Equal(t, []string{"_sources/guide/valves.rst.txt", "changes.txt", "git-commit.html", "git-commit.md",
-		"guide/pump.html", "index.html", "legacy.htm", "notes/intro.html"}, loadedIDs(t, dir))
+	require.Equal(t, []string{"_sources/guide/valves.rst.txt", "changes.txt", "git-commit.html",
+		"guide/pump.html", "index.html", "legacy.htm", "notes/intro.html", "notes/valves.md"}, loadedIDs(t, dir))
 
 	told := map[string]string{}
 	require.NoError(t, LoadDirFunc(dir, func(store.Document) error { return nil }, func(path string, err error) error {
@@ -52,6 +53,7 @@ func TestLoadDirPassesOverPageSources(t *testing.T) {
 		"_sources/index.rst.txt":      "index.html",
 		"_sources/guide/pump.txt":     "guide/pump.html",
 		"git-commit.txt":              "git-commit.html",
+		"git-commit.md":               "git-commit.html",
 		"legacy.txt":                  "legacy.htm",
 		"notes/_sources/intro.md.txt": "notes/intro.html",
 	}, told)
