@@ -145,6 +145,7 @@ type skipper struct {
 	redirects int               // redirect pages (loader.ErrRedirect) passed over
 	noindex   int               // pages marked noindex (loader.ErrNoIndex) passed over
 	sources   int               // page sources (loader.ErrPageSource) passed over
+	combined  int               // single-page editions (loader.ErrCombinedPage) passed over
 	parts     int               // included parts (loader.IncludedError), indexed within their pages
 	paths     map[string]string // document id → file path as typed, to name it
 	errs      []string          // "path: reason" of each skipped file, for the index-runs log
@@ -214,6 +215,9 @@ func (s *skipper) summary() string {
 	if s.sources > 0 {
 		out += fmt.Sprintf("; %d sources of HTML pages ignored (the pages are indexed)", s.sources)
 	}
+	if s.combined > 0 {
+		out += fmt.Sprintf("; %d single-page editions ignored (they repeat the pages indexed)", s.combined)
+	}
 	if s.parts > 0 {
 		out += fmt.Sprintf("; %d included files indexed within the pages that include them", s.parts)
 	}
@@ -235,6 +239,10 @@ func (s *skipper) skip(path string, err error) error {
 	}
 	if errors.Is(err, loader.ErrPageSource) {
 		s.sources++
+		return nil
+	}
+	if errors.Is(err, loader.ErrCombinedPage) {
+		s.combined++
 		return nil
 	}
 	if errors.Is(err, loader.ErrUnsupported) {
@@ -381,11 +389,11 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 			ld.found[root] = found
 		}
 		opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, OnLoadError: func(p string, err error) error {
-			// A redirect page, a page's source or a noindex page is no
-			// document: --sync removes one indexed before the loader knew
-			// them.
+			// A redirect page, a page's source, a noindex page or a
+			// single-page edition is no document: --sync removes one
+			// indexed before the loader knew them.
 			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) &&
-				!errors.Is(err, loader.ErrPageSource) && !errors.Is(err, loader.ErrNoIndex) {
+				!errors.Is(err, loader.ErrPageSource) && !errors.Is(err, loader.ErrNoIndex) && !errors.Is(err, loader.ErrCombinedPage) {
 				found[loader.DocumentID(idPrefix, rel)] = true
 			}
 			return sk.skip(p, err)

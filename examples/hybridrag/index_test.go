@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -108,6 +110,38 @@ func TestCLIIndexPassesOverNoIndexPages(t *testing.T) {
 	require.NotContains(t, errOut, "print.html")
 	n, _ = storeCounts(t, st)
 	require.Equal(t, 3, n)
+}
+
+// TestCLIIndexPassesOverSinglePageEditions: a page that repeats the
+// folder's other pages (Node.js's all.html) is counted in the summary, not
+// indexed, and --sync removes one indexed before the loader knew it.
+func TestCLIIndexPassesOverSinglePageEditions(t *testing.T) {
+	docs := t.TempDir()
+	var all strings.Builder
+	for _, name := range []string{"pump", "valve", "filter", "fan", "duct", "sensor"} {
+		var body strings.Builder
+		for i := range 700 { // about 60 KB a page
+			fmt.Fprintf(&body, "<p>The %s, note %d: check part %d of the %s before each season starts.</p>\n", name, i, i, name)
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(docs, name+".html"), []byte("<html><body><h1>"+name+"</h1>"+body.String()+"</body></html>"), 0o600))
+		all.WriteString("<h2>" + name + "</h2>" + body.String())
+	}
+	st := filepath.Join(t.TempDir(), "store")
+	// Indexed before it existed in full: a short all.html is a page.
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "all.html"), []byte("<html><body><h1>All</h1><p>Every page, soon.</p></body></html>"), 0o600))
+	code, _, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	n, _ := storeCounts(t, st)
+	require.Equal(t, 7, n)
+
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "all.html"), []byte("<html><body><h1>All</h1>"+all.String()+"</body></html>"), 0o600))
+	code, out, errOut := runCLI(t, "index", "--sync", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "1 single-page editions ignored (they repeat the pages indexed)")
+	require.Contains(t, out, "1 removed")
+	require.NotContains(t, errOut, "all.html")
+	n, _ = storeCounts(t, st)
+	require.Equal(t, 6, n)
 }
 
 // TestCLIIndexPassesOverPageSources: a documentation build's copies of

@@ -9,14 +9,17 @@ import (
 
 // Build indexes every supported file under root (a folder or one file),
 // with sources relative to root as `hybridrag index` names them; files
-// of other types, redirect pages and page sources are skipped, as the CLI skips them. The index must be closed.
+// of other types, redirect pages, page sources, noindex pages and
+// single-page editions are skipped, as the CLI skips them. The index must
+// be closed.
 func Build(root string) (*Index, error) {
 	x, err := New()
 	if err != nil {
 		return nil, err
 	}
 	opts := loader.DirOptions{OnLoadError: func(_ string, err error) error {
-		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) || errors.Is(err, loader.ErrPageSource) || errors.Is(err, loader.ErrNoIndex) {
+		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) || errors.Is(err, loader.ErrPageSource) || errors.Is(err, loader.ErrNoIndex) ||
+			errors.Is(err, loader.ErrCombinedPage) {
 			return nil
 		}
 		return err

@@ -1,11 +1,14 @@
 package loader
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/store"
@@ -22,11 +25,13 @@ type DirOptions struct {
 	// that LoadFile cannot read or whose type is unsupported
 	// (ErrUnsupported), or that is a redirect page (ErrRedirect), the
 	// plain-text source of an HTML page under root or a part another
-	// file includes (ErrPageSource), or a page its site marks noindex
-	// (ErrNoIndex), with the path under root as typed; returning nil
+	// file includes (ErrPageSource), a page its site marks noindex
+	// (ErrNoIndex) or a single-page edition of the others
+	// (ErrCombinedPage), with the path under root as typed; returning nil
 	// skips the file, returning an error stops the walk with it. Nil
-	// passes over unsupported files, redirect pages, page sources and
-	// noindex pages, and stops at the first other such file.
+	// passes over unsupported files, redirect pages, page sources,
+	// noindex pages and single-page editions, and stops at the first
+	// other such file.
 	OnLoadError func(path string, err error) error
 	// MaxFileSize, if positive, is the largest file loaded, in bytes: a
 	// larger one is not read and counts as a load error, a *SizeError
@@ -62,7 +67,10 @@ func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error)
 
 // LoadDir loads every supported file under root, recursively, and calls fn
 // with each document in lexical path order (directory entries sorted by
-// name), so repeated runs index files in the same order. Hidden files and
+// name), so repeated runs index files in the same order; large HTML pages
+// (combined.go) come after the others, smallest first, and one that
+// repeats the pages before it (a single-page edition of the set) is passed
+// over. Hidden files and
 // directories (names starting with ".") are skipped, except root itself;
 // symbolic links to directories below root are not followed (root itself
 // may be one). If root is a file, it is loaded alone, and an unsupported
@@ -130,7 +138,37 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	}
 	defer dir.Close()
 	scan := scanFolder(real)
-	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
+	// Large HTML pages wait until the others are loaded, then are checked
+	// for repeating them (combined.go), smallest first.
+	large := largePageSize(slices.Collect(maps.Values(scan.htmlSizes)))
+	var late []latePage
+	var seen *repeatIndex
+	if slices.ContainsFunc(slices.Collect(maps.Values(scan.htmlSizes)), func(n int64) bool { return n >= large }) {
+		seen = &repeatIndex{}
+	}
+	// deliver hands a loaded document or stream to fn or OnStream, or its
+	// load error to OnLoadError.
+	deliver := func(shown, rel string, doc store.Document, ts *TextStream, err error) error {
+		if err != nil {
+			if opts.OnLoadError == nil {
+				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) || errors.Is(err, ErrNoIndex) || errors.Is(err, ErrCombinedPage) {
+					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source; a single-page edition
+				}
+				return err
+			}
+			return opts.OnLoadError(shown, err)
+		}
+		if ts != nil {
+			setID(&ts.Document, opts.IDPrefix, rel)
+			return opts.OnStream(ts)
+		}
+		if seen != nil {
+			seen.add(doc.Text)
+		}
+		setID(&doc, opts.IDPrefix, rel)
+		return fn(doc)
+	}
+	err = filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("loader: %w", err)
 		}
@@ -172,6 +210,10 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		} else {
 			err = checkSize(shown, opts.MaxFileSize)
 		}
+		if size, ok := scan.htmlSizes[filepath.ToSlash(rel)]; err == nil && seen != nil && ok && size >= large {
+			late = append(late, latePage{shown: shown, rel: rel, size: size})
+			return nil
+		}
 		var doc store.Document
 		var ts *TextStream
 		if err == nil {
@@ -180,22 +222,28 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 				doc, err = loadFile(shown, newIncluder(dir, rel, &scan), opts.MaxFileSize)
 			}
 		}
-		if err != nil {
-			if opts.OnLoadError == nil {
-				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) || errors.Is(err, ErrNoIndex) {
-					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source
-				}
-				return err
-			}
-			return opts.OnLoadError(shown, err)
-		}
-		if ts != nil {
-			setID(&ts.Document, opts.IDPrefix, rel)
-			return opts.OnStream(ts)
-		}
-		setID(&doc, opts.IDPrefix, rel)
-		return fn(doc)
+		return deliver(shown, rel, doc, ts, err)
 	})
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(late, func(a, b latePage) int { return cmp.Compare(a.size, b.size) })
+	for _, p := range late {
+		doc, err := loadFile(p.shown, newIncluder(dir, p.rel, &scan), opts.MaxFileSize)
+		if err == nil {
+			err = seen.combined(p.shown, doc.Text)
+		}
+		if err := deliver(p.shown, p.rel, doc, nil, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// latePage is a large HTML page LoadDirWith loads after the others.
+type latePage struct {
+	shown, rel string
+	size       int64
 }
 
 // DocumentID is the id LoadDirWith gives the file at rel (a path relative

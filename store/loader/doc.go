@@ -23,8 +23,10 @@
 // (NAME.EXT.gz) is read as NAME.EXT, decompressed within a size limit
 // (gzip.go). LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback,
-// passing over redirect pages and the plain-text sources of HTML pages it
-// also finds (Sphinx's _sources copies, AsciiDoc's PAGE.txt).
+// passing over redirect pages, the plain-text sources of HTML pages it
+// also finds (Sphinx's _sources copies, AsciiDoc's PAGE.txt) and pages
+// that repeat the others (Node.js's all.html, FFmpeg's *-all.html:
+// combined.go).
 //
 // A Document's ID is the path cleaned and slash-separated, so the same file
 // indexed again replaces its chunks; Source is the path exactly as given, for

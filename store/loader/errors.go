@@ -29,6 +29,12 @@ var (
 	// is built from (markupredirect.go). LoadDir passes over such pages as
 	// it does files of other types.
 	ErrRedirect = errors.New("loader: redirect page")
+	// ErrCombinedPage means an HTML page under a directory root repeats
+	// other pages there: a single-page edition of the whole set, such as
+	// Node.js's api/all.html or FFmpeg's ffmpeg-all.html
+	// (*CombinedPageError). LoadDir passes over such pages as it does
+	// files of other types.
+	ErrCombinedPage = errors.New("loader: single-page edition of other pages")
 	// ErrPageSource means a file under a directory root is read as part
 	// of another one that is loaded instead: the source of an HTML page
 	// under the root (Sphinx's _sources copies, AsciiDoc's PAGE.txt or

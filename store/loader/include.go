@@ -175,6 +175,9 @@ type folderScan struct {
 	// noindex (noindex.go), by slash-separated path.
 	pages   int
 	noindex map[string]bool
+	// htmlSizes are the sizes of the folder's HTML pages, by
+	// slash-separated path, for largePageSize.
+	htmlSizes map[string]int64
 	// builds are the static-site builds the folder's generator
 	// configuration files describe (sitebuild.go).
 	builds []siteBuild
@@ -221,7 +224,7 @@ func (in *includer) docTitle(target string) (string, bool) {
 // configuration files of static-site generators.
 func scanFolder(real string) folderScan {
 	parts, labels, titles := map[string]string{}, map[string]string{}, map[string]string{}
-	scan := folderScan{parts: parts, labels: labels, titles: titles, noindex: map[string]bool{}}
+	scan := folderScan{parts: parts, labels: labels, titles: titles, noindex: map[string]bool{}, htmlSizes: map[string]int64{}}
 	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable folders are the main walk's to report
@@ -245,10 +248,15 @@ func scanFolder(real string) folderScan {
 		}
 		if kindOf(p) == kindHTML {
 			scan.pages++
+			rel, err := filepath.Rel(real, p)
+			if err != nil {
+				return nil
+			}
 			if head, err := readHead(p); err == nil && marksNoIndex(head) {
-				if rel, err := filepath.Rel(real, p); err == nil {
-					scan.noindex[filepath.ToSlash(rel)] = true
-				}
+				scan.noindex[filepath.ToSlash(rel)] = true
+			}
+			if info, err := d.Info(); err == nil {
+				scan.htmlSizes[filepath.ToSlash(rel)] = info.Size()
 			}
 			return nil
 		}

@@ -1,0 +1,140 @@
+package loader
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+)
+
+// Single-page editions. Documentation sets often ship, beside their
+// pages, one page that holds all of them: Node.js's api/all.html (8 MB,
+// every module page again), FFmpeg's ffmpeg-all.html, ffprobe-all.html
+// and ffplay-all.html (each tool's manual with every library chapter).
+// Indexed, such a page puts a second, third or fourth copy of every
+// passage in the collection: the copies crowd each other out of the
+// sources and split citations between them. Nothing marks them (mdBook's
+// print.html says noindex, which noindex.go reads); what gives them away
+// is what they hold. LoadDirWith loads a folder's large HTML pages after
+// the others, the smallest first, and passes over one whose text blocks
+// mostly repeat blocks of at least two pages already loaded.
+
+// CombinedPageError reports a page passed over because it repeats other
+// pages of the folder it was loaded with. It unwraps to ErrCombinedPage.
+// It is not safe for concurrent mutation; reading it from several
+// goroutines is fine.
+type CombinedPageError struct {
+	Path     string
+	Repeated float64 // share of its text blocks found in other pages, in [0, 1]
+	Pages    int     // how many other pages hold them
+}
+
+func (e *CombinedPageError) Error() string {
+	return fmt.Sprintf("loader: %s repeats %.0f%% of its text from %d other pages (a single-page edition)",
+		e.Path, 100*e.Repeated, e.Pages)
+}
+
+// Unwrap makes errors.Is(err, ErrCombinedPage) true.
+func (e *CombinedPageError) Unwrap() error { return ErrCombinedPage }
+
+const (
+	// combinedMinBytes and combinedSizeRatio make an HTML page large: at
+	// least combinedMinBytes and combinedSizeRatio times the median HTML
+	// page of its folder. An edition of even two or three pages is that
+	// large; only large pages are loaded late and checked.
+	combinedMinBytes  = 256 << 10
+	combinedSizeRatio = 2
+	// combinedShare is the share of a page's blocks that must be found in
+	// other pages for it to be a single-page edition; such editions repeat
+	// nearly all (Node's all.html, FFmpeg's *-all.html: over 90 %), a page
+	// quoting another's paragraphs a few of its own.
+	combinedShare = 0.6
+	// combinedMinBlocks is the fewest blocks a page must have to be judged.
+	combinedMinBlocks = 20
+	// blockMinBytes is the shortest line counted as a block: headings,
+	// labels and one-word cells recur everywhere without repeating a page.
+	blockMinBytes = 40
+)
+
+// largePageSize returns the size at or above which an HTML page of a
+// folder whose pages have sizes is large (combinedMinBytes, combinedSizeRatio
+// times the median); 0 when the folder has no HTML page.
+func largePageSize(sizes []int64) int64 {
+	if len(sizes) == 0 {
+		return 0
+	}
+	s := slices.Clone(sizes)
+	slices.Sort(s)
+	return max(combinedMinBytes, combinedSizeRatio*s[len(s)/2])
+}
+
+// repeatIndex remembers the text blocks of the pages loaded so far, each
+// with the first page holding it. It is not safe for concurrent use.
+type repeatIndex struct {
+	blocks map[uint64]int32
+	pages  int32
+}
+
+// add records the blocks of a loaded page's text.
+func (r *repeatIndex) add(text string) {
+	if r.blocks == nil {
+		r.blocks = map[uint64]int32{}
+	}
+	page := r.pages
+	r.pages++
+	eachBlock(text, func(h uint64) {
+		if _, ok := r.blocks[h]; !ok {
+			r.blocks[h] = page
+		}
+	})
+}
+
+// repeated returns the share of text's blocks that pages already added
+// hold, and how many of those pages hold them; 0, 0 for a text of fewer
+// than combinedMinBlocks blocks.
+func (r *repeatIndex) repeated(text string) (float64, int) {
+	n, found := 0, 0
+	from := map[int32]bool{}
+	eachBlock(text, func(h uint64) {
+		n++
+		if p, ok := r.blocks[h]; ok {
+			found++
+			from[p] = true
+		}
+	})
+	if n < combinedMinBlocks {
+		return 0, 0
+	}
+	return float64(found) / float64(n), len(from)
+}
+
+// combined returns a *CombinedPageError when text, the page at path,
+// repeats pages already added (combinedShare, from two pages or more);
+// nil otherwise.
+func (r *repeatIndex) combined(path, text string) error {
+	share, pages := r.repeated(text)
+	if pages >= 2 && share >= combinedShare {
+		return &CombinedPageError{Path: path, Repeated: share, Pages: pages}
+	}
+	return nil
+}
+
+// eachBlock calls fn with the hash of every line of text of at least
+// blockMinBytes, its spaces collapsed and its letters lower-cased, so
+// that a page's own wrapping and capitals do not hide a repeat.
+func eachBlock(text string, fn func(uint64)) {
+	h := fnv.New64a()
+	for line := range strings.Lines(text) {
+		if len(line) < blockMinBytes {
+			continue
+		}
+		h.Reset()
+		for i, w := range strings.Fields(line) {
+			if i > 0 {
+				h.Write([]byte{' '})
+			}
+			h.Write([]byte(strings.ToLower(w)))
+		}
+		fn(h.Sum64())
+	}
+}
