@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -298,9 +299,32 @@ var callOrMember = regexp.MustCompile(`\w\s*\(|\w\.\w`)
 
 // inSignature reports whether c opens the entry whose signature heading
 // gives the default the question asks for, of the entry it names
-// (signatureDefault, signatureAsked).
+// (signatureDefault, signatureAsked), or the entry of the command-line
+// option the question asks the default of, whose heading states it
+// (optionHeadingDefault).
 func (a *ask) inSignature(c *candidate) bool {
-	return c.opens && signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question)
+	if !c.opens {
+		return false
+	}
+	return signatureDefault(c.headingText, a.defaulted) && signatureAsked(c.headingText, a.question) ||
+		a.defaultAsked && optionHeadingDefault(c.headingText, a.question)
+}
+
+// headingDefault matches a default an option's entry line states after
+// the option: "--num-callers=<number> [default: 12]" (Valgrind),
+// "--jobs N (default: 1)".
+var headingDefault = regexp.MustCompile(`(?i)[\[(]\s*default\s*[:=]?\s*[^\])\s][^\])]*[\])]`)
+
+// optionHeadingDefault reports whether heading is an options list's entry
+// line stating its default (headingDefault) for the one option the
+// question writes: reference manuals that print the default there state
+// it nowhere else.
+func optionHeadingDefault(heading, question string) bool {
+	if !headingDefault.MatchString(heading) {
+		return false
+	}
+	option := askedOption(question)
+	return option != "" && slices.Contains(optionHeading(heading), option)
 }
 
 // signatureDefault reports whether heading is a signature whose

@@ -100,3 +100,31 @@ func TestDefaultOfAParameterUnderItsSignature(t *testing.T) {
 	answer := answerTo(t, "What is the default lens of kit.open() in travel mode?", p)
 	require.True(t, strings.HasPrefix(answer, "The default lens is platform dependent. [S1]"), answer)
 }
+
+// An options list that prints each option's default on its entry line
+// ("--num-callers=<number> [default: 12]", as Valgrind's manual does)
+// states it nowhere else: the entry line leads, before its description,
+// and a remark elsewhere that mentions the option near another default
+// does not.
+func TestDefaultOnAnOptionsEntryLine(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "--kiln-scan-frames=<number> [default: 5]\n\nTypically, stack scanning generates so many garbage entries that this value is set to a low value (5) by default. In no case will a stack trace larger than the value specified by --kiln-callers be created.",
+			"Kiln manual", "Core options", "--kiln-scan-frames=<number> [default: 5]"),
+		sourceUnder("S2", "--kiln-callers=<number> [default: 12]\n\nSpecifies the maximum number of entries shown in stack traces that identify kiln locations. The maximum value for this is 500.",
+			"Kiln manual", "Core options", "--kiln-callers=<number> [default: 12]"),
+	}}
+	answer := answerTo(t, "What is the default value of --kiln-callers?", p)
+	require.True(t, strings.HasPrefix(answer, "--kiln-callers=<number> [default: 12] [S2]\n\nSpecifies the maximum number of entries"), answer)
+
+	// Asked what the option does, the entry line is no answer of its own.
+	answer = answerTo(t, "What does --kiln-callers specify?", p)
+	require.False(t, strings.HasPrefix(answer, "--kiln-callers="), answer)
+
+	// "(default: 1)" after a short and a long spelling, asked by the short.
+	p = &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "-j N, --jobs N (default: 1)\n\nRun this many kiln firings at once. Firings above the kiln's capacity wait in the queue.",
+			"Kiln manual", "Options", "-j N, --jobs N (default: 1)"),
+	}}
+	answer = answerTo(t, "What is the default number of firings for -j?", p)
+	require.True(t, strings.HasPrefix(answer, "-j N, --jobs N (default: 1) [S1]"), answer)
+}
