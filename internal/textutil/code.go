@@ -107,11 +107,41 @@ func codeWord(word string, doc bool) (whole string, parts []string, ok bool) {
 		}
 	}
 	parts = camelSegments(runes, doc, parts)
+	if opt := optionName(whole); opt != "" && !slices.Contains(parts, opt) {
+		parts = append(parts, opt)
+	}
 	if len(parts) == 1 && parts[0] == whole {
 		parts = nil
 	}
 	return whole, parts, true
 }
+
+// optionName returns the command-line option a word spells with its
+// argument ("--error-limit" of "--error-limit=<yes|no>", "--depth" of
+// "--depth[=<depth>]", "-o" of "-o<file>"), "" when the word is no option
+// with an argument attached. Manuals write an option so in its entry
+// ("--num-callers=<number> [default: 12]") and users ask about it bare.
+func optionName(w string) string {
+	if !strings.HasPrefix(w, "-") {
+		return ""
+	}
+	i := strings.IndexAny(w, "=[<")
+	if i <= 0 {
+		return ""
+	}
+	name := strings.TrimLeft(w[:i], "-")
+	if name == "" || len(w[:i])-len(name) > 2 || !isLetterASCII(name[0]) {
+		return ""
+	}
+	for j := 1; j < len(name); j++ {
+		if c := name[j]; !isLetterASCII(c) && !('0' <= c && c <= '9') && c != '-' && c != '_' && c != '.' {
+			return ""
+		}
+	}
+	return w[:i]
+}
+
+func isLetterASCII(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // splitParts appends to out the lower-cased alphanumeric parts of runes,
 // split at symbols and at camelCase boundaries (initials: see

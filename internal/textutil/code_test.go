@@ -24,6 +24,13 @@ func TestCodeWord(t *testing.T) {
 		{"--flag", "--flag", []string{"flag"}, true},
 		{"--dry-run,", "--dry-run", []string{"dry", "run"}, true},
 		{"-v", "-v", []string{"v"}, true},
+		// An option written with its argument is also the option alone.
+		{"--error-limit=<yes|no>", "--error-limit=<yes|no>", []string{"error", "limit", "yes", "no", "--error-limit"}, true},
+		{"--depth[=<depth>]", "--depth[=<depth>]", []string{"depth", "depth", "--depth"}, true},
+		{"-o<file>", "-o<file>", []string{"o", "file", "-o"}, true},
+		{"--num-callers=40", "--num-callers=40", []string{"num", "callers", "--num-callers"}, true},
+		{"---x=1", "---x=1", []string{"x"}, true},
+		{"-=x", "-=x", []string{"x"}, true},
 		{"@", "@", nil, true},
 		{"`@`", "@", nil, true},
 		{"::", "::", nil, true},
