@@ -264,7 +264,9 @@ var (
 	// lengthOfName asks the same with the noun: "What is the maximum
 	// length of a branch name?" ("Default is 5." after "Maximum number of
 	// branches to maintain active at once." gives none).
-	lengthOfName = regexp.MustCompile(`(?i)\b(?:maximum|max|longest|greatest|minimum|min|shortest|allowed|permitted|largest)\s+(?:allowed\s+)?length\s+(?:of|for)\s+(?:(?:a|an|the|my|your|its|their|each|one)\s+)?(?:[\w.-]+\s+){0,3}?(?:names?|usernames?|passwords?|strings?|paths?|pathnames?|lines?|titles?|labels?|identifiers?|urls?|filenames?|comments?|slugs?|words?|texts?)\b`)
+	// So does a superlative before the noun: "What is the longest name a
+	// table can have?".
+	lengthOfName = regexp.MustCompile(`(?i)\b(?:(?:maximum|max|longest|greatest|minimum|min|shortest|allowed|permitted|largest)\s+(?:allowed\s+)?length\s+(?:of|for)\s+(?:(?:a|an|the|my|your|its|their|each|one)\s+)?(?:[\w.-]+\s+){0,3}?|(?:longest|shortest)\s+(?:(?:allowed|permitted|possible)\s+)?(?:[\w.-]+\s+){0,2}?)(?:names?|usernames?|passwords?|strings?|paths?|pathnames?|lines?|titles?|labels?|identifiers?|urls?|filenames?|comments?|slugs?|words?|texts?)\b`)
 	lengthStated = regexp.MustCompile(`(?i)\d[\d,.]*\s*(?:characters?|chars?|bytes?|digits?|letters?|code\s+points?)\b|\b(?:` + figureWords + `|one)\s+(?:characters?|bytes?|digits?|letters?)\b|\bmax_length\b|\bunlimited\b|\bno\s+(?:length\s+)?limit\b|\barbitrar(?:y|ily)\s+long\b`)
 )
 
