@@ -12,6 +12,7 @@ import (
 // Strength of the boundary before an atom: where a split prefers to cut.
 const (
 	breakToken     = iota // inside a sentence, at a token boundary
+	breakWrap             // at a line break inside hard-wrapped prose (wrapped)
 	breakSentence         // between sentences on one line
 	breakLine             // at a line break (list items, table rows, code lines)
 	breakParagraph        // at a blank line outside code
@@ -31,9 +32,10 @@ const (
 // a line of a long sentence, or a token-bounded piece of a long line.
 type atom struct {
 	span
-	tokens int // exact cl100k_base count of the atom's text
-	brk    int // strength of the boundary before the atom
-	gap    int // estimated tokens of the white space before the atom
+	tokens int  // exact cl100k_base count of the atom's text
+	brk    int  // strength of the boundary before the atom
+	gap    int  // estimated tokens of the white space before the atom
+	wrap   bool // the line break before it continues a sentence (wrapped)
 }
 
 // atomizer cuts sections into atoms. It is used by one goroutine.
@@ -82,14 +84,20 @@ func (a *atomizer) add(s, e, brk int, lines bool) error {
 		}
 	}
 	if lines && strings.IndexByte(a.text[s:e], '\n') >= 0 {
-		// push raises the boundary before every later line to breakLine.
+		// push raises the boundary before every later line to breakLine,
+		// but for a line that goes on with the sentence the one before it
+		// began (wrapped): a cut there would end a chunk in mid-sentence.
 		for ls := s; ls < e; brk = breakToken {
 			le := e
 			if i := strings.IndexByte(a.text[ls:e], '\n'); i >= 0 {
 				le = ls + i
 			}
+			n := len(a.atoms)
 			if err := a.add(ls, le, brk, false); err != nil {
 				return err
+			}
+			if ls > s && len(a.atoms) > n && wrapped(a.text, ls) {
+				a.atoms[n].brk, a.atoms[n].wrap = breakWrap, true
 			}
 			ls = le + 1
 		}
@@ -176,7 +184,7 @@ func (a *atomizer) push(at atom) {
 	if a.prev >= 0 {
 		gap := a.text[a.prev:at.start]
 		at.gap = gapTokens(gap)
-		if nl := strings.IndexByte(gap, '\n'); nl >= 0 {
+		if nl := strings.IndexByte(gap, '\n'); nl >= 0 && !at.wrap {
 			at.brk = max(at.brk, breakLine)
 			if strings.IndexByte(gap[nl+1:], '\n') >= 0 && !a.inFence(a.prev) {
 				at.brk = breakParagraph
@@ -229,3 +237,48 @@ func runeOffsets(s string) []int {
 }
 
 func isSpace(s string) bool { return strings.TrimSpace(s) == "" }
+
+// wrapped reports whether the line starting at ls goes on with a sentence
+// the line before it began, as hard-wrapped prose does (HAProxy's
+// configuration manual, plain-text manuals, RFCs): the line before ends in
+// a letter, digit or comma, not in sentence or clause punctuation, and
+// both lines start at the same indentation, the new one with no list
+// marker. A table row, a code line or a new entry starts otherwise.
+func wrapped(text string, ls int) bool {
+	if ls < 2 || text[ls-1] != '\n' {
+		return false
+	}
+	ps := strings.LastIndexByte(text[:ls-1], '\n') + 1
+	prev := text[ps : ls-1]
+	line := text[ls:]
+	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	pt, lt := strings.TrimSpace(prev), strings.TrimSpace(line)
+	if pt == "" || lt == "" || indent(prev) != indent(line) || strings.HasPrefix(lt, "|") || strings.HasSuffix(pt, "|") {
+		return false
+	}
+	last := pt[len(pt)-1]
+	if !(last == ',' || last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z' || last >= '0' && last <= '9') {
+		return false
+	}
+	return !listItem(lt)
+}
+
+// indent returns the width of line's leading spaces and tabs.
+func indent(line string) int {
+	return len(line) - len(strings.TrimLeft(line, " \t"))
+}
+
+// listItem reports whether a trimmed line opens a list item ("- x", "* x",
+// "+ x", "1. x", "2) x").
+func listItem(t string) bool {
+	if len(t) > 1 && strings.ContainsRune("-*+•", rune(t[0])) && t[1] == ' ' {
+		return true
+	}
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	return k > 0 && k+1 < len(t) && (t[k] == '.' || t[k] == ')') && t[k+1] == ' '
+}

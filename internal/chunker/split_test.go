@@ -185,6 +185,33 @@ func TestSplitPrefersParagraphBreaks(t *testing.T) {
 	}
 }
 
+// Hard-wrapped prose in one block too long for a chunk (HAProxy's manual
+// is one <pre>) is cut at lines; a chunk ends where a sentence does, not
+// at a line break inside one, which would leave a fragment ("…, which
+// means that") for a generator to quote.
+func TestSplitWrappedProseAtSentenceEnds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("```\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "              Rule %d of the balancer is static by default, which means that\n", i)
+		for range i % 4 {
+			b.WriteString("              changing a server's weight on the fly will have no effect,\n")
+		}
+		b.WriteString("              but this can be changed using the hash type.\n")
+	}
+	b.WriteString("```\n")
+	text := b.String()
+	doc := store.Document{ID: "d", Text: text}
+	opts := Options{OverlapTokens: NoOverlap}
+	chunks, err := Split(doc, opts)
+	require.NoError(t, err)
+	requireValidChunks(t, doc, opts, chunks)
+	require.Greater(t, len(chunks), 2)
+	for i, c := range chunks[:len(chunks)-1] {
+		require.True(t, strings.HasSuffix(strings.TrimSpace(text[c.Start:c.End]), "hash type."), "chunk %d ends in mid-sentence: %q", i, text[max(c.Start, c.End-60):c.End])
+	}
+}
+
 func TestSplitLongSentenceAtTokenBoundaries(t *testing.T) {
 	text := strings.Repeat("lorem ipsum dolor sit amet ", 1500)
 	doc := store.Document{ID: "d", Text: text}
