@@ -42,8 +42,20 @@ func AppendSentences(spans []Span, text string) []Span {
 		}
 		start = end
 	}
+	fenced := false // a fence line was seen
 	for i := 0; i < len(text); {
 		if (i == 0 || text[i-1] == '\n') && IsFence(text[i:]) {
+			if !fenced && closesBefore(text, i) {
+				// The close of a block opened before the text begins (a
+				// chunk cut inside a code block): alone, it is no opening
+				// of one that would run to the end over the prose after.
+				emit(i)
+				i = lineEnd(text, i)
+				emit(i)
+				fenced = true
+				continue
+			}
+			fenced = true
 			// A fenced code block is one piece: its periods and blank
 			// lines do not end sentences. Unclosed, it runs to the end.
 			emit(i)
@@ -183,6 +195,39 @@ func valueTrailerAt(text string, end int) bool {
 func IsFence(line string) bool {
 	line = strings.TrimLeft(line, " ")
 	return strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~")
+}
+
+// closesBefore reports whether the fence line at start, the text's first,
+// closes a block opened before the text begins rather than opening one: it
+// is bare ("```", no language), follows a line of text directly and is
+// followed by a blank line or the end, as a closing fence is and an
+// opening one is not, and the text holds an odd number of fence lines, so
+// that one of them has no partner.
+func closesBefore(text string, start int) bool {
+	line := strings.TrimSpace(text[start:lineEnd(text, start)])
+	if line != strings.Repeat(line[:1], len(line)) || start < 2 || text[start-2] == '\n' {
+		return false
+	}
+	next := lineEnd(text, start)
+	if strings.TrimSpace(text[next:lineEnd(text, next)]) != "" {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(text); i = lineEnd(text, i) {
+		if IsFence(text[i:lineEnd(text, i)]) {
+			n++
+		}
+	}
+	return n%2 == 1
+}
+
+// lineEnd returns the offset just past the line holding i (its '\n'), or
+// len(text).
+func lineEnd(text string, i int) int {
+	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(text)
 }
 
 // fenceEnd returns the offset just past the line that closes the fence

@@ -92,6 +92,34 @@ func TestSentencesKeepFencedCodeWhole(t *testing.T) {
 
 // A code block's citation markers, after its closing fence or on the line
 // below it, belong to the block; anything else after the fence does not.
+// A text that begins inside a code block (a chunk cut there) holds the
+// block's closing fence without its opening one: that fence closes, and
+// the prose after it is sentences, not code running to the end.
+func TestSentencesCloseOfABlockOpenedBefore(t *testing.T) {
+	require.Equal(t, []string{
+		"x := 1\nfmt.Println(x)",
+		"```",
+		"The pump runs at night.",
+		"It stops at dawn.",
+	}, sentenceTexts("x := 1\nfmt.Println(x)\n```\n\nThe pump runs at night. It stops at dawn."))
+	// Blocks after it pair up as usual.
+	require.Equal(t, []string{
+		"x := 1",
+		"```",
+		"The pump runs at night.",
+		"```\ny := 2\n```",
+		"It stops at dawn.",
+	}, sentenceTexts("x := 1\n```\n\nThe pump runs at night.\n\n```\ny := 2\n```\n\nIt stops at dawn."))
+	// An opening fence stays one: after a blank line, with a language, or
+	// closed later in the text.
+	require.Equal(t, []string{"Intro.", "```\ncode. more\n\nstill code"},
+		sentenceTexts("Intro.\n\n```\ncode. more\n\nstill code"))
+	require.Equal(t, []string{"Run:", "```sh\n\nmake all. make test"},
+		sentenceTexts("Run:\n```sh\n\nmake all. make test"))
+	require.Equal(t, []string{"Run:", "```\n\nmake all.\n```", "Done."},
+		sentenceTexts("Run:\n```\n\nmake all.\n```\nDone."))
+}
+
 func TestSentencesCodeBlockCitations(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
