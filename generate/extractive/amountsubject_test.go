@@ -95,6 +95,27 @@ func runSupportCases(t *testing.T, cases []supportCase) {
 	}
 }
 
+// A default is often written as what holds when nothing is set ("… is set
+// to roundrobin when no other algorithm has been set", "If not set, …",
+// "Unless otherwise specified, …"): such a sentence answers a question
+// asking for the default, ahead of another setting's "(the default)".
+func TestDefaultWrittenAsWhenNothingIsSet(t *testing.T) {
+	for _, tc := range []struct{ name, sentence string }{
+		{"when no other has been set", "The parcel sorting algorithm of a depot is set to round robin when no other algorithm, mode nor option have been set."},
+		{"if not set", "If not set, the parcel sorting algorithm of a depot is round robin."},
+		{"unless otherwise specified", "Unless otherwise specified, the parcel sorting algorithm of a depot is round robin."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &generate.Prompt{Sources: []generate.ContextSource{
+				sourceUnder("S1", "Setting the parcel sorting factor to 0 (the default) disables the feature.", "Depot", "sort-factor"),
+				sourceUnder("S2", tc.sentence, "Depot", "sort"),
+			}}
+			answer := answerTo(t, "What is the default parcel sorting algorithm?", p)
+			require.True(t, strings.HasPrefix(answer, tc.sentence), answer)
+		})
+	}
+}
+
 // A question asking how far an attribute goes ("how long", "how deep",
 // "how full", "the longest …") is answered only by a sentence stating a
 // value of some kind: a number, a unit of time, or a bound in words. A

@@ -256,8 +256,12 @@ func namesCounted(counted []string, c, prev *candidate) bool {
 // omittedArgument matches what an API reference says holds when an
 // argument is left out: "If no argument is given, the process is sent
 // 'SIGTERM'", "If the Y argument is omitted or negative, it is taken to
-// be 0", "if omitted, …". The value it goes on to name is the default.
-const omittedArgument = `\bif\s+no\s+(?:\w+\s+){0,3}(?:is|are)\s+(?:given|specified|provided|passed|supplied)\b|\b(?:is|are)\s+omitted\b|\b(?:if|when)\s+omitted\b`
+// be 0", "if omitted, …", and what holds when nothing is set: "The load
+// balancing algorithm of a backend is set to roundrobin when no other
+// algorithm, mode nor option have been set", "If not set, …", "Unless
+// otherwise specified, …". The value it goes on to name is the default.
+const omittedArgument = `\b(?:if|when)\s+no\s+(?:[\w,]+\s+){0,5}(?:is|are|has\s+been|have\s+been)\s+(?:given|specified|provided|passed|supplied|set|configured|selected|chosen)\b|\b(?:is|are)\s+omitted\b|\b(?:if|when)\s+omitted\b|` +
+	`\b(?:if|when)\s+(?:none|nothing)\s+is\s+(?:given|specified|provided|set|configured|selected)\b|\b(?:if|when)\s+not\s+(?:set|specified|given|provided|configured)\b|\bunless\s+otherwise\s+(?:specified|set|configured|stated|noted)\b`
 
 // defaultQuestion matches a question asking for a default value ("What
 // is the default value of X?", "Which port … by default?"), unless it asks
