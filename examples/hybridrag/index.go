@@ -146,6 +146,7 @@ type skipper struct {
 	noindex   int               // pages marked noindex (loader.ErrNoIndex) passed over
 	sources   int               // page sources (loader.ErrPageSource) passed over
 	combined  int               // single-page editions (loader.ErrCombinedPage) passed over
+	indexes   int               // generated index pages (loader.ErrIndexPage) passed over
 	parts     int               // included parts (loader.IncludedError), indexed within their pages
 	paths     map[string]string // document id → file path as typed, to name it
 	errs      []string          // "path: reason" of each skipped file, for the index-runs log
@@ -218,6 +219,9 @@ func (s *skipper) summary() string {
 	if s.combined > 0 {
 		out += fmt.Sprintf("; %d single-page editions ignored (they repeat the pages indexed)", s.combined)
 	}
+	if s.indexes > 0 {
+		out += fmt.Sprintf("; %d generated index pages ignored (lists of the names documented)", s.indexes)
+	}
 	if s.parts > 0 {
 		out += fmt.Sprintf("; %d included files indexed within the pages that include them", s.parts)
 	}
@@ -243,6 +247,10 @@ func (s *skipper) skip(path string, err error) error {
 	}
 	if errors.Is(err, loader.ErrCombinedPage) {
 		s.combined++
+		return nil
+	}
+	if errors.Is(err, loader.ErrIndexPage) {
+		s.indexes++
 		return nil
 	}
 	if errors.Is(err, loader.ErrUnsupported) {
@@ -389,11 +397,12 @@ func loadPaths(paths []string, idPrefix string, maxSize int64, sk *skipper) (*lo
 			ld.found[root] = found
 		}
 		opts := loader.DirOptions{IDPrefix: idPrefix, MaxFileSize: maxSize, OnLoadError: func(p string, err error) error {
-			// A redirect page, a page's source, a noindex page or a
-			// single-page edition is no document: --sync removes one
-			// indexed before the loader knew them.
+			// A redirect page, a page's source, a noindex page, a
+			// single-page edition or a generated index is no document:
+			// --sync removes one indexed before the loader knew them.
 			if rel, rerr := filepath.Rel(path, p); rerr == nil && !errors.Is(err, loader.ErrRedirect) &&
-				!errors.Is(err, loader.ErrPageSource) && !errors.Is(err, loader.ErrNoIndex) && !errors.Is(err, loader.ErrCombinedPage) {
+				!errors.Is(err, loader.ErrPageSource) && !errors.Is(err, loader.ErrNoIndex) && !errors.Is(err, loader.ErrCombinedPage) &&
+				!errors.Is(err, loader.ErrIndexPage) {
 				found[loader.DocumentID(idPrefix, rel)] = true
 			}
 			return sk.skip(p, err)

@@ -9,8 +9,9 @@ import (
 
 // Build indexes every supported file under root (a folder or one file),
 // with sources relative to root as `hybridrag index` names them; files
-// of other types, redirect pages, page sources, noindex pages and
-// single-page editions are skipped, as the CLI skips them. The index must
+// of other types, redirect pages, page sources, noindex pages,
+// single-page editions and generated index pages are skipped, as the CLI
+// skips them. The index must
 // be closed.
 func Build(root string) (*Index, error) {
 	x, err := New()
@@ -19,7 +20,7 @@ func Build(root string) (*Index, error) {
 	}
 	opts := loader.DirOptions{OnLoadError: func(_ string, err error) error {
 		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) || errors.Is(err, loader.ErrPageSource) || errors.Is(err, loader.ErrNoIndex) ||
-			errors.Is(err, loader.ErrCombinedPage) {
+			errors.Is(err, loader.ErrCombinedPage) || errors.Is(err, loader.ErrIndexPage) {
 			return nil
 		}
 		return err

@@ -27,10 +27,11 @@ type DirOptions struct {
 	// plain-text source of an HTML page under root or a part another
 	// file includes (ErrPageSource), a page its site marks noindex
 	// (ErrNoIndex) or a single-page edition of the others
-	// (ErrCombinedPage), with the path under root as typed; returning nil
-	// skips the file, returning an error stops the walk with it. Nil
-	// passes over unsupported files, redirect pages, page sources,
-	// noindex pages and single-page editions, and stops at the first
+	// (ErrCombinedPage) or a generator's index of names (ErrIndexPage),
+	// with the path under root as typed; returning nil skips the file,
+	// returning an error stops the walk with it. Nil passes over
+	// unsupported files, redirect pages, page sources, noindex pages,
+	// single-page editions and generated indexes, and stops at the first
 	// other such file.
 	OnLoadError func(path string, err error) error
 	// MaxFileSize, if positive, is the largest file loaded, in bytes: a
@@ -151,8 +152,9 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	deliver := func(shown, rel string, doc store.Document, ts *TextStream, err error) error {
 		if err != nil {
 			if opts.OnLoadError == nil {
-				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) || errors.Is(err, ErrNoIndex) || errors.Is(err, ErrCombinedPage) {
-					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source; a single-page edition
+				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) || errors.Is(err, ErrNoIndex) || errors.Is(err, ErrCombinedPage) ||
+					errors.Is(err, ErrIndexPage) {
+					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source; a single-page edition; a generated index
 				}
 				return err
 			}
@@ -202,6 +204,10 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			err = &IncludedError{Path: shown, By: filepath.Join(root, filepath.FromSlash(by))}
 		} else if scan.passOver(filepath.ToSlash(rel)) {
 			err = fmt.Errorf("%w: %s", ErrNoIndex, shown)
+		} else if scan.doxygenIndex(filepath.ToSlash(rel)) {
+			err = fmt.Errorf("%w: %s", ErrIndexPage, shown)
+		} else if page, ok := scan.doxygenListing(filepath.ToSlash(rel)); ok {
+			err = &PageSourceError{Path: shown, Page: filepath.Join(root, filepath.FromSlash(page))}
 		} else if page := scan.pageOf(real, uncompressed(path), filepath.ToSlash(uncompressed(rel))); page != "" {
 			if r, rerr := filepath.Rel(real, page); rerr == nil {
 				page = filepath.Join(root, r)

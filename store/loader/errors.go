@@ -35,6 +35,11 @@ var (
 	// (*CombinedPageError). LoadDir passes over such pages as it does
 	// files of other types.
 	ErrCombinedPage = errors.New("loader: single-page edition of other pages")
+	// ErrIndexPage means an HTML page under a directory root is an index a
+	// documentation generator wrote of the names it documents elsewhere
+	// (Doxygen's globals, functions, file and class lists: doxygen.go).
+	// LoadDir passes over such pages as it does files of other types.
+	ErrIndexPage = errors.New("loader: generated index page")
 	// ErrPageSource means a file under a directory root is read as part
 	// of another one that is loaded instead: the source of an HTML page
 	// under the root (Sphinx's _sources copies, AsciiDoc's PAGE.txt or

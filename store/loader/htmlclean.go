@@ -403,13 +403,13 @@ func firstHeading(n *html.Node) *html.Node {
 	return nil
 }
 
-// isAnchorMark reports the text of a heading's permalink: a glyph, or
-// nothing visible but format characters (Docusaurus and VitePress write a
-// zero-width space).
+// isAnchorMark reports the text of a heading's permalink: a glyph
+// (Doxygen writes "◆" before every member's name), or nothing visible but
+// format characters (Docusaurus and VitePress write a zero-width space).
 func isAnchorMark(s string) bool {
 	s = strings.TrimFunc(s, func(r rune) bool { return unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) })
 	switch s {
-	case "¶", "#", "§", "🔗", "⚓", "":
+	case "¶", "#", "§", "🔗", "⚓", "◆", "":
 		return true
 	}
 	return false
@@ -641,6 +641,10 @@ var hintWords = map[string]hint{
 	// and answers quoted; also its module index ("indextable
 	// modindextable"), whose synopses repeat each module page's title.
 	"indextable": hintStrong, "genindextable": hintStrong,
+	// Doxygen's code tooltips ("ttc": a name's declaration and brief,
+	// shown on hover over every use in a listing or example, so repeated on
+	// page after page).
+	"ttc": hintStrong,
 
 	"nav": hintWeak, "navigation": hintWeak, "menu": hintWeak, "sidebar": hintWeak, "toc": hintWeak,
 	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,

@@ -178,6 +178,9 @@ type folderScan struct {
 	// htmlSizes are the sizes of the folder's HTML pages, by
 	// slash-separated path, for largePageSize.
 	htmlSizes map[string]int64
+	// doxygen holds the HTML pages whose head names Doxygen as their
+	// generator (doxygen.go).
+	doxygen map[string]bool
 	// builds are the static-site builds the folder's generator
 	// configuration files describe (sitebuild.go).
 	builds []siteBuild
@@ -224,7 +227,7 @@ func (in *includer) docTitle(target string) (string, bool) {
 // configuration files of static-site generators.
 func scanFolder(real string) folderScan {
 	parts, labels, titles := map[string]string{}, map[string]string{}, map[string]string{}
-	scan := folderScan{parts: parts, labels: labels, titles: titles, noindex: map[string]bool{}, htmlSizes: map[string]int64{}}
+	scan := folderScan{parts: parts, labels: labels, titles: titles, noindex: map[string]bool{}, htmlSizes: map[string]int64{}, doxygen: map[string]bool{}}
 	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable folders are the main walk's to report
@@ -252,8 +255,9 @@ func scanFolder(real string) folderScan {
 			if err != nil {
 				return nil
 			}
-			if head, err := readHead(p); err == nil && marksNoIndex(head) {
-				scan.noindex[filepath.ToSlash(rel)] = true
+			if head, err := readHead(p); err == nil {
+				scan.noindex[filepath.ToSlash(rel)] = marksNoIndex(head)
+				scan.doxygen[filepath.ToSlash(rel)] = madeByDoxygen(head)
 			}
 			if info, err := d.Info(); err == nil {
 				scan.htmlSizes[filepath.ToSlash(rel)] = info.Size()
