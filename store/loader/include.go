@@ -256,8 +256,12 @@ func scanFolder(real string) folderScan {
 				return nil
 			}
 			if head, err := readHead(p); err == nil {
-				scan.noindex[filepath.ToSlash(rel)] = marksNoIndex(head)
-				scan.doxygen[filepath.ToSlash(rel)] = madeByDoxygen(head)
+				if marksNoIndex(head) {
+					scan.noindex[filepath.ToSlash(rel)] = true
+				}
+				if madeByDoxygen(head) {
+					scan.doxygen[filepath.ToSlash(rel)] = true
+				}
 			}
 			if info, err := d.Info(); err == nil {
 				scan.htmlSizes[filepath.ToSlash(rel)] = info.Size()

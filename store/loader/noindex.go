@@ -52,14 +52,5 @@ func readHead(p string) ([]byte, error) {
 // passOver reports whether the page at rel (slash-separated) is marked
 // noindex in a folder where fewer than half the pages are.
 func (s *folderScan) passOver(rel string) bool {
-	if !s.noindex[rel] {
-		return false
-	}
-	n := 0
-	for _, marked := range s.noindex {
-		if marked {
-			n++
-		}
-	}
-	return 2*n < s.pages
+	return s.noindex[rel] && 2*len(s.noindex) < s.pages
 }
