@@ -3,6 +3,7 @@ package loader
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -63,6 +64,32 @@ func TestLoadDirPassesOverDoxygenListingsAndIndexes(t *testing.T) {
 
 	// Without OnLoadError they are passed over silently.
 	require.NotContains(t, loadedIDs(t, dir), "globals_func.html")
+}
+
+// A Doxygen member's documentation is an entry: its declaration, a table
+// of cells that reads as one line of code, names it; the description
+// under it ("Duplicate a string.") opens the entry.
+func TestLoadDoxygenMemberIsAnEntry(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "group__kiln.html", doxygenPage("Memory",
+		`<h2 class="memtitle"><span class="permalink"><a href="#ga1">&#9670;&nbsp;</a></span>kiln_strdup()</h2>
+<div class="memitem"><div class="memproto"><table class="memname"><tr>
+<td class="memname">char * kiln_strdup </td><td>(</td><td class="paramtype">const char *&#160;</td><td class="paramname"><em>s</em></td><td>)</td>
+</tr></table></div>
+<div class="memdoc"><p>Duplicate a string for the kiln log.</p>
+<dl class="params"><dt>Parameters</dt><dd><table class="params"><tr><td class="paramname">s</td><td>String to be duplicated</td></tr></table></dd></dl></div></div>`))
+	doc, err := LoadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, doc.Text, "char * kiln_strdup (const char *\u00a0s)")
+	require.Contains(t, doc.Text, "s | String to be duplicated", "other tables keep their cells")
+	var entry *store.Section
+	for i, sec := range doc.Sections {
+		if sec.Terms > 0 && strings.Contains(sec.Heading[len(sec.Heading)-1], "kiln_strdup (") {
+			entry = &doc.Sections[i]
+		}
+	}
+	require.NotNil(t, entry, "%+v", doc.Sections)
+	require.Contains(t, doc.Text[entry.Start:entry.End], "Duplicate a string for the kiln log.")
 }
 
 func keys(m map[string]store.Document) []string {

@@ -119,7 +119,7 @@ func (w *walker) walk(n *html.Node) {
 	case atom.Img, atom.Input, atom.Wbr:
 		return
 	case atom.Td, atom.Th:
-		if w.cells > 0 {
+		if w.cells > 0 && !inSignatureTable(n) {
 			w.out.separator(" |")
 		}
 		w.cells++
@@ -298,6 +298,19 @@ func inLiteral(n *html.Node) bool {
 		})
 		if literal {
 			return true
+		}
+	}
+	return false
+}
+
+// inSignatureTable reports whether the cell n is in a table that lays out
+// one declaration (Doxygen's "memname": return type and name, "(", each
+// parameter's type and name, ")"), which reads as one line of code, not as
+// a row of cells.
+func inSignatureTable(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == atom.Table {
+			return hasClassWord(p, "memname")
 		}
 	}
 	return false

@@ -16,8 +16,11 @@ import (
 // (store.Section.Terms), as a <dt> does, that ends at the next keyword or
 // at a block holding a heading.
 
-// keywordClasses are the class words that mark a keyword block.
-var keywordClasses = []string{"keyword"}
+// keywordClasses are the class words that mark a keyword block: HAProxy's
+// "keyword", and Doxygen's "memproto", the declaration a member's
+// documentation ("memdoc") follows in its "memitem" ("char * av_strdup
+// (const char *s)" over "Duplicate a string.").
+var keywordClasses = []string{"keyword", "memproto"}
 
 // holdsKeywords reports whether one of n's children is a keyword block.
 func holdsKeywords(n *html.Node) bool {
