@@ -89,7 +89,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 	case c.entry:
 		return true
 	case len(a.subject) > 0:
-		return definesSubject(c, a.subject)
+		return definesSubject(c, a.subject) && namesWritten(a, cands, i)
 	}
 	return false
 }
@@ -114,6 +114,9 @@ func (a *ask) statesDefault(cands []*candidate, i int) bool {
 // definesSubject reports whether the sentence has the form of a definition
 // of the subject: it starts by naming it (leadsWith, with nothing but an
 // article before it), or opens the section its heading names (opensOn).
+// Its callers also require every name the question writes as code to be
+// written there (namesWritten): the parts of "av_strdup" are in the
+// heading "#define AV_DICT_DONT_STRDUP_KEY", which names another thing.
 func definesSubject(c *candidate, subject []string) bool {
 	return c.named && leadsWith(c, subject) || opensOn(c, subject)
 }
@@ -201,3 +204,12 @@ func supplements(c *candidate, chosen []*candidate, fig *candidate, qterms []str
 
 // covers reports whether the sentence or its heading holds the term.
 func covers(c *candidate, t string) bool { return c.terms[t] || c.heading[t] }
+
+// namesWritten reports whether every name the question writes as code is
+// written whole in cands[i], its heading or the sentence before it
+// (namesAll), or is a member of a template the sentence or its heading
+// writes ("KILN_<LANG>_LAUNCHER" for KILN_CXX_LAUNCHER: templateTerms).
+func namesWritten(a *ask, cands []*candidate, i int) bool {
+	c := cands[i]
+	return namesAll(a.named, cands, i) || len(c.fills) > 0 || len(c.headFills) > 0
+}

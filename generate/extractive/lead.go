@@ -111,7 +111,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case c.entry:
 			ok = true
 		case len(a.subject) > 0:
-			ok = definesSubject(c, a.subject)
+			ok = definesSubject(c, a.subject) && namesWritten(a, cands, i)
 		}
 		if ok {
 			lead, leadRank = c, rank

@@ -72,3 +72,18 @@ func TestMemberEntryMergedIntoSiblingChunk(t *testing.T) {
 	answer := answerTo(t, "Which cone does ElectricKiln.fire() fire to by default?", p)
 	require.True(t, strings.HasPrefix(answer, "If no cone is given, it fires to cone 04. [S2]"), answer)
 }
+
+// A question naming a function as code ("kiln_strdup") is defined by the
+// entry headed by that name, not by one whose heading holds its parts in
+// another name ("#define KILN_DICT_DONT_STRDUP_KEY 4", as Doxygen titles a
+// macro's entry), however high that source ranks.
+func TestDefinitionUnderAnotherNameWithTheSameParts(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "#define KILN_DICT_DONT_STRDUP_KEY 4\n\nTake ownership of a key that has been allocated with kiln_malloc() or another allocator.",
+			"Kiln dictionary", "#define KILN_DICT_DONT_STRDUP_KEY 4"),
+		sourceUnder("S2", "Functions\n\nchar * kiln_strdup (const char *s): duplicate a string for the kiln log.",
+			"Kiln memory", "Functions"),
+	}}
+	answer := answerTo(t, "What does kiln_strdup do?", p)
+	require.True(t, strings.HasPrefix(answer, "char * kiln_strdup (const char *s): duplicate a string for the kiln log. [S2]"), answer)
+}
