@@ -77,7 +77,7 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 		}
 	}
 	var an analyser
-	spans := textutil.Sentences(text)
+	spans := withBlockLines(textutil.Sentences(text), text)
 	e.sentences = slices.Grow(e.sentences[:0], len(spans))
 	// One pass per sentence: every word is looked up once (infoOf).
 	for _, sp := range spans {
@@ -290,4 +290,49 @@ func (c cited) polarityMatches(terms []string, negs int) bool {
 		}
 	}
 	return best == 0 || match
+}
+
+// Blocks of lines, as the extractive generator reads them (its
+// quotableSpans): a piece over blockLines lines is quoted line by line
+// unless it ends a sentence within proseLines lines.
+const (
+	blockLines = 4
+	proseLines = 8
+)
+
+// withBlockLines returns spans, then the lines of every span that is a
+// block of lines rather than a sentence (a table, a list without
+// punctuation, lines of code outside a fence, as the generator reads
+// them) as sentences of their own. Each line of such a block states its
+// own thing, and the extractive generator quotes one line of it.
+// Compared with the whole block, a quoted line would look negated by
+// another line's "none" or "not" ("av_frame_unref(frame);" in an example
+// that also passes AV_PIX_FMT_NONE), and the validator must never reject a
+// verbatim quote. The block stays too, so that a quote of all of it
+// matches it. A sentence hard-wrapped over a few lines is not split: a
+// line of it is no statement ("It is not true that\nthe pump is safe to
+// open.").
+func withBlockLines(spans []textutil.Span, text string) []textutil.Span {
+	out := spans
+	for _, sp := range spans {
+		s := text[sp.Start:sp.End]
+		lines := strings.Count(s, "\n") + 1
+		if lines < blockLines || textutil.EndsSentence(s) && lines <= proseLines || textutil.IsFence(s) {
+			continue
+		}
+		if len(out) == len(spans) {
+			out = slices.Clone(spans)
+		}
+		for off := sp.Start; off < sp.End; {
+			end := sp.End
+			if i := strings.IndexByte(text[off:sp.End], '\n'); i >= 0 {
+				end = off + i
+			}
+			if ls, le := textutil.TrimSpan(text, off, end); le > ls {
+				out = append(out, textutil.Span{Start: ls, End: le})
+			}
+			off = end + 1
+		}
+	}
+	return out
 }

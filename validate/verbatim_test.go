@@ -93,3 +93,41 @@ func TestPropertyBoxRowQuotesAreSupported(t *testing.T) {
 		require.True(t, rep.Sentences[0].Supported, "%q: %+v", row, rep.Sentences[0].Failures)
 	}
 }
+
+// A line of a block that is no sentence (code outside a fence, a table, a
+// list without punctuation) is a statement of its own: quoted verbatim, it
+// is supported though another line of the block holds a negation word
+// ("AV_PIX_FMT_NONE" reads as "none"). A line of a sentence hard-wrapped
+// over lines is no statement: it does not escape the sentence's negation.
+func TestVerbatimLineOfABlockIsSupported(t *testing.T) {
+	v := validate.New(validate.Options{})
+	block := "ret = av_opt_set_int_list(sink, \"pix_fmts\", fmts, AV_PIX_FMT_NONE, 0);\n" +
+		"if (ret < 0) {\n" +
+		"goto end;\n" +
+		"}\n" +
+		"while (av_buffersink_get_frame(sink, filt_frame) >= 0)\n" +
+		"display_frame(filt_frame, buffersink_ctx->inputs[0]->time_base);\n" +
+		"av_frame_unref(frame);\n" +
+		"av_frame_unref(filt_frame);\n" +
+		"av_packet_unref(packet);\n" +
+		"end:"
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: block}}}
+	rep, err := v.Validate(context.Background(), "av_frame_unref(frame); [S1]", src)
+	require.NoError(t, err)
+	require.True(t, rep.Sentences[0].Supported, "%+v", rep.Sentences[0])
+
+	table := "platform | status\nlinux | supported\nwindows | none planned\nmacos | supported since 3.2\nfreebsd | supported"
+	src = []retrieve.Source{{Chunk: store.Chunk{Text: table}}}
+	rep, err = v.Validate(context.Background(), "macos | supported since 3.2 [S1]", src)
+	require.NoError(t, err)
+	require.True(t, rep.Sentences[0].Supported, "%+v", rep.Sentences[0])
+	rep, err = v.Validate(context.Background(), "windows | supported [S1]", src)
+	require.NoError(t, err)
+	require.False(t, rep.Sentences[0].Supported, "the Windows row says none planned")
+
+	wrapped := "It is not true that\nthe kiln pump is safe to open while it runs."
+	src = []retrieve.Source{{Chunk: store.Chunk{Text: wrapped}}}
+	rep, err = v.Validate(context.Background(), "The kiln pump is safe to open while it runs. [S1]", src)
+	require.NoError(t, err)
+	require.False(t, rep.Sentences[0].Supported, "a wrapped line does not escape its sentence's negation")
+}
