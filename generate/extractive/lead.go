@@ -32,6 +32,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 	cut := max(need, g.minRelative*best)
 	var lead *candidate
 	leadRank := 0
+	task := askedTask(a.question)
 	for i, c := range cands {
 		// A default stated under the setting's own heading beats one that
 		// names the setting in passing ("It defaults to -1, indicating that
@@ -112,6 +113,8 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = true
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject) && namesWritten(a, cands, i)
+		case task != "":
+			ok = taskTitle(cands, i, task)
 		}
 		if ok {
 			lead, leadRank = c, rank

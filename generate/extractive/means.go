@@ -50,7 +50,8 @@ const meansReach = 3
 // (or opens a section whose heading is a name: its heading line is then
 // quoted with it, nameLine) when the lead names none. It must share a word
 // with the question unless it is the prose sentence right after the
-// lead: a release note's next item names something unrelated. It returns
+// lead: a release note's next item names something unrelated. A task
+// title's command (taskTitle) is put second whatever it names. It returns
 // the sentence put second, nil when there is none.
 func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *candidate) {
 	question := a.question
@@ -58,11 +59,13 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 		return chosen, nil
 	}
 	lead := chosen[0]
-	if namesMeans(lead.text, question) || namedBy(lead, question) != "" || headingMeans(lead, question) {
+	var next *candidate
+	if taskTitle(cands, lead.pos, askedTask(question)) {
+		next = cands[lead.pos+1] // the task's command, under its title
+	} else if namesMeans(lead.text, question) || namedBy(lead, question) != "" || headingMeans(lead, question) {
 		return chosen, nil // meansInHeading quotes the lead's heading
 	}
-	var next *candidate
-	for k := lead.pos + 1; k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
+	for k := lead.pos + 1; next == nil && k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
 		c := cands[k]
 		near := k == lead.pos+1 && !c.block && !lead.block // "… though this can be slow. A faster method is pg_upgrade."
 		if (near || sharesWord(c, a.words)) && (namesMeans(c.text, question) || namedBy(c, question) != "") {
