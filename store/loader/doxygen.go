@@ -30,17 +30,7 @@ const doxygenSourceSuffix = "_source.html"
 
 // madeByDoxygen reports whether the head of an HTML page names Doxygen as
 // its generator (<meta name="generator" content="Doxygen 1.9.4"/>).
-func madeByDoxygen(head []byte) bool {
-	if loc := headEnd.FindIndex(head); loc != nil {
-		head = head[:loc[0]]
-	}
-	for _, tag := range metaTag.FindAll(head, -1) {
-		if generatorName.Match(tag) && doxygenContent.Match(tag) {
-			return true
-		}
-	}
-	return false
-}
+func madeByDoxygen(head []byte) bool { return hasMeta(head, generatorName, doxygenContent) }
 
 var (
 	generatorName  = regexp.MustCompile(`(?i)\bname\s*=\s*["']?generator\b`)

@@ -27,12 +27,16 @@ var (
 
 // marksNoIndex reports whether the head of an HTML page asks robots not
 // to index it.
-func marksNoIndex(head []byte) bool {
+func marksNoIndex(head []byte) bool { return hasMeta(head, robotsName, noindexValue) }
+
+// hasMeta reports whether a meta tag in the head of an HTML page (head:
+// its first bytes) matches both name and content.
+func hasMeta(head []byte, name, content *regexp.Regexp) bool {
 	if loc := headEnd.FindIndex(head); loc != nil {
 		head = head[:loc[0]]
 	}
 	for _, tag := range metaTag.FindAll(head, -1) {
-		if robotsName.Match(tag) && noindexValue.Match(tag) {
+		if name.Match(tag) && content.Match(tag) {
 			return true
 		}
 	}
