@@ -1,8 +1,6 @@
 package baseline
 
 import (
-	"errors"
-
 	"github.com/hybridrag/hybridrag/store"
 	"github.com/hybridrag/hybridrag/store/loader"
 )
@@ -10,17 +8,15 @@ import (
 // Build indexes every supported file under root (a folder or one file),
 // with sources relative to root as `hybridrag index` names them; files
 // of other types, redirect pages, page sources, noindex pages,
-// single-page editions and generated index pages are skipped, as the CLI
-// skips them. The index must
-// be closed.
+// single-page editions and generated index pages are skipped
+// (loader.PassedOver), as the CLI skips them. The index must be closed.
 func Build(root string) (*Index, error) {
 	x, err := New()
 	if err != nil {
 		return nil, err
 	}
 	opts := loader.DirOptions{OnLoadError: func(_ string, err error) error {
-		if errors.Is(err, loader.ErrUnsupported) || errors.Is(err, loader.ErrRedirect) || errors.Is(err, loader.ErrPageSource) || errors.Is(err, loader.ErrNoIndex) ||
-			errors.Is(err, loader.ErrCombinedPage) || errors.Is(err, loader.ErrIndexPage) {
+		if loader.PassedOver(err) {
 			return nil
 		}
 		return err

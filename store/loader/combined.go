@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Single-page editions. Documentation sets often ship, beside their
@@ -124,17 +126,27 @@ func (r *repeatIndex) combined(path, text string) error {
 // that a page's own wrapping and capitals do not hide a repeat.
 func eachBlock(text string, fn func(uint64)) {
 	h := fnv.New64a()
+	var buf []byte
 	for line := range strings.Lines(text) {
 		if len(line) < blockMinBytes {
 			continue
 		}
-		h.Reset()
-		for i, w := range strings.Fields(line) {
-			if i > 0 {
-				h.Write([]byte{' '})
+		buf = buf[:0]
+		space := false
+		for _, r := range line {
+			switch {
+			case unicode.IsSpace(r):
+				space = len(buf) > 0
+			default:
+				if space {
+					buf = append(buf, ' ')
+					space = false
+				}
+				buf = utf8.AppendRune(buf, unicode.ToLower(r))
 			}
-			h.Write([]byte(strings.ToLower(w)))
 		}
+		h.Reset()
+		h.Write(buf)
 		fn(h.Sum64())
 	}
 }

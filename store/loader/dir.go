@@ -141,10 +141,11 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	scan := scanFolder(real)
 	// Large HTML pages wait until the others are loaded, then are checked
 	// for repeating them (combined.go), smallest first.
-	large := largePageSize(slices.Collect(maps.Values(scan.htmlSizes)))
+	sizes := slices.Collect(maps.Values(scan.htmlSizes))
+	large := largePageSize(sizes)
 	var late []latePage
 	var seen *repeatIndex
-	if slices.ContainsFunc(slices.Collect(maps.Values(scan.htmlSizes)), func(n int64) bool { return n >= large }) {
+	if slices.ContainsFunc(sizes, func(n int64) bool { return n >= large }) {
 		seen = &repeatIndex{}
 	}
 	// deliver hands a loaded document or stream to fn or OnStream, or its
@@ -152,9 +153,8 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	deliver := func(shown, rel string, doc store.Document, ts *TextStream, err error) error {
 		if err != nil {
 			if opts.OnLoadError == nil {
-				if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrRedirect) || errors.Is(err, ErrPageSource) || errors.Is(err, ErrNoIndex) || errors.Is(err, ErrCombinedPage) ||
-					errors.Is(err, ErrIndexPage) {
-					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source; a single-page edition; a generated index
+				if PassedOver(err) {
+					return nil // a .json file that holds no transcript, like any unsupported file; a redirect stub; a page's source; …
 				}
 				return err
 			}

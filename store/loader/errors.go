@@ -57,6 +57,20 @@ var (
 	ErrNoIndex = errors.New("loader: page marked noindex")
 )
 
+// PassedOver reports whether err is a load error for a file that is no
+// document of its own, which LoadDir passes over when DirOptions has no
+// OnLoadError: a file of another type (ErrUnsupported), a redirect page,
+// a page's source, a page marked noindex, a single-page edition or a
+// generator's index page.
+func PassedOver(err error) bool {
+	for _, e := range []error{ErrUnsupported, ErrRedirect, ErrPageSource, ErrNoIndex, ErrCombinedPage, ErrIndexPage} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // RedirectError names a redirect page and where it sends the reader. It
 // unwraps to ErrRedirect; it is not modified after LoadFile returns it.
 type RedirectError struct {
