@@ -97,7 +97,8 @@ corpus_dir() {
 			copy_html /usr/share/doc/python3.11/html "$d.tmp" -not -path './_*'
 			;;
 		sqlite)
-			need_pkg sqlite3-doc /usr/share/doc/sqlite3
+			# sqlite3 itself installs /usr/share/doc/sqlite3: look for a page.
+			need_pkg sqlite3-doc /usr/share/doc/sqlite3/lang.html
 			copy_html /usr/share/doc/sqlite3 "$d.tmp" ! -name 'doc_*_crossref.html' ! -name keyword_index.html \
 				! -name requirements.html ! -name syntaxdiagrams.html ! -name capi3ref.html ! -path ./fileformat.html
 			;;
