@@ -175,6 +175,11 @@ func (w *walker) walk(n *html.Node) {
 		w.cells = 0
 		defer func() { w.cells = saved }()
 	case atom.Li:
+		// An item whose text was all chrome (a table of contents' links)
+		// would leave a bare "-" line.
+		if strings.TrimSpace(textOf(n, w.drop)) == "" {
+			return
+		}
 		w.listMarker()
 	}
 	switch {

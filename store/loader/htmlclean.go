@@ -294,12 +294,15 @@ func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) int {
 	case atom.A:
 		// Heading anchors ("¶", "#", an invisible U+200B) that Sphinx,
 		// MkDocs, Docusaurus and others append.
-		if st.words+st.linkWords == 1 && isAnchorMark(strings.TrimSpace(textOf(n, nil))) {
+		if st.words+st.linkWords <= 1 && isAnchorMark(strings.TrimSpace(textOf(n, nil))) {
 			return chromeByStructure
 		}
 	}
 	if noContent && languageSwitcher(n) {
 		return chromeByStructure
+	}
+	if noContent && st.headings == 1 && st.runs <= 1 && contentsBlock(n) {
+		return chromeByHint // a table of contents' title, its links gone
 	}
 	switch hintOf(n, anchorID(n, st)) {
 	case hintStrong:
@@ -314,6 +317,25 @@ func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) int {
 		}
 	}
 	return notChrome
+}
+
+// contentsBlock reports an element whose class or id names a table of
+// contents ("Contents_element", "SEC_Contents", "shortcontents": Texinfo's
+// makeinfo, which GNU manuals and FFmpeg's are made with). "contents"
+// alone is no hint (DocBook wraps every table in a div.table-contents), so
+// chrome asks for it only once the block is down to one heading: its links
+// were chrome, and the title "Table of Contents" would otherwise head the
+// page's first chunk.
+func contentsBlock(n *html.Node) bool {
+	found := false
+	for _, a := range n.Attr {
+		if a.Key == "class" || a.Key == "id" {
+			forEachWord(a.Val, func(w string) {
+				found = found || w == "contents" || w == "shortcontents"
+			})
+		}
+	}
+	return found
 }
 
 // anchorID reports an element whose id is a link target derived from its
@@ -723,15 +745,26 @@ func role(n *html.Node) string {
 	return ""
 }
 
-// countWords counts runs of non-space characters.
+// countWords counts the words of s: runs of non-space characters that hold
+// a letter or a digit.
 func countWords(s string) int {
-	n, in := 0, false
+	n, in, counted := 0, false, false
 	for _, r := range s {
-		sp := unicode.IsSpace(r)
-		if !sp && !in {
-			n++
+		if unicode.IsSpace(r) {
+			in = false
+			continue
 		}
-		in = !sp
+		if !in {
+			in, counted = true, false
+		}
+		// Only a token with a letter or digit is a word: the "," and
+		// "[" "][" "]" of a Texinfo node line ("Next: Bee, Up: Top
+		// [Contents][Index]") made its few words outside links read as a
+		// sentence.
+		if !counted && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			n++
+			counted = true
+		}
 	}
 	return n
 }

@@ -280,6 +280,30 @@ func TestLoadHTMLInPageContents(t *testing.T) {
 		{"docbook table-contents stays",
 			`<body><div class="sect1"><h2>Limits</h2><p>The limits of the pump are listed below for each model.</p><div class="table-contents"><table><tr><td>HX-100</td><td>3 bar</td></tr><tr><td>HX-200</td><td>5 bar</td></tr></table></div></div></body>`,
 			"Limits\n\nThe limits of the pump are listed below for each model.\n\nHX-100 | 3 bar\nHX-200 | 5 bar"},
+		{"texinfo table of contents, node lines and section menus",
+			// makeinfo's output (GNU manuals, FFmpeg): the contents' links
+			// are chrome by their ids ("toc-…"), which left a "Table of
+			// Contents" title over bare bullets at the head of the first
+			// chunk, and "Next: …, Up: … [Contents][Index]" before a
+			// section read as a sentence.
+			`<body><h1 class="settitle">Pump Manual</h1><div class="Contents_element" id="SEC_Contents"><h2 class="contents-heading">Table of Contents</h2>` +
+				`<div class="contents"><ul class="no-bullet"><li><a id="toc-Priming" href="#Priming">1 Priming</a><ul class="no-bullet"><li><a id="toc-Valves" href="#Valves">1.1 Valves</a></li></ul></li>` +
+				`<li><a id="toc-Starting" href="#Starting">2 Starting</a></li></ul></div></div><hr>` +
+				`<div class="chapter" id="Priming"><div class="header"><p>Next: <a href="#Starting" accesskey="n" rel="next">Starting</a>, Up: <a href="#Top" rel="up">Top</a> &nbsp; [<a href="#SEC_Contents" rel="contents">Contents</a>][<a href="#Index" rel="index">Index</a>]</p></div>` +
+				`<h2 class="chapter">1 Priming</h2><p>Fill the chamber with water before the first start of the pump.</p><ul class="section-toc"><li><a href="#Valves" accesskey="1">Valves</a></li></ul><hr>` +
+				`<div class="section" id="Valves"><div class="header"><p>Up: <a href="#Priming" rel="up">Priming</a> &nbsp; [<a href="#SEC_Contents" rel="contents">Contents</a>][<a href="#Index" rel="index">Index</a>]</p></div>` +
+				`<h3 class="section">1.1 Valves</h3><p>Open both valves while the chamber fills and close them afterwards.</p></div></div>` +
+				`<div class="chapter" id="Starting"><div class="header"><p>Previous: <a href="#Priming" rel="prev">Priming</a> &nbsp; [<a href="#SEC_Contents" rel="contents">Contents</a>]</p></div>` +
+				`<h2 class="chapter">2 Starting</h2><p>Press the green button and wait until the pressure reaches two bar.</p></div></body>`,
+			"Pump Manual\n\n1 Priming\n\nFill the chamber with water before the first start of the pump.\n\n1.1 Valves\n\n" +
+				"Open both valves while the chamber fills and close them afterwards.\n\n2 Starting\n\n" +
+				"Press the green button and wait until the pressure reaches two bar."},
+		{"a contents block with text of its own stays",
+			`<body><h1>Pumps</h1><div class="contents"><h2>Contents of the box</h2><p>The box holds the pump, two hoses and this manual.</p></div></body>`,
+			"Pumps\n\nContents of the box\n\nThe box holds the pump, two hoses and this manual."},
+		{"a list of links only leaves no bullets",
+			`<body><h1>Pumps</h1><p>Prime the pump before the first start of the season.</p><ul><li><a class="nav" href="a.html">A</a></li><li><a class="nav" href="b.html">B</a></li></ul></body>`,
+			"Pumps\n\nPrime the pump before the first start of the season."},
 		{"a topic that is not a table of contents stays",
 			`<body><h1>Pumps</h1><div class="topic"><p class="topic-title">Summary</p><ul><li>Priming</li><li>Starting</li></ul></div><p>Prime the pump before use.</p></body>`,
 			"Pumps\n\nSummary\n\n- Priming\n- Starting\n\nPrime the pump before use."},
