@@ -156,6 +156,20 @@ func TestByDefaultThisIs(t *testing.T) {
 	require.True(t, strings.HasPrefix(got, "By default this is empty."), got)
 }
 
+// "The shell sets the default value to 500 …" and "the default is set to
+// …" state the entry's default in a verb's words (Bash's HISTSIZE); such a
+// sentence had not counted as giving one, and the question was refused.
+func TestDefaultSetToAValue(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "KILN_LOG_SIZE\n\nThe number of firings to remember in the kiln log. If the value is 0, no firing is logged. The kiln sets the default value to 40 after reading its startup files.", "KILN_LOG_SIZE"),
+		sourceUnder("S2", "KILN_SHELF_COUNT\n\nThe number of shelves the kiln loads. When the kiln is reset, the default is set to 6 by the controller.", "KILN_SHELF_COUNT"),
+	}}
+	got := answerTo(t, "What is the default value of KILN_LOG_SIZE?", p)
+	require.True(t, strings.HasPrefix(got, "The kiln sets the default value to 40 after reading its startup files. [S1]"), got)
+	got = answerTo(t, "What is the default value of KILN_SHELF_COUNT?", p)
+	require.Contains(t, got, "the default is set to 6 by the controller. [S2]")
+}
+
 // A question about an argument left out ("called without VERSION") is
 // answered by what the entry does when it is omitted.
 func TestOmittedArgumentAnswers(t *testing.T) {
