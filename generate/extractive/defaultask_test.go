@@ -170,6 +170,20 @@ func TestDefaultSetToAValue(t *testing.T) {
 	require.Contains(t, got, "the default is set to 6 by the controller. [S2]")
 }
 
+// A default stated in another name's entry is that name's, though it
+// mentions the name asked about (Bash's HISTFILESIZE "… sets the default
+// value to the value of HISTSIZE …"): it does not follow the asked
+// entry's own default as a supplement.
+func TestOtherEntrysDefaultIsNoSupplement(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "KILN_LOG_FILESIZE\n\nThe number of lines kept in the kiln log file. The kiln sets the default value to the value of KILN_LOG_SIZE after reading its startup files.", "KILN_LOG_FILESIZE"),
+		sourceUnder("S2", "KILN_LOG_SIZE\n\nThe number of firings to remember in the kiln log. The kiln sets the default value to 40 after reading its startup files.", "KILN_LOG_SIZE"),
+	}}
+	got := answerTo(t, "What is the default value of KILN_LOG_SIZE?", p)
+	require.True(t, strings.HasPrefix(got, "The kiln sets the default value to 40 after reading its startup files. [S2]"), got)
+	require.NotContains(t, got, "to the value of KILN_LOG_SIZE")
+}
+
 // A question about an argument left out ("called without VERSION") is
 // answered by what the entry does when it is omitted.
 func TestOmittedArgumentAnswers(t *testing.T) {

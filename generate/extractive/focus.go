@@ -177,6 +177,14 @@ func supplements(c *candidate, chosen []*candidate, fig *candidate, qterms []str
 		// the same section or not).
 		return false
 	}
+	if lead := chosen[0]; a.isDefault && len(a.named) > 0 && statesDefaultValue(c.text) && entryNamed(lead, a.named, true) && entryNamed(c, a.named, false) {
+		// The lead gives the default in the entry of the name asked about;
+		// a default stated in another name's entry is that name's, however
+		// many of the question's words it holds: HISTFILESIZE's "The shell
+		// sets the default value to the value of HISTSIZE …" after
+		// HISTSIZE's own.
+		return false
+	}
 	for _, t := range qterms {
 		// What a default question asks for ("default value") the first
 		// sentence gives by form, in whatever words: another sentence's
@@ -200,6 +208,21 @@ func supplements(c *candidate, chosen []*candidate, fig *candidate, qterms []str
 	// A setting has one default: a second one stated in the section is
 	// another setting's.
 	return !a.isDefault && c.source == chosen[0].source && c.headingText == chosen[0].headingText && a.stated(cands, c.pos)
+}
+
+// entryNamed reports whether c's heading is a name (nameHeading) that
+// matches every one of named (all true) or none of them (all false).
+func entryNamed(c *candidate, named []*regexp.Regexp, all bool) bool {
+	name := nameHeading(c.headingText)
+	if name == "" {
+		return false
+	}
+	for _, re := range named {
+		if re.MatchString(name) != all {
+			return false
+		}
+	}
+	return true
 }
 
 // covers reports whether the sentence or its heading holds the term.
