@@ -301,6 +301,9 @@ func (c *cleaner) chrome(n *html.Node, st contentStats, inSection bool) int {
 	if noContent && languageSwitcher(n) {
 		return chromeByStructure
 	}
+	if n.DataAtom == atom.Table && noContent && st.headings == 0 && st.words <= 3 && jumpBar.MatchString(strings.Join(strings.Fields(textOf(n, c.drop)), " ")) {
+		return chromeByStructure // an index's "Jump to:", its letters gone
+	}
 	if noContent && st.headings == 1 && st.runs <= 1 && contentsBlock(n) {
 		return chromeByHint // a table of contents' title, its links gone
 	}
@@ -690,6 +693,11 @@ var hintWords = map[string]hint{
 	// shown on hover over every use in a listing or example, so repeated on
 	// page after page).
 	"ttc": hintStrong,
+	// Texinfo's indexes (makeinfo 7: "cp-entries-printindex"; makeinfo 6:
+	// "index-cp", below) and the letters that jump into them: a list of
+	// every indexed name with the section it is in, which retrieval found
+	// for any question naming one ("HISTSIZE: | | Bash Variables").
+	"printindex": hintStrong,
 
 	"nav": hintWeak, "navigation": hintWeak, "menu": hintWeak, "sidebar": hintWeak, "toc": hintWeak,
 	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,
@@ -721,6 +729,9 @@ func hintOf(n *html.Node, anchor bool) hint {
 			}
 		})
 	}
+	if best == hintNone && texinfoIndex(n) {
+		best = hintStrong
+	}
 	if contents && topic && best == hintNone {
 		// Docutils' in-page table of contents (".. contents::", a
 		// div.contents.topic before docutils 0.18). "contents" alone is
@@ -728,6 +739,27 @@ func hintOf(n *html.Node, anchor bool) hint {
 		best = hintWeak
 	}
 	return best
+}
+
+// jumpBar matches what is left of an index's letter bar once its letters
+// (links) are chrome.
+var jumpBar = regexp.MustCompile(`(?i)^\s*jump\s+to\s*:?\s*$`)
+
+// texinfoIndex reports makeinfo 6's index table ("index-cp", "index-vr":
+// "index" and a two-letter index name as the whole class) or a jump
+// letter into it ("summary-letter").
+func texinfoIndex(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Key != "class" {
+			continue
+		}
+		var words []string
+		forEachWord(a.Val, func(w string) { words = append(words, w) })
+		if len(words) == 2 && (words[0] == "index" && len(words[1]) == 2 || words[0] == "summary" && words[1] == "letter") {
+			return true
+		}
+	}
+	return false
 }
 
 // forEachWord splits class and id values into lower-case words at spaces,

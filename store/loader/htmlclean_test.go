@@ -311,6 +311,32 @@ func TestLoadHTMLInPageContents(t *testing.T) {
 	requireHTMLTexts(t, cases)
 }
 
+// Texinfo's indexes list every indexed name with a link to its section;
+// retrieval found them for any question naming one. makeinfo 6 classes the
+// table "index-vr" and its jump letters "summary-letter"; makeinfo 7 writes
+// "vr-entries-printindex" and "vr-letters-header-printindex".
+func TestLoadHTMLTexinfoIndexes(t *testing.T) {
+	cases := []htmlTextCase{
+		{"makeinfo 6",
+			`<body><div class="appendix" id="Variable-Index"><h3 class="appendixsec">D.3 Variable Index</h3><p>Every variable of the pump, with the section that documents it.</p>` +
+				`<table><tr><th valign="top">Jump to: &nbsp; </th><td><a class="summary-letter" href="#vr_letter-P"><b>P</b></a> &nbsp; </td></tr></table>` +
+				`<table class="index-vr" border="0"><tr><td></td><th align="left">Index Entry</th><td>&nbsp;</td><th align="left"> Section</th></tr>` +
+				`<tr><th id="vr_letter-P">P</th><td></td><td></td></tr><tr><td></td><td valign="top"><a href="#index-PUMP_005fSPEED"><code>PUMP_SPEED</code></a>:</td><td>&nbsp;</td><td valign="top"><a href="#Pump-Variables">Pump Variables</a></td></tr></table>` +
+				`<table><tr><th valign="top">Jump to: &nbsp; </th><td><a class="summary-letter" href="#vr_letter-P"><b>P</b></a> &nbsp; </td></tr></table></div></body>`,
+			"D.3 Variable Index\n\nEvery variable of the pump, with the section that documents it."},
+		{"makeinfo 7",
+			`<body><div class="appendix-level-extent" id="Variable-Index"><h3 class="appendix">D.3 Variable Index</h3><p>Every variable of the pump, with the section that documents it.</p>` +
+				`<table class="vr-letters-header-printindex"><tr><th>Jump to: &nbsp; </th><td><a class="summary-letter-printindex" href="#vr_letter-P"><b>P</b></a></td></tr></table>` +
+				`<table class="vr-entries-printindex" border="0"><tr><td></td><td class="printindex-index-entry"><a href="#index-PUMP_005fSPEED"><code class="code">PUMP_SPEED</code></a>:</td><td>&nbsp;</td><td class="printindex-index-section"><a href="#Pump-Variables">Pump Variables</a></td></tr></table></div>` +
+				`<div class="appendix-level-extent" id="Glossary"><h3 class="appendix">D.4 Glossary</h3><p>A chamber is the part of the pump that holds the water before it is pressed out.</p></div></body>`,
+			"D.3 Variable Index\n\nEvery variable of the pump, with the section that documents it.\n\nD.4 Glossary\n\nA chamber is the part of the pump that holds the water before it is pressed out."},
+		{"a table of links that is no index stays",
+			`<body><h1>Pumps</h1><table class="models"><tr><td><a href="hx100.html">HX-100</a></td><td>3 bar</td></tr></table></body>`,
+			"Pumps\n\nHX-100 | 3 bar"},
+	}
+	requireHTMLTexts(t, cases)
+}
+
 // A generator's signature below the content ("This document was generated
 // … using texi2html") is no content, so the link bar between it and the
 // text is the content's edge and goes too; a sentence that only starts
