@@ -177,7 +177,7 @@ func (w *walker) walk(n *html.Node) {
 	case atom.Li:
 		// An item whose text was all chrome (a table of contents' links)
 		// would leave a bare "-" line.
-		if strings.TrimSpace(textOf(n, w.drop)) == "" {
+		if !hasText(n, w.drop) {
 			return
 		}
 		w.listMarker()
@@ -248,24 +248,45 @@ func hidden(n *html.Node) bool {
 // drop.
 func textOf(n *html.Node, drop map[*html.Node]bool) string {
 	var b strings.Builder
-	var rec func(*html.Node)
-	rec = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			return
-		}
-		if n.Type == html.ElementNode && (skipped[n.DataAtom] || hidden(n) || drop[n]) {
-			return
-		}
-		if n.Type == html.ElementNode && n.DataAtom == atom.Br {
-			b.WriteByte(' ')
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			rec(c)
+	eachText(n, drop, func(s string) bool {
+		b.WriteString(s)
+		return true
+	})
+	return b.String()
+}
+
+// hasText reports whether n holds visible text other than white space,
+// leaving out the elements in drop; it stops at the first such text.
+func hasText(n *html.Node, drop map[*html.Node]bool) bool {
+	found := false
+	eachText(n, drop, func(s string) bool {
+		found = strings.TrimSpace(s) != ""
+		return !found
+	})
+	return found
+}
+
+// eachText calls fn with the visible text inside n in order (a space for
+// each <br>), leaving out the elements in drop, until fn returns false. It
+// reports whether fn never did.
+func eachText(n *html.Node, drop map[*html.Node]bool, fn func(string) bool) bool {
+	switch {
+	case n.Type == html.TextNode:
+		return fn(n.Data)
+	case n.Type != html.ElementNode:
+	case skipped[n.DataAtom] || hidden(n) || drop[n]:
+		return true
+	case n.DataAtom == atom.Br:
+		if !fn(" ") {
+			return false
 		}
 	}
-	rec(n)
-	return b.String()
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if !eachText(c, drop, fn) {
+			return false
+		}
+	}
+	return true
 }
 
 // findTitle returns the page's HTML <title> element (not an SVG title), or
