@@ -57,7 +57,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		switch {
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
-		case under || above || signed:
+		case under || above || signed || c.headEntry:
 			rank = 1
 		}
 		// An option's entry in an options list is its definition by form,
@@ -67,7 +67,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// about ("How long can a username be …?" under "username": "150
 		// characters or fewer."): a sentence elsewhere that covers every
 		// word and gives no figure sets the cut.
-		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || a.isDefault && continues(cands, i, cut) ||
+		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || c.headEntry || a.isDefault && continues(cands, i, cut) ||
 			isAmount && headedByQuestion(c, a.words) && headingHas(c, a.extentOf))) && !above ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(c, lead, a.words)) {
 			continue
@@ -109,7 +109,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = a.statesDefault(cands, i) || above && namesAll(a.named, cands, below) || signed
 		case a.isReturn:
 			ok = statesReturn(c.text) && namesAll(a.named, cands, i)
-		case c.entry:
+		case c.entry || c.headEntry:
 			ok = true
 		case len(a.subject) > 0:
 			ok = definesSubject(c, a.subject) && namesWritten(a, cands, i)

@@ -85,3 +85,30 @@ func TestOptionHeadingNamesTheAnswer(t *testing.T) {
 		})
 	}
 }
+
+// makeinfo writes options lists as headings: "-r" on a line of its own
+// over its description, under the builtin's own heading. Asked about the
+// -r option of stoke, stoke's entry leads: not another builtin's
+// sentence naming -r, nor another builtin's "-r" entry that holds "stoke"
+// only as a verb.
+func TestOptionEntryUnderHeadingOfItsCommand(t *testing.T) {
+	builtin := func(label, path, text string) generate.ContextSource {
+		s := retrieve.Source{Relevance: 0.8}
+		s.Chunk.Title = "Hearth Reference Manual"
+		s.Chunk.Heading = []string{"Hearth Features", path}
+		return generate.ContextSource{Label: label, Text: text, Source: s}
+	}
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		builtin("S1", "4.2 Hearth Builtin Commands", "4.2 Hearth Builtin Commands\n\nThis section describes the builtins.\n\n"+
+			"stoke\n\n```\nstoke [-a count] [-r]\n```\n\nAdds wood to the fire and waits for it to catch.\n\n"+
+			"Options, if supplied, have the following meanings:\n\n-a count\n\nAdds count logs at once instead of one.\n\n"+
+			"-r\n\nIf this option is given, the ashes are raked out before any wood goes in.\n"),
+		builtin("S2", "9.2 Hearth Log Builtins", "9.2 Hearth Log Builtins\n\nTwo builtins manipulate the log.\n\n"+
+			"firelog\n\n```\nfirelog [-lr] [first]\n```\n\nThe first form lists the fires lit so far. The -r flag reverses the order of the listing.\n\n"+
+			"Options, if supplied, have the following meanings:\n\n-c\n\nClear the log.\n\n-r\n\nStoke the log from the saved file and print it.\n"),
+	}}
+	answer := answerTo(t, "What does the stoke builtin do with the -r option?", p)
+	require.True(t, strings.HasPrefix(answer, "If this option is given, the ashes are raked out before any wood goes in. [S1]"), answer)
+	answer = answerTo(t, "What does the -r option of firelog do?", p)
+	require.True(t, strings.HasPrefix(answer, "Stoke the log from the saved file and print it. [S2]"), answer)
+}

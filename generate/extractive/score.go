@@ -48,6 +48,10 @@ type candidate struct {
 	// entry marks an entry of the question's command-line option in an
 	// options list (optionEntry), set by optionTerm.
 	entry bool
+	// headEntry marks the first sentence under a heading line that spells
+	// the question's option, in the section of what the question names
+	// besides (markHeadingEntries): an options list written as headings.
+	headEntry bool
 	// path is the source's heading path as written, one heading a line:
 	// "Class: http.Agent" names what the rows of its entry
 	// "new Agent([options])" are about.
@@ -548,6 +552,58 @@ func scoreEntryContext(cands []*candidate, qterms []string, idf map[string]float
 		c.overlap += headingWeight * share
 		c.score += (headingWeight - contextWeight) * share
 	}
+}
+
+// markHeadingEntries marks (candidate.headEntry) the sentences that open
+// the entry of the asked option under a heading line spelling it ("-r"
+// over "If this option is given, backslash does not act as an escape
+// character.": makeinfo writes options lists as headings) in the entry of
+// what the question names besides: a question term other than the
+// option's is in the heading the options list stands under (entryOwner)
+// or the page's title and outer headings, and every question term is
+// there or in the sentence and its heading. The Bash manual's history
+// builtin has a "-r" entry too, "Read the history file …", which holds
+// "read" only as a verb: no answer to "What does the read builtin do
+// with the -r option?". Only the lead reads the mark; optionDocumented
+// does not, since an option heading of another command would make it
+// refuse questions that prose answers.
+func markHeadingEntries(cands []*candidate, qterms []string, option string) {
+	if option == "" {
+		return
+	}
+	optionTerms := uniqueTerms(option)
+	for i, c := range cands {
+		if !c.opens || c.code || !slices.Contains(textutil.OptionSpellings(c.headingText), option) {
+			continue
+		}
+		owner := entryOwner(cands, i)
+		named := false
+		covered := true
+		for _, t := range qterms {
+			inOwner := owner[t] || c.context[t]
+			named = named || inOwner && t != option && !slices.Contains(optionTerms, t)
+			covered = covered && (inOwner || covers(c, t))
+		}
+		c.headEntry = named && covered
+	}
+}
+
+// entryOwner returns the terms of the heading an option's entry stands
+// under: the nearest heading line above cands[i] in its source that
+// spells no option ("read" above "-a aname" … "-r"), else the innermost
+// heading of the source's path.
+func entryOwner(cands []*candidate, i int) map[string]bool {
+	c := cands[i]
+	for k := i - 1; k >= 0 && cands[k].source == c.source; k-- {
+		if h := cands[k].headingText; h != c.headingText && textutil.OptionSpellings(h) == nil {
+			return cands[k].heading
+		}
+	}
+	owner := map[string]bool{}
+	for _, t := range uniqueTerms(c.path[strings.LastIndexByte(c.path, '\n')+1:]) {
+		owner[t] = true
+	}
+	return owner
 }
 
 // optionDocumented reports whether, when the sources hold entries of the
