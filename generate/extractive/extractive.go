@@ -234,7 +234,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreChangeLog(cands, sources, question)
 	scoreEntryContext(cands, qterms, idf, a.option)
-	markHeadingEntries(cands, qterms, a.option)
+	markOwners(cands, qterms, a.option)
 	scoreSubject(cands, subject)
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)

@@ -112,7 +112,9 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case c.entry || c.headEntry:
 			ok = true
 		case len(a.subject) > 0:
-			ok = definesSubject(c, a.subject) && namesWritten(a, cands, i)
+			// Another command's sentence naming the option defines it for
+			// that command.
+			ok = definesSubject(c, a.subject) && namesWritten(a, cands, i) && (a.option == "" || c.owned)
 		case task != "":
 			ok = taskTitle(cands, i, task)
 		}

@@ -112,3 +112,41 @@ func TestOptionEntryUnderHeadingOfItsCommand(t *testing.T) {
 	answer = answerTo(t, "What does the -r option of firelog do?", p)
 	require.True(t, strings.HasPrefix(answer, "Stoke the log from the saved file and print it. [S2]"), answer)
 }
+
+// A sentence that opens by naming the option defines it, but only for
+// the command whose entry it stands in: asked about firelog's -l, the
+// bellows builtin's "The -l option …" does not lead over firelog's own
+// "If the -l flag is given, …".
+func TestOptionSentenceOfAnotherCommand(t *testing.T) {
+	builtin := func(label, name, text string) generate.ContextSource {
+		s := retrieve.Source{Relevance: 0.8}
+		s.Chunk.Title = "Hearth Reference Manual"
+		s.Chunk.Heading = []string{"Hearth Features", "4.1 Hearth Builtins"}
+		return generate.ContextSource{Label: label, Text: name + "\n\n```\n" + name + " [-l] [name]\n```\n\n" + text, Source: s}
+	}
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		builtin("S1", "firelog", "The first form selects a range of fires from the log. If the -l flag is given, the fires are listed on standard output. Otherwise the log is opened in an editor."),
+		builtin("S2", "bellows", "Each time bellows is invoked, it remembers the draught of each fire. The -l option causes output to be displayed in a format that may be reused as input."),
+	}}
+	answer := answerTo(t, "What does the -l option of firelog do?", p)
+	require.True(t, strings.HasPrefix(answer, "If the -l flag is given, the fires are listed on standard output. [S1]"), answer)
+}
+
+// Pages name their command in the title, and an option's spellings may
+// take a heading line each. Asked about git commit's --signoff, the entry
+// on git-commit's page leads, not git-rebase's entry for the same option,
+// whose page shares "git" with the question and whose text has "commits".
+func TestOptionEntryOnThePageOfItsCommand(t *testing.T) {
+	manPage := func(label, title, text string) generate.ContextSource {
+		s := retrieve.Source{Relevance: 0.8}
+		s.Chunk.Title = title
+		s.Chunk.Heading = []string{title, "OPTIONS"}
+		return generate.ContextSource{Label: label, Text: text, Source: s}
+	}
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		manPage("S1", "git-rebase(1)", "OPTIONS\n\n--signoff\n\nAdd a Signed-off-by trailer to all the rebased commits.\n"),
+		manPage("S2", "git-commit(1)", "OPTIONS\n\n-s\n--signoff\n--no-signoff\n\nAdd a Signed-off-by trailer by the committer at the end of the commit log message.\n"),
+	}}
+	answer := answerTo(t, "What does git commit --signoff add to the message?", p)
+	require.True(t, strings.HasPrefix(answer, "Add a Signed-off-by trailer by the committer at the end of the commit log message. [S2]"), answer)
+}

@@ -48,10 +48,11 @@ type candidate struct {
 	// entry marks an entry of the question's command-line option in an
 	// options list (optionEntry), set by optionTerm.
 	entry bool
-	// headEntry marks the first sentence under a heading line that spells
-	// the question's option, in the section of what the question names
-	// besides (markHeadingEntries): an options list written as headings.
-	headEntry bool
+	// owned marks, for a question about an option, a sentence in the
+	// entry of what the question names besides; headEntry the first
+	// sentence of the option's entry there, written under a heading line
+	// that spells it (markOwners).
+	owned, headEntry bool
 	// path is the source's heading path as written, one heading a line:
 	// "Class: http.Agent" names what the rows of its entry
 	// "new Agent([options])" are about.
@@ -554,38 +555,78 @@ func scoreEntryContext(cands []*candidate, qterms []string, idf map[string]float
 	}
 }
 
-// markHeadingEntries marks (candidate.headEntry) the sentences that open
-// the entry of the asked option under a heading line spelling it ("-r"
-// over "If this option is given, backslash does not act as an escape
-// character.": makeinfo writes options lists as headings) in the entry of
-// what the question names besides: a question term other than the
-// option's is in the heading the options list stands under (entryOwner)
-// or the page's title and outer headings, and every question term is
-// there or in the sentence and its heading. The Bash manual's history
-// builtin has a "-r" entry too, "Read the history file …", which holds
-// "read" only as a verb: no answer to "What does the read builtin do
-// with the -r option?". Only the lead reads the mark; optionDocumented
-// does not, since an option heading of another command would make it
-// refuse questions that prose answers.
-func markHeadingEntries(cands []*candidate, qterms []string, option string) {
+// markOwners reads, for a question about a command-line option, whose
+// entry each sentence stands in. The question's names are its terms that
+// head an entry in the sources (ownerNames: "fc", "read"). It marks the
+// sentences that cover the option and every name in their words, their
+// heading, the page's title and outer headings or, under a heading line
+// spelling the option, the heading its options list stands under
+// (entryOwner): candidate.owned. "The -l option causes output to be
+// displayed …" under hash does not answer "What does the -l option of fc
+// do?".
+//
+// It marks too (candidate.headEntry) the owned first sentence under a
+// heading line spelling the option ("-r" over "If this option is given,
+// backslash does not act as an escape character.": makeinfo writes
+// options lists as headings) when that heading or the page's title and
+// outer headings hold every name (or, the question naming no entry, a
+// term other than the option's): its entry. The Bash
+// manual's history builtin has a "-r" entry too, "Read the history file
+// …", which holds "read" only as a verb: no answer to "What does the read
+// builtin do with the -r option?". Only the lead reads the marks;
+// optionDocumented does not, since an option heading of another command
+// would make it refuse questions that prose answers.
+func markOwners(cands []*candidate, qterms []string, option string) {
 	if option == "" {
 		return
 	}
 	optionTerms := uniqueTerms(option)
+	names := ownerNames(cands, qterms)
 	for i, c := range cands {
-		if !c.opens || c.code || !slices.Contains(textutil.OptionSpellings(c.headingText), option) {
-			continue
+		headed := slices.Contains(optionHeading(c.headingText), option)
+		var owner map[string]bool
+		if headed {
+			owner = entryOwner(cands, i)
 		}
-		owner := entryOwner(cands, i)
-		named := false
-		covered := true
+		// named: the entry's heading or page holds every name, or, when
+		// the question names no entry, some term besides the option's.
+		named, covered := len(names) > 0, true
 		for _, t := range qterms {
 			inOwner := owner[t] || c.context[t]
-			named = named || inOwner && t != option && !slices.Contains(optionTerms, t)
-			covered = covered && (inOwner || covers(c, t))
+			own := t == option || slices.Contains(optionTerms, t)
+			switch {
+			case len(names) == 0:
+				named = named || inOwner && !own
+			case names[t]:
+				named = named && inOwner
+			}
+			if own || names[t] {
+				covered = covered && (inOwner || covers(c, t))
+			}
 		}
-		c.headEntry = named && covered
+		c.owned = covered
+		c.headEntry = headed && c.opens && !c.code && named && covered
 	}
+}
+
+// ownerNames returns the question terms that make up, alone or together,
+// a heading in the sources other than an option's: the names of entries
+// ("fc", "read", "git-commit(1)").
+func ownerNames(cands []*candidate, qterms []string) map[string]bool {
+	names := map[string]bool{}
+	for _, c := range cands {
+		if len(c.heading) == 0 || optionHeading(c.headingText) != nil {
+			continue
+		}
+		asked := true
+		for t := range c.heading {
+			asked = asked && slices.Contains(qterms, t)
+		}
+		if asked {
+			maps.Copy(names, c.heading)
+		}
+	}
+	return names
 }
 
 // entryOwner returns the terms of the heading an option's entry stands
@@ -595,7 +636,7 @@ func markHeadingEntries(cands []*candidate, qterms []string, option string) {
 func entryOwner(cands []*candidate, i int) map[string]bool {
 	c := cands[i]
 	for k := i - 1; k >= 0 && cands[k].source == c.source; k-- {
-		if h := cands[k].headingText; h != c.headingText && textutil.OptionSpellings(h) == nil {
+		if h := cands[k].headingText; h != c.headingText && optionHeading(h) == nil {
 			return cands[k].heading
 		}
 	}
