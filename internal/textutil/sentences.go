@@ -93,7 +93,7 @@ func AppendSentences(spans []Span, text string) []Span {
 					continue
 				}
 			}
-			if r == '.' && !endsSentence(text, start, i) || r == '!' && end == i+1 && macroBang(text, i) ||
+			if r == '.' && !endsSentence(text, start, i) || r == '!' && end == i+1 && macroBang(text, i) || operatorMark(text, r, i, end) ||
 				valueTrailerAt(text, end) || quotedTerminator(text, i, end) || quotedExclamation(text, r, i, end) {
 				i = end
 				continue
@@ -126,6 +126,25 @@ func macroBang(text string, i int) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(text[j:])
 	return unicode.IsLower(r)
+}
+
+// operatorMark reports whether the '?' or '!' at i is an operator named
+// in the sentence rather than its end: standing alone after a space and
+// followed, on the same line, by a lower-case word. Rust's book writes
+// "the ? operator can only be used in functions whose return type …".
+func operatorMark(text string, r rune, i, end int) bool {
+	if r != '?' && r != '!' || end != i+1 || i == 0 || text[i-1] != ' ' {
+		return false
+	}
+	j := end
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	if j == end || j >= len(text) {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(text[j:])
+	return unicode.IsLower(next)
 }
 
 // quotedExclamation reports whether the '!' or '?' at i ends a quoted

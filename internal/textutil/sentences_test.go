@@ -50,6 +50,9 @@ func TestSentences(t *testing.T) {
 		{"macro name", "If we call println! in a test and it passes, we won't see the println! output. Next!", []string{
 			"If we call println! in a test and it passes, we won't see the println! output.", "Next!"}},
 		{"exclamation then a capital", "It stops! Then restart it.", []string{"It stops!", "Then restart it."}},
+		// An operator standing alone goes on: "the ? operator can …".
+		{"operator mark", "The ? operator can only be used in functions that return Result. Does it work? Yes, with ? in main too.", []string{
+			"The ? operator can only be used in functions that return Result.", "Does it work?", "Yes, with ? in main too."}},
 		{"quoted exclamation inside a sentence", `Its subject is "fixup!" followed by the old subject. Next.`, []string{
 			`Its subject is "fixup!" followed by the old subject.`, "Next."}},
 		{"quoted question then a capital", `He asked "why?" Nobody knew.`, []string{`He asked "why?"`, "Nobody knew."}},
