@@ -225,6 +225,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
 	}
 	qterms = optionTerm(cands, qterms, a.option)
+	qterms = symbolTerms(cands, qterms, question)
 	boundTerms(cands, qterms)
 	defaultTerms(cands, qterms)
 	templateTerms(cands, question)
