@@ -42,6 +42,12 @@ func namesMeans(text, question string) bool {
 	return false
 }
 
+// meansReferral matches a sentence that points back at what the one
+// before it wants done and says what does it, in words rather than a
+// name: "You can do this using struct update syntax.", "This is what
+// proxy model inheritance is for: …", "To do so, use a savepoint.".
+var meansReferral = regexp.MustCompile(`(?i)^(?:(?:you|we|one) can (?:do|achieve|accomplish) (?:this|that|so)\b|(?:this|that) is (?:what|where) \S|to do (?:this|that|so),? (?:use|you|we|call|set|add|run|pass)\b|(?:this|that) (?:can be|is) (?:done|achieved|accomplished) (?:by|with|using|through)\b)`)
+
 // meansReach bounds how many sentences after the lead may name the means.
 const meansReach = 3
 
@@ -68,7 +74,7 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 	for k := lead.pos + 1; next == nil && k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
 		c := cands[k]
 		near := k == lead.pos+1 && !c.block && !lead.block // "… though this can be slow. A faster method is pg_upgrade."
-		if (near || sharesWord(c, a.words)) && (namesMeans(c.text, question) || namedBy(c, question) != "") {
+		if (near || sharesWord(c, a.words)) && (namesMeans(c.text, question) || namedBy(c, question) != "") || near && meansReferral.MatchString(c.text) {
 			next = c
 			break
 		}

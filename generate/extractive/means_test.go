@@ -28,6 +28,14 @@ func TestHowAnswerNamesTheMeans(t *testing.T) {
 	got := answerTo(t, "How can I move a depot to a new site without repacking every crate?", prompt(move, other))
 	require.True(t, strings.HasPrefix(got, "The traditional method for moving a depot to a new site is to repack every crate, though this can be slow. [S1] A faster method is crate_mover. [S1]"), got)
 
+	// So does the sentence after it that points back at it and names the
+	// means in words.
+	for _, next := range []string{"You can do this using crate update syntax.", "This is what proxy depots are for: a depot standing in for another."} {
+		page := "It is often useful to open a new depot that takes most of its crates from another depot, but changes some of them. " + next + " Depots open at dawn."
+		got = answerTo(t, "How do I open a depot that takes most of its crates from another one?", prompt(page, other))
+		require.True(t, strings.HasPrefix(got, "It is often useful to open a new depot that takes most of its crates from another depot, but changes some of them. [S1] "+next+" [S1]"), got)
+	}
+
 	unrelated := strings.Replace(depot, "The keep_out_of_transaction() decorator keeps a view out of the transaction.", "The pallet_scanner() helper reads pallet labels.", 1)
 	got = answerTo(t, "In strict mode, how can I keep one depot view from running inside a transaction?", prompt(unrelated, other))
 	require.NotContains(t, got, "pallet_scanner()")
