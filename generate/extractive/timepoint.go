@@ -74,7 +74,7 @@ func (p pointAsk) stated(c, prev *candidate) bool {
 		return true
 	}
 	if p.future {
-		return p.statedIn(c.text)
+		return p.statedAhead(c.text)
 	}
 	return p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) || prev != nil && prev.note && p.statedIn(prev.text)
 }
@@ -104,6 +104,44 @@ func (p pointAsk) withNote(cands, chosen []*candidate) []*candidate {
 		}
 	}
 	return chosen
+}
+
+// futureCue matches what puts a sentence's point in time ahead: "will be
+// removed in 3.14", "scheduled for 2025", "to be dropped in version 4".
+var futureCue = regexp.MustCompile(`(?i)\b(?:will|shall|future|planned|scheduled|upcoming|next)\b|\bto\s+be\b`)
+
+// futureReach is how many words may part a stated point from the
+// futureCue that puts it ahead.
+const futureReach = 8
+
+// statedAhead reports whether text states a point of the asked kind that
+// the question does not name within futureReach words of a futureCue.
+// "The Visual Studio 10 2010 generator has been removed." says when
+// something else went, and "… will be removed in a future version of
+// CMake." says no when: neither answers "In which CMake release will the
+// Visual Studio 11 2012 generator be removed?".
+func (p pointAsk) statedAhead(text string) bool {
+	cues := futureCue.FindAllStringIndex(text, -1)
+	if len(cues) == 0 {
+		return false
+	}
+	for _, re := range []*regexp.Regexp{dateCue, versionCue} {
+		if re == versionCue && !p.version {
+			continue
+		}
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			if p.names(text[m[0]:m[1]]) {
+				continue
+			}
+			for _, cue := range cues {
+				lo, hi := min(m[0], cue[0]), max(m[1], cue[1])
+				if len(strings.Fields(text[lo:hi])) <= futureReach+2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (p pointAsk) statedIn(text string) bool {

@@ -128,6 +128,12 @@ func TestFuturePointNeedsTheSentence(t *testing.T) {
 			&generate.Prompt{Sources: []generate.ContextSource{notes}}, false},
 		{"the version stated", "In which future Beacon release will the --haze option of the lighthouse beacon be removed?",
 			prompt("The --haze option of the lighthouse beacon is deprecated and will be removed in Beacon 5.0."), true},
+		// What went before, or a version far from what is to come, says
+		// nothing of when it will go.
+		{"a removal that happened", "In which Beacon release will the lighthouse beacon 11 2012 lamp driver be removed?",
+			prompt("The lighthouse beacon 10 2010 lamp driver has been removed. The lighthouse beacon 11 2012 lamp driver is deprecated and will be removed in a future release."), false},
+		{"a version far from the future", "In which Beacon release will the --haze option of the lighthouse beacon be removed?",
+			prompt("The --haze option of the lighthouse beacon will still work with lamps that were built for the older Beacon 3.2 and Beacon 3.4 towers."), false},
 	})
 }
 
