@@ -11,12 +11,15 @@ import (
 // version 3.13.", "Added in: v8.0.0"; textutil.IsVersionNote). Notes stand
 // between an entry's heading and its description; they must not become the
 // sentence an answer opens with.
-func isVersionNote(text string) bool { return textutil.IsVersionNote(text) }
+// A stability note ("Stability: 1 - Experimental") counts as one.
+func isVersionNote(text string) bool {
+	return textutil.IsVersionNote(text) || textutil.IsStatusNote(text)
+}
 
 // asksHistory matches questions about an entry's history, which a change
 // note answers: "since which version", "when was ... added", "is X
 // deprecated".
-var asksHistory = regexp.MustCompile(`(?i)\b(versions?|when|since|release[sd]?|deprecated|deprecation|introduced|added|new|changed|removed)\b`)
+var asksHistory = regexp.MustCompile(`(?i)\b(versions?|when|since|release[sd]?|deprecated|deprecation|introduced|added|new|changed|removed|experimental|stable|stability|legacy)\b`)
 
 // defaultChange matches a change note that gives a default's new value
 // ("Changed in version 3.8: Default value of max_workers is changed to

@@ -47,7 +47,7 @@ func IsHeadingLine(text string, sp Span) bool {
 	if strings.HasPrefix(s, "#") {
 		return true
 	}
-	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) ||
+	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) || IsStatusNote(s) ||
 		IsTableRow(s) || changeTableTitle(text, sp) {
 		return false
 	}

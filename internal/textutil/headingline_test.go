@@ -27,6 +27,7 @@ func TestIsHeadingLine(t *testing.T) {
 		{"signature", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)\n\nFires the kiln.", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)", false},
 		{"code fence", "```\nkiln on\n```", "```", false},
 		{"change note under a name", "kiln.vent\n\nAdded in: v8.0.0, v6.9.0\n\nOpens the vent.", "Added in: v8.0.0, v6.9.0", false},
+		{"stability note under a name", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode.", "Stability: 1 - Experimental", false},
 		{"deprecation note", "kiln.vent\n\nDeprecated since: v12.0.0\n\nOpens the vent.", "Deprecated since: v12.0.0", false},
 		{"stacked signatures of one entry", "Intro text.\n\nround(X)\nround(X,Y)\n\nThe round(X,Y) function returns X rounded to Y digits.", "round(X)\nround(X,Y)", true},
 		{"stacked signatures with a kind", "Intro text.\n\nclass range(stop)\nclass range(start, stop[, step])\n\nRather than being a function, range is a type.", "class range(stop)\nclass range(start, stop[, step])", true},
@@ -86,6 +87,15 @@ func TestIsVersionNote(t *testing.T) {
 	for _, s := range []string{"Added in the last release, the vent opens.", "New kilns heat in 10 minutes.", "Added in: REPLACEME",
 		"New in Kilnware, the vent opens in 3 seconds."} {
 		require.False(t, IsVersionNote(s), s)
+	}
+}
+
+func TestIsStatusNote(t *testing.T) {
+	for _, s := range []string{"Stability: 1 - Experimental", "Stability: 1.1 - Active development", "Stability: 0 - Deprecated. Use kiln.vent() instead.", "Stability: 2 - Stable"} {
+		require.True(t, IsStatusNote(s), s)
+	}
+	for _, s := range []string{"Stability: the kiln holds its heat.", "Stability of the kiln matters.", "Stability: 1"} {
+		require.False(t, IsStatusNote(s), s)
 	}
 }
 

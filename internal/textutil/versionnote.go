@@ -20,6 +20,19 @@ var versionNote = regexp.MustCompile(`^(?i:new|changed|added|removed|deprecated)
 // would take it for the heading of the description below it.
 func IsVersionNote(s string) bool { return versionNote.MatchString(s) }
 
+// statusNote matches Node.js's stability index note ("Stability: 1 -
+// Experimental", "Stability: 1.1 - Active development", "Stability: 0 -
+// Deprecated. Use … instead."), which it prints under an entry's name or
+// inside its description.
+var statusNote = regexp.MustCompile(`^Stability:\s*\d+(?:\.\d+)?\s*-\s*[A-Z]`)
+
+// IsStatusNote reports whether a sentence is a stability note. Like a
+// change note, it says how far to rely on the entry, not what the entry is
+// or does, and it is never a heading: "Stability: 1 - Experimental" on a
+// line of its own under "--watch" would otherwise head the rest of the
+// option's description.
+func IsStatusNote(s string) bool { return statusNote.MatchString(s) }
+
 // versionCell matches a change table's version cell as loaders write one
 // on its own line ("v18.0.0 |", "v15.2.0, v14.17.0 |").
 var versionCell = regexp.MustCompile(`^v\d+(?:\.\d+)*(?:,\s*v\d+(?:\.\d+)*)*\s*\|$`)
