@@ -42,6 +42,11 @@ func namesMeans(text, question string) bool {
 	return false
 }
 
+// optionAsked matches a question asking which option, flag or switch
+// does something ("Which htpasswd flag …", "which ctest command-line flag
+// …").
+var optionAsked = regexp.MustCompile(`(?i)\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:option|flag|switch)s?\b`)
+
 // meansReferral matches a sentence that points back at what the one
 // before it wants done and says what does it, in words rather than a
 // name: "You can do this using struct update syntax.", "This is what
@@ -103,9 +108,25 @@ func sharesWord(c *candidate, words map[string]bool) bool {
 // not write ("truncatechars" over "Truncated strings will end with a
 // translatable ellipsis character") while no chosen sentence names a
 // means: the heading is then the means, quoted before the lead.
+//
+// A question asking which option does something ("Which command-line flag
+// restarts my program whenever one of its source files changes?") is
+// answered by an option's entry the same way, the entry's first sentence
+// or one below it ("--watch" over "Starts Node.js in watch mode. When in
+// watch mode, changes in the watched files cause the Node.js process to
+// restart."); a name heading is no option.
 func meansInHeading(chosen []*candidate, question string) bool {
 	lead := chosen[0]
-	if !howAsked.MatchString(question) || !headingMeans(lead, question) {
+	switch {
+	case howAsked.MatchString(question):
+		if !headingMeans(lead, question) {
+			return false
+		}
+	case optionAsked.MatchString(question) && !commandOption.MatchString(question):
+		// Other sentences may name other options ("… such as --import");
+		// the lead's entry is the one asked for unless it names one.
+		return optionHeading(lead.headingText) != nil && headingMeans(lead, question) && !commandOption.MatchString(lead.text)
+	default:
 		return false
 	}
 	return !slices.ContainsFunc(chosen, func(c *candidate) bool { return namesMeans(c.text, question) })

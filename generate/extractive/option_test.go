@@ -150,3 +150,22 @@ func TestOptionEntryOnThePageOfItsCommand(t *testing.T) {
 	answer := answerTo(t, "What does git commit --signoff add to the message?", p)
 	require.True(t, strings.HasPrefix(answer, "Add a Signed-off-by trailer by the committer at the end of the commit log message. [S2]"), answer)
 }
+
+// Asked which flag does something, the answer quotes the option's entry
+// heading when the sentence that answers, the entry's first or one below
+// it, does not spell it; a stability note under the heading ("Stability:
+// 1 - Experimental") is no heading of its own.
+func TestWhichFlagQuotesTheEntryHeading(t *testing.T) {
+	page := commandPage("S1", "Command-line API", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode. "+
+		"When in blaze mode, a change to the glaze files makes the kiln restart the firing.\n\n"+
+		"--quiet\n\nFires without ringing the bell.")
+	for _, question := range []string{
+		"Which command-line flag restarts the firing whenever a glaze file changes?",
+		"What option makes the kiln restart the firing when a glaze file changes?",
+	} {
+		t.Run(question, func(t *testing.T) {
+			answer := answerTo(t, question, &generate.Prompt{Sources: []generate.ContextSource{page}})
+			require.True(t, strings.HasPrefix(answer, "--blaze [S1]\n\n"), answer)
+		})
+	}
+}
