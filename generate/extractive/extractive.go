@@ -230,7 +230,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	defaultTerms(cands, qterms)
 	templateTerms(cands, question)
 	entryTerms(cands)
-	negatedTerms(cands, question, qterms)
+	negatedTerms(cands, question, qterms, a.intent)
 	idf := idfOver(cands, qterms)
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreChangeLog(cands, sources, question)

@@ -1,10 +1,12 @@
 package extractive
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/retrieve"
 )
 
 // A question writes a negation as one word ("invalid JSON", "an
@@ -89,9 +91,21 @@ func negatedAsked(question string) []string {
 
 // negatedTerms gives each sentence holding a one-word negation of a word
 // the question negates ("untracked", "nonexistent", "invalid") that
-// word's term, when the question's terms hold it.
-func negatedTerms(cands []*candidate, question string, qterms []string) {
-	for _, x := range negatedAsked(question) {
+// word's term, when the question's terms hold it. A question asking
+// whether something is so is often answered "no" by the negated word:
+// "Is the password saved by git credential-store encrypted?" by "Using
+// this helper will store your passwords unencrypted on disk", "Are
+// request.headers lookups case sensitive?" by "You can access headers
+// case-insensitively"; so its predicate counts as negated too
+// (copulaPredicate). Other words of a yes/no question name things, whose
+// negated forms name other things: "unsigned" integers say nothing of
+// "Does signed integer overflow panic?".
+func negatedTerms(cands []*candidate, question string, qterms []string, intent retrieve.Intent) {
+	asked := negatedAsked(question)
+	if p := copulaPredicate(question); intent == retrieve.IntentYesNo && p != "" && !slices.Contains(asked, p) {
+		asked = append(asked, p)
+	}
+	for _, x := range asked {
 		st := textutil.Stem(x)
 		if !slices.Contains(qterms, st) {
 			continue
@@ -109,4 +123,27 @@ func negatedTerms(cands []*candidate, question string, qterms []string) {
 			}
 		}
 	}
+}
+
+// copulaQuestion matches a question asking whether something is so: "Is
+// …", "Are …", "Was …", "Were …".
+var copulaQuestion = regexp.MustCompile(`(?i)^\s*(?:is|are|was|were)\b`)
+
+// copulaPredicate returns the word a question asking whether something is
+// so ends with, what it asks of its subject ("encrypted" in "Is the
+// password saved by git credential-store encrypted?"); "" for another
+// question or a stop word.
+func copulaPredicate(question string) string {
+	if !copulaQuestion.MatchString(question) {
+		return ""
+	}
+	words := textutil.Words(question)
+	if len(words) < 3 {
+		return ""
+	}
+	last := words[len(words)-1]
+	if len(last) < 4 || textutil.IsStopword(last) {
+		return ""
+	}
+	return last
 }

@@ -24,3 +24,16 @@ func TestNegationForms(t *testing.T) {
 			weakPrompt("Glazes are mixed by the kiln's own pump."), false},
 	})
 }
+
+// A yes/no question is answered "no" by the one-word negation of its word
+// ("stored unencrypted" for "Is it encrypted?"); asked how to do it, the
+// same sentence is no answer.
+func TestYesNoAnsweredByNegatedWord(t *testing.T) {
+	page := weakPrompt("The plain helper writes each kiln password to a file in the home directory. " +
+		"The file of the plain helper is stored unencrypted, protected only by file permissions. " +
+		"The plain helper reads the file again when the kiln asks for a password.")
+	runSupportCases(t, []supportCase{
+		{"unencrypted", "Is the password file of the plain helper encrypted?", page, true},
+		{"asked how", "How do I encrypt the password file of the plain helper?", page, false},
+	})
+}
