@@ -144,6 +144,5 @@ func headingMeans(c *candidate, question string) bool {
 	if spellings := optionHeading(c.headingText); spellings != nil {
 		return !slices.ContainsFunc(spellings, func(o string) bool { return containsOption(c.text, o) || containsOption(question, o) })
 	}
-	name := nameHeading(c.headingText)
-	return name != "" && !containsWord(c.text, name) && !containsWord(question, name)
+	return spellsNone(aliasNames(c.headingText), c.text, question)
 }

@@ -39,6 +39,37 @@ func nameHeading(heading string) string {
 	return ""
 }
 
+// aliasNames returns the names a heading gives on each of its lines when
+// every line is one (nameHeading): Sphinx prints an entry's aliases as
+// lines of its signature ("re.X\nre.VERBOSE"); a one-line heading gives
+// its one name. Nil otherwise.
+func aliasNames(heading string) []string {
+	if !strings.Contains(heading, "\n") {
+		if name := nameHeading(heading); name != "" {
+			return []string{name}
+		}
+		return nil
+	}
+	if strings.Count(heading, "\n") > 2 {
+		return nil
+	}
+	var out []string
+	for line := range strings.Lines(heading) {
+		name := nameHeading(strings.TrimSpace(line))
+		if name == "" {
+			return nil
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// spellsNone reports whether neither text nor question spells any of
+// names.
+func spellsNone(names []string, text, question string) bool {
+	return len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) || containsWord(question, n) })
+}
+
 // manSections are the conventional section headings of a manual page
 // (man-pages(7)): written in capitals like a command or a signal name
 // ("VACUUM", "SIGHUP"), they name no means ("DESCRIPTION" over "-f / Flush
@@ -73,8 +104,7 @@ func namedBy(c *candidate, question string) string {
 		}
 		return c.headingText
 	}
-	name := nameHeading(c.headingText)
-	if name == "" || containsWord(c.text, name) || containsWord(question, name) {
+	if !spellsNone(aliasNames(c.headingText), c.text, question) {
 		return ""
 	}
 	return c.headingText

@@ -32,6 +32,14 @@ func TestNameLine(t *testing.T) {
 	spelled := *opener
 	spelled.text = "RETRY_LIMIT is the number of times a failed upload is tried again."
 	require.Empty(t, nameLine(&spelled, "Which variable sets how often a failed upload is retried?"))
+	// An entry's aliases, one a line, are quoted as the source prints
+	// them, unless one of them is spelled.
+	aliases := &candidate{label: "S1", opens: true, headingText: "kiln.X\nkiln.VERBOSE", text: "This flag lets a firing schedule span several lines with comments."}
+	require.Equal(t, "kiln.X\nkiln.VERBOSE [S1]\n\n", nameLine(aliases, "Which kiln flag lets a firing schedule span several lines?"))
+	require.Empty(t, nameLine(aliases, "What does kiln.VERBOSE do to a firing schedule?"))
+	prose := *aliases
+	prose.headingText = "kiln.X\nVerbose schedules"
+	require.Empty(t, nameLine(&prose, "Which kiln flag lets a firing schedule span several lines?"))
 	// Not the section's first sentence: the heading may name something else.
 	later := *opener
 	later.opens = false
