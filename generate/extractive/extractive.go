@@ -222,7 +222,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(subject) > 0 || a.option != "" {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
 		// rarely its kind ("command"), so the kind must not steer the choice.
-		qterms = slices.DeleteFunc(qterms, func(t string) bool { return kindWords[t] })
+		qterms = slices.DeleteFunc(qterms, func(t string) bool { return a.kind[t] })
 	}
 	qterms = optionTerm(cands, qterms, a.option)
 	qterms = symbolTerms(cands, qterms, question)

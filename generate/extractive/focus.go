@@ -31,6 +31,7 @@ type ask struct {
 	figure       figureTest // the figure an amount question needs
 	question     string
 	words        map[string]bool // stems of the question's content words
+	kind         map[string]bool // stems of the kind words it writes (kindTerms)
 	named        []*regexp.Regexp
 	subject      []string
 	option       string // the command-line option a definition asks about (askedOption)
@@ -41,7 +42,7 @@ type ask struct {
 // definition subject: its subject is the call, and "return" is what is
 // asked of it.
 func newAsk(question string) *ask {
-	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question), question: question}
+	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question), question: question, kind: kindTerms(question)}
 	aq := boundWorded(question)
 	a.counted, a.isAmount = amountTerms(aq)
 	a.amountOf = amountSubject(aq)

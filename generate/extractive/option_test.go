@@ -169,3 +169,18 @@ func TestWhichFlagQuotesTheEntryHeading(t *testing.T) {
 		})
 	}
 }
+
+// "set" is a command's name, not the kind word "setting" (both stem to
+// "set"): asked about the -x option of set, set's "-x" entry leads, not
+// another entry's sentence that opens with "The -x".
+func TestOptionOfTheSetCommand(t *testing.T) {
+	s := retrieve.Source{Relevance: 0.8}
+	s.Chunk.Title = "Hearth Reference Manual"
+	s.Chunk.Heading = []string{"Hearth Features", "4.3.1 The Set Builtin", "set"}
+	page := generate.ContextSource{Label: "S1", Source: s, Text: "noclobber\n\nSame as -C.\n\n" +
+		"Options, if supplied, have the following meanings:\n\n-v\n\nPrint the hearth's input lines as they are read.\n\n" +
+		"-x\n\nPrint a trace of each log added to the fire before it burns.\n\n" +
+		"-\n\nSignal the end of options. The -x and -v options are turned off."}
+	answer := answerTo(t, "What does the -x option of set do?", &generate.Prompt{Sources: []generate.ContextSource{page}})
+	require.True(t, strings.HasPrefix(answer, "Print a trace of each log added to the fire before it burns. [S1]"), answer)
+}

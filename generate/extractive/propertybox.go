@@ -134,7 +134,7 @@ func rowAnswers(c *candidate, a *ask) bool {
 // whose every other word its box lacks.
 func boxAsked(c *candidate, a *ask, label []string) bool {
 	for t := range a.words {
-		if slices.Contains(label, t) || kindWords[t] {
+		if slices.Contains(label, t) || a.kind[t] {
 			continue
 		}
 		if c.terms[t] || c.heading[t] {

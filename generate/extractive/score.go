@@ -694,15 +694,33 @@ func optionEntry(text, option string) bool {
 }
 
 // kindWords name the kind of thing a question asks about ("the CLUSTER
-// command", "enum types"); definitions name the thing, not its kind.
+// command", "enum types"); definitions name the thing, not its kind. They
+// are read as written (kindTerms): "setting" stems to "set", which names
+// the Bash builtin and CMake's command.
 var kindWords = map[string]bool{}
 
 func init() {
-	for _, w := range []string{"command", "function", "type", "types", "option", "parameter", "setting", "statement",
-		"clause", "keyword", "operator", "module", "extension", "utility", "program", "tool", "mean", "means", "do", "does", "stand", "use", "used",
-		"flag", "directive", "method", "property", "variable", "attribute", "argument", "field", "class", "event"} {
-		kindWords[textutil.Stem(w)] = true
+	for _, w := range []string{"command", "function", "type", "option", "parameter", "setting", "statement",
+		"clause", "keyword", "operator", "module", "extension", "program", "tool", "flag", "directive",
+		"method", "variable", "attribute", "argument", "field", "event"} {
+		kindWords[w] = true
+		kindWords[w+"s"] = true
 	}
+	for _, w := range []string{"utility", "utilities", "property", "properties", "class", "classes",
+		"mean", "means", "do", "does", "stand", "stands", "use", "uses", "used"} {
+		kindWords[w] = true
+	}
+}
+
+// kindTerms returns the stems of the kind words text writes (kindWords).
+func kindTerms(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range textutil.Words(text) {
+		if kindWords[w] {
+			out[textutil.Stem(w)] = true
+		}
+	}
+	return out
 }
 
 // subjectTerms returns the stemmed terms of the subject of a definition
@@ -718,8 +736,9 @@ func subjectTerms(question string) (terms []string, option string) {
 		// subject, the command where it is documented.
 		rest = option
 	}
+	kind := kindTerms(rest)
 	for _, t := range uniqueTerms(rest) {
-		if !kindWords[t] {
+		if !kind[t] {
 			terms = append(terms, t)
 		}
 	}
