@@ -184,3 +184,21 @@ func TestOptionOfTheSetCommand(t *testing.T) {
 	answer := answerTo(t, "What does the -x option of set do?", &generate.Prompt{Sources: []generate.ContextSource{page}})
 	require.True(t, strings.HasPrefix(answer, "Print a trace of each log added to the fire before it burns. [S1]"), answer)
 }
+
+// A product's name is on every page of its manual: asked about the -d of
+// kiln glaze, kiln fire's "-d" entry, whose page holds "kiln" but not
+// "glaze", does not lead over the sentence on kiln glaze's page.
+func TestOptionEntryOfAnotherSubcommand(t *testing.T) {
+	manPage := func(label, title, heading, text string) generate.ContextSource {
+		s := retrieve.Source{Relevance: 0.8}
+		s.Chunk.Title = title
+		s.Chunk.Heading = []string{title, heading}
+		return generate.ContextSource{Label: label, Text: text, Source: s}
+	}
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		manPage("S1", "kiln-fire(1)", "OPTIONS", "OPTIONS\n\n-d\n\nNormally, when no shelf is given, kiln fire will not heat the lower shelves to save power.\n"),
+		manPage("S2", "kiln-glaze(1)", "DESCRIPTION", "DESCRIPTION\n\nLists, mixes or drops glazes. With a -d or -D option, the named glaze will be dropped from the shelf.\n"),
+	}}
+	answer := answerTo(t, "What does kiln glaze -d do?", p)
+	require.True(t, strings.HasPrefix(answer, "With a -d or -D option, the named glaze will be dropped from the shelf. [S2]"), answer)
+}

@@ -582,27 +582,47 @@ func markOwners(cands []*candidate, qterms []string, option string) {
 	}
 	optionTerms := uniqueTerms(option)
 	names := ownerNames(cands, qterms)
+	// The question's terms some page title or heading holds: what the
+	// entry must hold when the question names no entry ("branch" of "git
+	// branch -d", not "author" of "… do with the author?").
+	placed := map[string]bool{}
+	for _, c := range cands {
+		entryHeading := optionHeading(c.headingText) != nil // "--author=<author>" names an option
+		for _, t := range qterms {
+			placed[t] = placed[t] || c.context[t] || c.heading[t] && !entryHeading
+		}
+	}
 	for i, c := range cands {
 		headed := slices.Contains(optionHeading(c.headingText), option)
 		var owner map[string]bool
 		if headed {
 			owner = entryOwner(cands, i)
 		}
-		// named: the entry's heading or page holds every name, or, when
-		// the question names no entry, some term besides the option's.
+		// named: the entry's heading or page holds every name or, when
+		// the question names no entry, some term besides the option's and
+		// the entry holds every other that a heading or title holds ("git"
+		// is on every page of git's manual: git clean's "-d" is no answer
+		// to "What does git branch -d do?").
 		named, covered := len(names) > 0, true
+		some, every := false, true // when it names none
 		for _, t := range qterms {
 			inOwner := owner[t] || c.context[t]
 			own := t == option || slices.Contains(optionTerms, t)
 			switch {
+			case own:
 			case len(names) == 0:
-				named = named || inOwner && !own
+				some = some || inOwner
+				every = every && (inOwner || covers(c, t) || !placed[t])
 			case names[t]:
 				named = named && inOwner
 			}
 			if own || names[t] {
 				covered = covered && (inOwner || covers(c, t))
 			}
+		}
+		if len(names) == 0 {
+			named = some && every
+			covered = covered && every
 		}
 		c.owned = covered
 		c.headEntry = headed && c.opens && !c.code && named && covered
