@@ -31,7 +31,9 @@ var statusNote = regexp.MustCompile(`^Stability:\s*\d+(?:\.\d+)?\s*-\s*[A-Z]`)
 // or does, and it is never a heading: "Stability: 1 - Experimental" on a
 // line of its own under "--watch" would otherwise head the rest of the
 // option's description.
-func IsStatusNote(s string) bool { return statusNote.MatchString(s) }
+func IsStatusNote(s string) bool {
+	return strings.HasPrefix(s, "Stability:") && statusNote.MatchString(s)
+}
 
 // versionCell matches a change table's version cell as loaders write one
 // on its own line ("v18.0.0 |", "v15.2.0, v14.17.0 |").
