@@ -27,6 +27,15 @@ func commandPage(label, title, text string) generate.ContextSource {
 	return generate.ContextSource{Label: label, Text: text, Source: s}
 }
 
+// pageSource is a source from the page titled title, under headings (the
+// page's first).
+func pageSource(label, title string, headings []string, text string) generate.ContextSource {
+	s := retrieve.Source{Relevance: 0.8}
+	s.Chunk.Title = title
+	s.Chunk.Heading = headings
+	return generate.ContextSource{Label: label, Text: text, Source: s}
+}
+
 // "What does the -t option of kiln do?" asks about -t; kiln is where it is
 // documented. The option's entry answers, not the synopsis that lists it
 // among the others with the command's name, which is no supplement
@@ -92,18 +101,12 @@ func TestOptionHeadingNamesTheAnswer(t *testing.T) {
 // sentence naming -r, nor another builtin's "-r" entry that holds "stoke"
 // only as a verb.
 func TestOptionEntryUnderHeadingOfItsCommand(t *testing.T) {
-	builtin := func(label, path, text string) generate.ContextSource {
-		s := retrieve.Source{Relevance: 0.8}
-		s.Chunk.Title = "Hearth Reference Manual"
-		s.Chunk.Heading = []string{"Hearth Features", path}
-		return generate.ContextSource{Label: label, Text: text, Source: s}
-	}
 	p := &generate.Prompt{Sources: []generate.ContextSource{
-		builtin("S1", "4.2 Hearth Builtin Commands", "4.2 Hearth Builtin Commands\n\nThis section describes the builtins.\n\n"+
+		pageSource("S1", "Hearth Reference Manual", []string{"Hearth Features", "4.2 Hearth Builtin Commands"}, "4.2 Hearth Builtin Commands\n\nThis section describes the builtins.\n\n"+
 			"stoke\n\n```\nstoke [-a count] [-r]\n```\n\nAdds wood to the fire and waits for it to catch.\n\n"+
 			"Options, if supplied, have the following meanings:\n\n-a count\n\nAdds count logs at once instead of one.\n\n"+
 			"-r\n\nIf this option is given, the ashes are raked out before any wood goes in.\n"),
-		builtin("S2", "9.2 Hearth Log Builtins", "9.2 Hearth Log Builtins\n\nTwo builtins manipulate the log.\n\n"+
+		pageSource("S2", "Hearth Reference Manual", []string{"Hearth Features", "9.2 Hearth Log Builtins"}, "9.2 Hearth Log Builtins\n\nTwo builtins manipulate the log.\n\n"+
 			"firelog\n\n```\nfirelog [-lr] [first]\n```\n\nThe first form lists the fires lit so far. The -r flag reverses the order of the listing.\n\n"+
 			"Options, if supplied, have the following meanings:\n\n-c\n\nClear the log.\n\n-r\n\nStoke the log from the saved file and print it.\n"),
 	}}
@@ -119,10 +122,7 @@ func TestOptionEntryUnderHeadingOfItsCommand(t *testing.T) {
 // "If the -l flag is given, …".
 func TestOptionSentenceOfAnotherCommand(t *testing.T) {
 	builtin := func(label, name, text string) generate.ContextSource {
-		s := retrieve.Source{Relevance: 0.8}
-		s.Chunk.Title = "Hearth Reference Manual"
-		s.Chunk.Heading = []string{"Hearth Features", "4.1 Hearth Builtins"}
-		return generate.ContextSource{Label: label, Text: name + "\n\n```\n" + name + " [-l] [name]\n```\n\n" + text, Source: s}
+		return pageSource(label, "Hearth Reference Manual", []string{"Hearth Features", "4.1 Hearth Builtins"}, name+"\n\n```\n"+name+" [-l] [name]\n```\n\n"+text)
 	}
 	p := &generate.Prompt{Sources: []generate.ContextSource{
 		builtin("S1", "firelog", "The first form selects a range of fires from the log. If the -l flag is given, the fires are listed on standard output. Otherwise the log is opened in an editor."),
@@ -137,15 +137,9 @@ func TestOptionSentenceOfAnotherCommand(t *testing.T) {
 // on git-commit's page leads, not git-rebase's entry for the same option,
 // whose page shares "git" with the question and whose text has "commits".
 func TestOptionEntryOnThePageOfItsCommand(t *testing.T) {
-	manPage := func(label, title, text string) generate.ContextSource {
-		s := retrieve.Source{Relevance: 0.8}
-		s.Chunk.Title = title
-		s.Chunk.Heading = []string{title, "OPTIONS"}
-		return generate.ContextSource{Label: label, Text: text, Source: s}
-	}
 	p := &generate.Prompt{Sources: []generate.ContextSource{
-		manPage("S1", "git-rebase(1)", "OPTIONS\n\n--signoff\n\nAdd a Signed-off-by trailer to all the rebased commits.\n"),
-		manPage("S2", "git-commit(1)", "OPTIONS\n\n-s\n--signoff\n--no-signoff\n\nAdd a Signed-off-by trailer by the committer at the end of the commit log message.\n"),
+		pageSource("S1", "git-rebase(1)", []string{"git-rebase(1)", "OPTIONS"}, "OPTIONS\n\n--signoff\n\nAdd a Signed-off-by trailer to all the rebased commits.\n"),
+		pageSource("S2", "git-commit(1)", []string{"git-commit(1)", "OPTIONS"}, "OPTIONS\n\n-s\n--signoff\n--no-signoff\n\nAdd a Signed-off-by trailer by the committer at the end of the commit log message.\n"),
 	}}
 	answer := answerTo(t, "What does git commit --signoff add to the message?", p)
 	require.True(t, strings.HasPrefix(answer, "Add a Signed-off-by trailer by the committer at the end of the commit log message. [S2]"), answer)
@@ -174,13 +168,10 @@ func TestWhichFlagQuotesTheEntryHeading(t *testing.T) {
 // "set"): asked about the -x option of set, set's "-x" entry leads, not
 // another entry's sentence that opens with "The -x".
 func TestOptionOfTheSetCommand(t *testing.T) {
-	s := retrieve.Source{Relevance: 0.8}
-	s.Chunk.Title = "Hearth Reference Manual"
-	s.Chunk.Heading = []string{"Hearth Features", "4.3.1 The Set Builtin", "set"}
-	page := generate.ContextSource{Label: "S1", Source: s, Text: "noclobber\n\nSame as -C.\n\n" +
-		"Options, if supplied, have the following meanings:\n\n-v\n\nPrint the hearth's input lines as they are read.\n\n" +
-		"-x\n\nPrint a trace of each log added to the fire before it burns.\n\n" +
-		"-\n\nSignal the end of options. The -x and -v options are turned off."}
+	page := pageSource("S1", "Hearth Reference Manual", []string{"Hearth Features", "4.3.1 The Set Builtin", "set"}, "noclobber\n\nSame as -C.\n\n"+
+		"Options, if supplied, have the following meanings:\n\n-v\n\nPrint the hearth's input lines as they are read.\n\n"+
+		"-x\n\nPrint a trace of each log added to the fire before it burns.\n\n"+
+		"-\n\nSignal the end of options. The -x and -v options are turned off.")
 	answer := answerTo(t, "What does the -x option of set do?", &generate.Prompt{Sources: []generate.ContextSource{page}})
 	require.True(t, strings.HasPrefix(answer, "Print a trace of each log added to the fire before it burns. [S1]"), answer)
 }
@@ -189,15 +180,9 @@ func TestOptionOfTheSetCommand(t *testing.T) {
 // kiln glaze, kiln fire's "-d" entry, whose page holds "kiln" but not
 // "glaze", does not lead over the sentence on kiln glaze's page.
 func TestOptionEntryOfAnotherSubcommand(t *testing.T) {
-	manPage := func(label, title, heading, text string) generate.ContextSource {
-		s := retrieve.Source{Relevance: 0.8}
-		s.Chunk.Title = title
-		s.Chunk.Heading = []string{title, heading}
-		return generate.ContextSource{Label: label, Text: text, Source: s}
-	}
 	p := &generate.Prompt{Sources: []generate.ContextSource{
-		manPage("S1", "kiln-fire(1)", "OPTIONS", "OPTIONS\n\n-d\n\nNormally, when no shelf is given, kiln fire will not heat the lower shelves to save power.\n"),
-		manPage("S2", "kiln-glaze(1)", "DESCRIPTION", "DESCRIPTION\n\nLists, mixes or drops glazes. With a -d or -D option, the named glaze will be dropped from the shelf.\n"),
+		pageSource("S1", "kiln-fire(1)", []string{"kiln-fire(1)", "OPTIONS"}, "OPTIONS\n\n-d\n\nNormally, when no shelf is given, kiln fire will not heat the lower shelves to save power.\n"),
+		pageSource("S2", "kiln-glaze(1)", []string{"kiln-glaze(1)", "DESCRIPTION"}, "DESCRIPTION\n\nLists, mixes or drops glazes. With a -d or -D option, the named glaze will be dropped from the shelf.\n"),
 	}}
 	answer := answerTo(t, "What does kiln glaze -d do?", p)
 	require.True(t, strings.HasPrefix(answer, "With a -d or -D option, the named glaze will be dropped from the shelf. [S2]"), answer)

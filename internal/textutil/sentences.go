@@ -117,15 +117,7 @@ func macroBang(text string, i int) bool {
 	if i == 0 || !isIdentByte(text[i-1]) {
 		return false
 	}
-	j := i + 1
-	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
-		j++
-	}
-	if j == i+1 || j >= len(text) {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(text[j:])
-	return unicode.IsLower(r)
+	return lowerWordFollows(text, i+1)
 }
 
 // operatorMark reports whether the '?' or '!' at i is an operator named
@@ -136,15 +128,7 @@ func operatorMark(text string, r rune, i, end int) bool {
 	if r != '?' && r != '!' || end != i+1 || i == 0 || text[i-1] != ' ' {
 		return false
 	}
-	j := end
-	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
-		j++
-	}
-	if j == end || j >= len(text) {
-		return false
-	}
-	next, _ := utf8.DecodeRuneInString(text[j:])
-	return unicode.IsLower(next)
+	return lowerWordFollows(text, end)
 }
 
 // quotedExclamation reports whether the '!' or '?' at i ends a quoted
@@ -158,6 +142,13 @@ func quotedExclamation(text string, r rune, i, end int) bool {
 	if q, _ := utf8.DecodeLastRuneInString(text[:end]); !strings.ContainsRune("\"'”’»", q) {
 		return false
 	}
+	return lowerWordFollows(text, end)
+}
+
+// lowerWordFollows reports whether, after the spaces or tabs that start
+// at end (at least one), a lower-case letter goes on the same line: the
+// mark before end did not end the sentence.
+func lowerWordFollows(text string, end int) bool {
 	j := end
 	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
 		j++
