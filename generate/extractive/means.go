@@ -61,8 +61,10 @@ const meansReach = 3
 // (or opens a section whose heading is a name: its heading line is then
 // quoted with it, nameLine) when the lead names none. It must share a word
 // with the question unless it is the prose sentence right after the
-// lead: a release note's next item names something unrelated. A task
-// title's command (taskTitle) is put second whatever it names. It returns
+// lead: a release note's next item names something unrelated. That
+// sentence also names the means when it points back at the lead in words
+// (meansReferral). A task title's command (taskTitle) is put second
+// whatever it names. It returns
 // the sentence put second, nil when there is none.
 func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *candidate) {
 	question := a.question

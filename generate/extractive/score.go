@@ -557,23 +557,24 @@ func scoreEntryContext(cands []*candidate, qterms []string, idf map[string]float
 
 // markOwners reads, for a question about a command-line option, whose
 // entry each sentence stands in. The question's names are its terms that
-// head an entry in the sources (ownerNames: "fc", "read"). It marks the
-// sentences that cover the option and every name in their words, their
-// heading, the page's title and outer headings or, under a heading line
-// spelling the option, the heading its options list stands under
-// (entryOwner): candidate.owned. "The -l option causes output to be
-// displayed …" under hash does not answer "What does the -l option of fc
-// do?".
+// head an entry in the sources (ownerNames: "fc", "read"). A sentence is
+// owned (candidate.owned) when it covers the option and every name in its
+// words, its heading, the page's title and outer headings or, under a
+// heading line spelling the option, the heading its options list stands
+// under (entryOwner); when the question names no entry, every question
+// term some title or heading of the prompt holds too ("branch" of "git
+// branch -d": "git" is on every page of git's manual). "The -l option
+// causes output to be displayed …" under hash does not answer "What does
+// the -l option of fc do?".
 //
-// It marks too (candidate.headEntry) the owned first sentence under a
-// heading line spelling the option ("-r" over "If this option is given,
-// backslash does not act as an escape character.": makeinfo writes
-// options lists as headings) when that heading or the page's title and
-// outer headings hold every name (or, the question naming no entry, a
-// term other than the option's): its entry. The Bash
-// manual's history builtin has a "-r" entry too, "Read the history file
-// …", which holds "read" only as a verb: no answer to "What does the read
-// builtin do with the -r option?". Only the lead reads the marks;
+// The owned first sentence under a heading line spelling the option ("-r"
+// over "If this option is given, backslash does not act as an escape
+// character.": makeinfo writes options lists as headings) is the option's
+// entry (candidate.headEntry) when that heading or the page's holds every
+// name, or, the question naming none, a term besides the option's. The
+// Bash manual's history builtin has a "-r" entry too, "Read the history
+// file …", which holds "read" only as a verb: no answer to "What does the
+// read builtin do with the -r option?". Only the lead reads the marks;
 // optionDocumented does not, since an option heading of another command
 // would make it refuse questions that prose answers.
 func markOwners(cands []*candidate, qterms []string, option string) {
@@ -598,11 +599,8 @@ func markOwners(cands []*candidate, qterms []string, option string) {
 		if headed {
 			owner = entryOwner(cands, i)
 		}
-		// named: the entry's heading or page holds every name or, when
-		// the question names no entry, some term besides the option's and
-		// the entry holds every other that a heading or title holds ("git"
-		// is on every page of git's manual: git clean's "-d" is no answer
-		// to "What does git branch -d do?").
+		// named: the entry's heading or page holds every name, or some
+		// term besides the option's when there is none.
 		named, covered := len(names) > 0, true
 		some, every := false, true // when it names none
 		for _, t := range qterms {
