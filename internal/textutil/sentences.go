@@ -384,6 +384,18 @@ func endsSentence(text string, start, dot int) bool {
 	if abbreviations[word] {
 		return false
 	}
+	// Dots opening a bracket, words after them, stand for what is left
+	// out: "find_package(... QUIET) will also be listed." ("[...]" alone
+	// still ends one.)
+	if word == "" && dot > 0 && strings.IndexByte("([{", text[dot-1]) >= 0 {
+		j := dot
+		for j < len(text) && text[j] == '.' {
+			j++
+		}
+		if j < len(text) && strings.IndexByte(")]}", text[j]) < 0 {
+			return false
+		}
+	}
 	// "1." opening a line is a list number.
 	if isDigits(word) && len(word) <= 3 && atLineStart(text, ws) {
 		return false

@@ -50,6 +50,11 @@ func TestSentences(t *testing.T) {
 		{"macro name", "If we call println! in a test and it passes, we won't see the println! output. Next!", []string{
 			"If we call println! in a test and it passes, we won't see the println! output.", "Next!"}},
 		{"exclamation then a capital", "It stops! Then restart it.", []string{"It stops!", "Then restart it."}},
+		// Dots opening a bracket stand for what is left out.
+		{"ellipsis in brackets", "Packages searched with find_package(... QUIET) will also be listed. Next.", []string{
+			"Packages searched with find_package(... QUIET) will also be listed.", "Next."}},
+		{"ellipsis closing its bracket", "Register methods with RegisterHttpMethod method [method [...]] Allow options.", []string{
+			"Register methods with RegisterHttpMethod method [method [...]]", "Allow options."}},
 		// An operator standing alone goes on: "the ? operator can …".
 		{"operator mark", "The ? operator can only be used in functions that return Result. Does it work? Yes, with ? in main too.", []string{
 			"The ? operator can only be used in functions that return Result.", "Does it work?", "Yes, with ? in main too."}},
