@@ -3,6 +3,8 @@ package extractive
 import (
 	"regexp"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
@@ -32,10 +34,13 @@ type ask struct {
 	question     string
 	words        map[string]bool // stems of the question's content words
 	kind         map[string]bool // stems of the kind words it writes (kindTerms)
-	named        []*regexp.Regexp
-	subject      []string
-	option       string // the command-line option a definition asks about (askedOption)
-	intent       retrieve.Intent
+	// wordSubject: the subject is one term the question writes as a plain
+	// word ("REQUIRED"), not a part of an identifier (plainSubject).
+	wordSubject bool
+	named       []*regexp.Regexp
+	subject     []string
+	option      string // the command-line option a definition asks about (askedOption)
+	intent      retrieve.Intent
 }
 
 // newAsk reads what the question asks. A return question has no
@@ -55,6 +60,7 @@ func newAsk(question string) *ask {
 	a.isReturn = asksReturn(question)
 	if !a.isReturn {
 		a.subject, a.option = subjectTerms(question)
+		a.wordSubject = plainSubject(question, a.subject)
 	}
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {
@@ -90,7 +96,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 	case c.entry:
 		return true
 	case len(a.subject) > 0:
-		return definesSubject(c, a.subject) && namesWritten(a, cands, i)
+		return definesSubject(c, a) && namesWritten(a, cands, i)
 	}
 	return false
 }
@@ -118,15 +124,21 @@ func (a *ask) statesDefault(cands []*candidate, i int) bool {
 // Its callers also require every name the question writes as code to be
 // written there (namesWritten): the parts of "av_strdup" are in the
 // heading "#define AV_DICT_DONT_STRDUP_KEY", which names another thing.
-func definesSubject(c *candidate, subject []string) bool {
-	return c.named && leadsWith(c, subject) || opensOn(c, subject)
+func definesSubject(c *candidate, a *ask) bool {
+	return c.named && leadsWith(c, a.subject) || opensOn(c, a.subject, a.wordSubject)
 }
 
 // opensOn reports whether the sentence opens a section whose heading names
 // the subject: every subject term, or one that is an identifier ("E4" in
-// "What does error code E4 mean?"), is in the heading.
-func opensOn(c *candidate, subject []string) bool {
+// "What does error code E4 mean?"), is in the heading. A subject the
+// question writes as one plain word (word) must be a word of the heading,
+// not a part of one of its identifiers: "CMAKE_REQUIRE_FIND_PACKAGE_<PackageName>"
+// does not name the REQUIRED option.
+func opensOn(c *candidate, subject []string, word bool) bool {
 	if !c.opens {
+		return false
+	}
+	if word && c.heading[subject[0]] && !c.headingForms().plain[subject[0]] {
 		return false
 	}
 	all := true
@@ -233,7 +245,41 @@ func covers(c *candidate, t string) bool { return c.terms[t] || c.heading[t] }
 // written whole in cands[i], its heading or the sentence before it
 // (namesAll), or is a member of a template the sentence or its heading
 // writes ("KILN_<LANG>_LAUNCHER" for KILN_CXX_LAUNCHER: templateTerms).
+// Asked about an option of something ("the QUIET option of
+// find_package"), a name its source's heading path writes counts too: the
+// entry is on find_package's page and does not repeat it.
 func namesWritten(a *ask, cands []*candidate, i int) bool {
 	c := cands[i]
-	return namesAll(a.named, cands, i) || len(c.fills) > 0 || len(c.headFills) > 0
+	if namesAll(a.named, cands, i) || len(c.fills) > 0 || len(c.headFills) > 0 {
+		return true
+	}
+	if !ownerTail.MatchString(a.question) {
+		return false
+	}
+	var prev string
+	if i > 0 && cands[i-1].source == c.source {
+		prev = cands[i-1].text
+	}
+	for _, re := range a.named {
+		if !re.MatchString(c.text) && !re.MatchString(prev) && !re.MatchString(c.headingText) && !re.MatchString(c.path) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainSubject reports whether subject is one term that question writes
+// as a plain word of letters ("REQUIRED"), not only inside an identifier
+// ("latest" of "get_latest_by").
+func plainSubject(question string, subject []string) bool {
+	if len(subject) != 1 {
+		return false
+	}
+	for _, w := range strings.Fields(question) {
+		w = strings.Trim(w, "\"'`“”‘’()[]{},;:?!.")
+		if w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 && textutil.Stem(strings.ToLower(w)) == subject[0] {
+			return true
+		}
+	}
+	return false
 }

@@ -114,7 +114,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case len(a.subject) > 0:
 			// Another command's sentence naming the option defines it for
 			// that command.
-			ok = definesSubject(c, a.subject) && namesWritten(a, cands, i) && (a.option == "" || c.owned)
+			ok = definesSubject(c, a) && namesWritten(a, cands, i) && (a.option == "" || c.owned)
 		case task != "":
 			ok = taskTitle(cands, i, task)
 		}

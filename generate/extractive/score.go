@@ -482,10 +482,12 @@ func subjectText(question string) (string, bool) {
 // definition's subject.
 var defaultOf = regexp.MustCompile(`(?i)^\s*(?:the\s+)?default\s+(?:(?:value|setting|behaviou?r)\s+)?(?:of|for)\s+`)
 
-// ownerTail matches, after a command-line option, its kind and what
-// follows, which names where it is documented: " option of ab" in "the -b
-// option of ab".
-var ownerTail = regexp.MustCompile(`(?i)(\s--?[A-Za-z][\w-]*)\s+(?:option|flag|switch|argument)s?\s+(?:of|for|in|to)\s+.*$`)
+// ownerTail matches, after a command-line option or an upper-case
+// keyword, its kind and what follows, which names where it is documented:
+// " option of ab" in "the -b option of ab", " option of set" in "the
+// PARENT_SCOPE option of set" (its entry says "If the PARENT_SCOPE option
+// is given …", and "set" only further on).
+var ownerTail = regexp.MustCompile(`(\s(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]*[A-Z0-9]))\s+(?i:option|flag|switch|argument|keyword|clause)s?\s+(?i:of|for|in|to)\s+.*$`)
 
 // commandOption matches a command-line option: "-t", "--force".
 var commandOption = regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*)\b`)
