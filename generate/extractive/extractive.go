@@ -226,6 +226,11 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	}
 	qterms = optionTerm(cands, qterms, a.option)
 	qterms = symbolTerms(cands, qterms, question)
+	if kw := keywordTerms(cands, question); len(kw) > 0 {
+		// "What does the ONLY keyword of TRUNCATE do?": the keyword is
+		// the subject, whatever its kind.
+		qterms = append(slices.DeleteFunc(qterms, func(t string) bool { return a.kind[t] }), kw...)
+	}
 	boundTerms(cands, qterms)
 	defaultTerms(cands, qterms)
 	templateTerms(cands, question)

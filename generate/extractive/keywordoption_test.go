@@ -64,3 +64,17 @@ func TestKeywordOptionOfACommand(t *testing.T) {
 		})
 	}
 }
+
+// An upper-case keyword that analysis drops as a stop word ("ONLY",
+// "ALL") is a term of its own, held by the sentences that write it in
+// capitals: otherwise "What does the ONLY keyword of TRUNCATE do?" asks
+// about TRUNCATE and keywords.
+func TestStopWordKeyword(t *testing.T) {
+	p := prompt(
+		"Keyword/Value Glaze Strings\n\nIn the keyword/value format, each keyword setting is in the form keyword = value, with spaces around the equal sign optional.",
+		"EMPTY KILN\n\nEMPTY KILN quickly removes all pots from a set of kilns. If ONLY is specified before the kiln name, only that kiln is emptied. "+
+			"If ONLY is not specified, the kiln and all its annexes are emptied.",
+	)
+	answer := answerTo(t, "What does the ONLY keyword of EMPTY KILN do?", p)
+	require.True(t, strings.HasPrefix(answer, "If ONLY is specified before the kiln name, only that kiln is emptied. [S2]"), answer)
+}

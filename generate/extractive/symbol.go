@@ -1,10 +1,13 @@
 package extractive
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Operators. "What does the ->> operator do?", "In which functions can
@@ -103,4 +106,38 @@ func symbolTerms(cands []*candidate, qterms []string, question string) []string 
 		qterms = append(qterms, sym)
 	}
 	return qterms
+}
+
+// Keywords. SQL writes stop words as keywords ("ONLY", "ALL", "IF"); like
+// an operator, such a keyword is what the question asks about and word
+// analysis drops it.
+
+// keywordTerms returns, as terms of their own, the upper-case keywords the
+// question writes that analysis drops as stop words ("ONLY", "ALL", "IF"
+// of SQL), each held by the candidates that write it in capitals: "What
+// does the ONLY keyword of TRUNCATE do?" is otherwise a question about
+// TRUNCATE and keywords.
+func keywordTerms(cands []*candidate, question string) []string {
+	var out []string
+	for _, w := range strings.Fields(question) {
+		w = strings.Trim(w, "\"'`“”‘’()[]{},;:?!.")
+		if len(w) < 2 || strings.ToUpper(w) != w || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 ||
+			!textutil.IsStopword(strings.ToLower(w)) || slices.Contains(out, w) {
+			continue
+		}
+		re := regexp.MustCompile(`(^|[^\w-])` + w + `($|[^\w-])`)
+		for _, c := range cands {
+			if strings.Contains(c.text, w) && re.MatchString(c.text) {
+				c.terms[w] = true
+			}
+			if strings.Contains(c.headingText, w) && re.MatchString(c.headingText) {
+				if c.heading == nil {
+					c.heading = map[string]bool{}
+				}
+				c.heading[w] = true
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }
