@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
@@ -275,11 +274,5 @@ func plainSubject(question string, subject []string) bool {
 	if len(subject) != 1 {
 		return false
 	}
-	for _, w := range strings.Fields(question) {
-		w = strings.Trim(w, "\"'`“”‘’()[]{},;:?!.")
-		if w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 && textutil.Stem(strings.ToLower(w)) == subject[0] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(plainWords(question), func(w string) bool { return textutil.Stem(strings.ToLower(w)) == subject[0] })
 }

@@ -518,18 +518,26 @@ func optionTerm(cands []*candidate, qterms []string, option string) []string {
 		return qterms
 	}
 	re := optionPattern(option)
+	holdTerm(cands, option, func(s string) bool { return strings.Contains(s, option) && re.MatchString(s) })
+	return append(qterms, option)
+}
+
+// holdTerm makes term a term of every candidate whose text writes it, and
+// of the heading of every candidate whose heading writes it: the question
+// spells it in a way word analysis does not keep (an option, an operator,
+// a keyword that is a stop word).
+func holdTerm(cands []*candidate, term string, writes func(string) bool) {
 	for _, c := range cands {
-		if strings.Contains(c.text, option) && re.MatchString(c.text) {
-			c.terms[option] = true
+		if writes(c.text) {
+			c.terms[term] = true
 		}
-		if strings.Contains(c.headingText, option) && re.MatchString(c.headingText) {
+		if c.headingText != "" && writes(c.headingText) {
 			if c.heading == nil {
 				c.heading = map[string]bool{}
 			}
-			c.heading[option] = true
+			c.heading[term] = true
 		}
 	}
-	return append(qterms, option)
 }
 
 // scoreEntryContext counts, for the entries of the asked option

@@ -1,7 +1,6 @@
 package extractive
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -92,17 +91,7 @@ func symbolTerms(cands []*candidate, qterms []string, question string) []string 
 		if slices.Contains(qterms, sym) {
 			continue
 		}
-		for _, c := range cands {
-			if writesSymbol(c.text, sym) {
-				c.terms[sym] = true
-			}
-			if c.headingText != "" && writesSymbol(c.headingText, sym) {
-				if c.heading == nil {
-					c.heading = map[string]bool{}
-				}
-				c.heading[sym] = true
-			}
-		}
+		holdTerm(cands, sym, func(s string) bool { return writesSymbol(s, sym) })
 		qterms = append(qterms, sym)
 	}
 	return qterms
@@ -119,25 +108,26 @@ func symbolTerms(cands []*candidate, qterms []string, question string) []string 
 // TRUNCATE and keywords.
 func keywordTerms(cands []*candidate, question string) []string {
 	var out []string
-	for _, w := range strings.Fields(question) {
-		w = strings.Trim(w, "\"'`“”‘’()[]{},;:?!.")
-		if len(w) < 2 || strings.ToUpper(w) != w || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 ||
-			!textutil.IsStopword(strings.ToLower(w)) || slices.Contains(out, w) {
+	for _, w := range plainWords(question) {
+		if len(w) < 2 || strings.ToUpper(w) != w || !textutil.IsStopword(strings.ToLower(w)) || slices.Contains(out, w) {
 			continue
 		}
-		re := regexp.MustCompile(`(^|[^\w-])` + w + `($|[^\w-])`)
-		for _, c := range cands {
-			if strings.Contains(c.text, w) && re.MatchString(c.text) {
-				c.terms[w] = true
-			}
-			if strings.Contains(c.headingText, w) && re.MatchString(c.headingText) {
-				if c.heading == nil {
-					c.heading = map[string]bool{}
-				}
-				c.heading[w] = true
-			}
-		}
+		re := optionPattern(w)
+		holdTerm(cands, w, func(s string) bool { return strings.Contains(s, w) && re.MatchString(s) })
 		out = append(out, w)
+	}
+	return out
+}
+
+// plainWords returns the words of text made of letters only, stripped of
+// the quotes, brackets and punctuation around them, as written.
+func plainWords(text string) []string {
+	var out []string
+	for _, w := range strings.Fields(text) {
+		w = strings.Trim(w, "\"'`“”‘’()[]{},;:?!.")
+		if w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+			out = append(out, w)
+		}
 	}
 	return out
 }
