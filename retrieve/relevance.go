@@ -171,6 +171,12 @@ type queryTerms struct {
 	// absent are the terms no chunk contains (df 0); nil without
 	// statistics.
 	absent map[string]bool
+	// joined maps the joined form of a hyphenated question word
+	// ("readonli" of "read-only", textutil.JoinedCompound) to its parts'
+	// terms: a chunk writing it joined holds the parts, while the joined
+	// form itself is no term of the question, whose parts a chunk writing
+	// "command line" holds as well as one writing "command-line".
+	joined map[string][]string
 }
 
 // analyseQuery reads the question with the keyword index's analysis and
@@ -253,7 +259,60 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 	if len(q.terms) == 0 {
 		return queryTerms{unknown: q.unknown}, nil
 	}
+	q = h.joinCompounds(q, text)
 	return dropScaffold(q, text, h.stats.Analyze), nil
+}
+
+// joinCompounds moves the joined forms of the question's hyphenated words
+// out of q's terms and into q.joined, keyed to their parts' terms. The
+// keyword search still looks for the joined form ("read-only" finds
+// "readonly"); coverage counts it as the parts.
+func (h *Hybrid) joinCompounds(q queryTerms, question string) queryTerms {
+	var drop map[string]bool
+	own := map[string]bool{} // terms some other word of the question gives
+	for _, w := range strings.Fields(question) {
+		joined, ok := textutil.JoinedCompound(w)
+		if !ok {
+			for _, t := range h.words.termsOf(w) {
+				own[t] = true
+			}
+			continue
+		}
+		jt := h.words.termsOf(joined)
+		if len(jt) != 1 {
+			continue
+		}
+		var parts []string
+		for _, t := range h.words.termsOf(w) {
+			if t != jt[0] && slices.Contains(q.terms, t) {
+				parts = append(parts, t)
+			}
+		}
+		if len(parts) == 0 {
+			continue // "re-do": the joined form is the question's only term
+		}
+		if q.joined == nil {
+			q.joined, drop = map[string][]string{}, map[string]bool{}
+		}
+		q.joined[jt[0]] = parts
+		drop[jt[0]] = true
+	}
+	if drop == nil {
+		return q
+	}
+	out := queryTerms{unknown: q.unknown, absent: q.absent, joined: q.joined}
+	for i, t := range q.terms {
+		if drop[t] && !own[t] {
+			continue
+		}
+		out.terms = append(out.terms, t)
+		out.weights = append(out.weights, q.weights[i])
+		out.rare = append(out.rare, q.rare[i])
+	}
+	if len(out.terms) == 0 {
+		return q
+	}
+	return out
 }
 
 // hasSymbol reports whether a term holds a character other than a letter,
@@ -321,7 +380,7 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 	var sc coverageScratch
 	for i := range sources {
 		text := sources[i].Chunk.Text
-		chunk, passage, span := h.coverage(text, index, q.weights, total, found, &sc)
+		chunk, passage, span := h.coverage(text, index, q.joined, q.weights, total, found, &sc)
 		sources[i].Passage = nil
 		if span.End > span.Start {
 			sources[i].Passage = &Passage{Start: span.Start, End: span.End, Text: text[span.Start:span.End], Coverage: passage}
@@ -420,7 +479,7 @@ const PassageSentences = 3
 // PassageSentences consecutive sentences (passage coverage, with the
 // window's byte span; the first best window wins, and a text without
 // question terms has none), and marks in found the terms the text contains.
-func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, total float64, found []bool, sc *coverageScratch) (chunk, passage float64, span textutil.Span) {
+func (h *Hybrid) coverage(text string, index map[string]int, joined map[string][]string, weights []float64, total float64, found []bool, sc *coverageScratch) (chunk, passage float64, span textutil.Span) {
 	if total <= 0 || len(index) == 0 {
 		return 0, 0, span
 	}
@@ -429,10 +488,16 @@ func (h *Hybrid) coverage(text string, index map[string]int, weights []float64, 
 	// per sentence, the set of question terms it holds (small: question terms only)
 	sent := sc.sentences(len(spans))
 	inChunk := sc.inChunk(len(weights))
-	h.words.eachIn(text, spans, func(i int, term string) {
+	hold := func(i int, term string) {
 		if t, ok := index[term]; ok && !slices.Contains(sent[i], t) {
 			sent[i] = append(sent[i], t)
 			inChunk[t] = true
+		}
+	}
+	h.words.eachIn(text, spans, func(i int, term string) {
+		hold(i, term)
+		for _, p := range joined[term] {
+			hold(i, p) // "readonly" holds the question's "read-only"
 		}
 	})
 	for t, ok := range inChunk {

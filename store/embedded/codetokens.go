@@ -58,8 +58,14 @@ func newCodeAnalyzer(cache *registry.Cache, side textutil.Side) (analysis.Analyz
 // tokens of each white-space-delimited word (textutil.Side.CodeWord): the whole
 // word and its parts, each unless the base tokenizer already produced it
 // for that word. "max_connections" thus gives max_connections, max and
-// connections; "Arc<T>" gives arc, t and arc<t>; "@" gives @. Text
-// without code words gets exactly the base tokens.
+// connections; "Arc<T>" gives arc, t and arc<t>; "@" gives @. In a
+// question, a hyphenated word also gives its joined form
+// (textutil.JoinedCompound): "read-only" gives readonly, which the
+// manual's "readonly" matches. Documents do not get it: a chunk writing
+// "per-directory" would then match a question's "per-directory" three
+// times over, outweighing the question's other words (on the manual sets,
+// more false refusals). Text without code words or question compounds
+// gets exactly the base tokens.
 // side says whether it reads documents or questions.
 type codeTokenizer struct {
 	base analysis.Tokenizer
@@ -70,7 +76,11 @@ func (t codeTokenizer) Tokenize(input []byte) analysis.TokenStream {
 	base := t.base.Tokenize(input)
 	var out analysis.TokenStream
 	next := 0 // first base token not yet copied to out
-	t.side.ForEachCodeWord(string(input), func(start, end int, whole string, parts []string) {
+	each := t.side.ForEachCodeWord
+	if t.side == textutil.QuerySide {
+		each = textutil.QuerySide.ForEachTermWord
+	}
+	each(string(input), func(start, end int, whole string, parts []string) {
 		if out == nil {
 			out = make(analysis.TokenStream, 0, len(base)+8)
 		}

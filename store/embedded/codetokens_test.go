@@ -31,7 +31,8 @@ func TestAnalyzeKeepsCodeTokens(t *testing.T) {
 			require.True(t, got[w], "%q lacks %q: %v", tt.text, w, s.Analyze(tt.text))
 		}
 	}
-	// Prose is analysed exactly as bleve's "en" analyzer does.
+	// Prose is analysed exactly as bleve's "en" analyzer does; only a
+	// question's hyphenated words also give their joined form.
 	require.Equal(t, []string{"pump", "seal", "well", "known", "leak", "3.5", "bar"}, s.Analyze("The pump's seal (a well-known leak) at 3.5 bar."))
 }
 
@@ -87,4 +88,30 @@ func TestQuestionKeepsInitialNames(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, hits)
 	require.Equal(t, "impl", hits[0].Chunk.DocumentID)
+}
+
+// A question's hyphenated word finds the joined spelling: manuals write
+// "readonly" where questions write "read-only", and word segmentation
+// alone splits one and not the other ("only" is even a stop word, leaving
+// "read"). A chunk writing the hyphen still matches the parts.
+func TestSearchKeywordJoinsHyphenatedWords(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newTestStore(t)
+	put(t, s,
+		docSpec{id: "readonly", texts: []string{"Mark each name as readonly; its value cannot be changed."}},
+		docSpec{id: "read", texts: []string{"The read builtin takes one line from standard input."}},
+		docSpec{id: "startup", texts: []string{"Startup files are read when the shell starts."}},
+		docSpec{id: "history", texts: []string{"The history list is read from the history file."}},
+		docSpec{id: "builtin", texts: []string{"A built-in command runs inside the shell process."}},
+		docSpec{id: "external", texts: []string{"An external command is a program the shell starts."}},
+	)
+	for _, tt := range []struct{ query, want string }{
+		{"How do I make a variable read-only?", "readonly"},
+		{"What is a built-in command?", "builtin"},
+	} {
+		hits, err := s.SearchKeyword(ctx, tt.query, 3, store.Filter{})
+		require.NoError(t, err)
+		require.NotEmpty(t, hits, tt.query)
+		require.Equal(t, tt.want, hits[0].Chunk.DocumentID, tt.query)
+	}
 }

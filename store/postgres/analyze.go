@@ -72,7 +72,10 @@ const maxLexemeBytes = 256
 // [max_connections max connect]; "maxConnections" gives [maxconnect] and
 // [maxconnections max connect]; "@" gives none and [@]. The parts are
 // code lexemes even when base has them: the server's parser keeps some
-// code words whole ("os.open"), so base is not always what it stored.
+// code words whole ("os.open"), so base is not always what it stored. In
+// a question, a hyphenated prose word's code lexeme is its joined form,
+// stemmed ("read-only" gives [readon]; textutil.JoinedCompound), as the
+// embedded store reads it; documents get none.
 // Code words are read for side (textutil.Side): documents and questions
 // differ only in the parts of names such as "CMake".
 func forEachWord(text string, side textutil.Side, fn func(base, code []string)) {
@@ -103,11 +106,28 @@ func eachWord(text string, side textutil.Side, withBase bool, fn func(base, code
 					add(t)
 				}
 			}
+		} else if joined, ok := compoundLexeme(w); ok && side == textutil.QuerySide {
+			code = []string{joined}
 		}
 		if withBase || code != nil {
 			fn(base, code)
 		}
 	}
+}
+
+// compoundLexeme returns the lexeme of a hyphenated prose word written
+// joined ("readon" for "read-only": textutil.JoinedCompound, stemmed), so
+// that a question's "read-only" finds a chunk's "readonly", as in the
+// embedded store.
+func compoundLexeme(word string) (string, bool) {
+	joined, ok := textutil.JoinedCompound(word)
+	if !ok {
+		return "", false
+	}
+	if l := analyzeWords(joined, nil); len(l) == 1 && len(l[0]) <= maxLexemeBytes {
+		return l[0], true
+	}
+	return "", false
 }
 
 // analyzeWords appends the stemmed, non-stop words of text to out.

@@ -135,3 +135,14 @@ func TestTSQueryLexeme(t *testing.T) {
 	require.Equal(t, `'it\'s'`, tsqueryLexeme("it's"))
 	require.Equal(t, `'a\\b'`, tsqueryLexeme(`a\b`))
 }
+
+// A question's hyphenated word is also read joined, stemmed as the
+// server stems the joined spelling ("readonly" → readon), so that it finds
+// chunks writing it so; a document's is not (see codeTokenizer in the
+// embedded store for why).
+func TestCompoundLexemes(t *testing.T) {
+	require.Equal(t, []string{"make", "read", "readon"}, analyze("make read-only", textutil.QuerySide))
+	require.Equal(t, []string{"make", "read"}, analyze("make read-only", textutil.DocumentSide))
+	require.Equal(t, analyze("readonly", textutil.DocumentSide), []string{"readon"})
+	require.Nil(t, codeLexemes("a read-only copy"))
+}

@@ -133,12 +133,22 @@ func (s *Store) rankedHits(ctx context.Context, q string, k int, f *store.Filter
 // parts), each matched as
 // is, so that "max_connections", "Arc<T>", "--flag" or "@" find the chunks
 // whose code lexemes hold them; any other word is read the way
-// websearch_to_tsquery('english') reads it, stop words dropped.
+// websearch_to_tsquery('english') reads it, stop words dropped. A
+// hyphenated prose word is read so and also as its joined lexeme
+// (compoundLexeme), a term of its own.
 func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error) {
 	// read[i] is word i's tsquery texts, nil for the server to read it.
 	read := make([][]string, len(words))
+	// joined[i] is the joined lexeme of a hyphenated word, searched beside
+	// the server's reading of it ("read-only" also finds "readonly").
+	joined := make([]string, len(words))
 	var server []string
 	for i, w := range words {
+		if j, ok := compoundLexeme(w); ok {
+			joined[i] = tsqueryLexeme(j)
+			server = append(server, w)
+			continue
+		}
 		forEachWord(w, textutil.QuerySide, func(_, code []string) {
 			for _, t := range code {
 				read[i] = append(read[i], tsqueryLexeme(t))
@@ -166,9 +176,12 @@ func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error
 		}
 	}
 	var terms []string
-	for _, r := range read {
+	for i, r := range read {
 		if r == nil {
 			r, byServer = byServer[:1], byServer[1:]
+		}
+		if joined[i] != "" {
+			r = append(r, joined[i])
 		}
 		for _, t := range r {
 			if t != "" && !slices.Contains(terms, t) {

@@ -84,6 +84,9 @@ func TestKeywordCodeTokens(t *testing.T) {
 		"pattern":  "Patterns match the host and the address parts.",
 		"path":     "Use std::sync for locks and channels.",
 		"stdprose": "The standard library syncs locks and channels.",
+		"readonly": "Mark each name as readonly so that its value stays fixed.",
+		"read":     "The read command reads one line of input into each name.",
+		"builtin":  "A built-in command runs inside the shell process.",
 	}
 	var entries []store.Entry
 	for id, text := range docs {
@@ -97,6 +100,8 @@ func TestKeywordCodeTokens(t *testing.T) {
 		{"what does --verbose print", "flag"},
 		{"what does @ match in patterns", "at"},
 		{"std::sync locks", "path"},
+		{"how do I make a name read-only", "readonly"},
+		{"what is a built-in command", "builtin"},
 	}
 	for _, c := range cases {
 		hits, err := s.SearchKeyword(ctx, c.query, 3, store.Filter{})
