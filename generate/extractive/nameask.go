@@ -134,7 +134,7 @@ func containsOption(text, option string) bool {
 	return strings.Contains(text, option) && optionPattern(option).MatchString(text)
 }
 
-// markCapsTitles sets capsTitle on the sentences opening a section headed
+// markCapsTitles sets capsTitle on the sentences of a section headed
 // by upper-case words ("COMMANDS", "GIT URLS", "SHAKE variable length
 // digests") that no sentence of the prompt spells in capitals. Manual
 // pages shout their section titles, which are not names; a keyword
@@ -143,9 +143,6 @@ func containsOption(text, option string) bool {
 func markCapsTitles(cands []*candidate) {
 	spelled := map[string]bool{}
 	for _, c := range cands {
-		if !c.opens {
-			continue
-		}
 		name := nameHeading(c.headingText)
 		if name == "" || strings.ToUpper(name) != name || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' }) {
 			continue

@@ -56,6 +56,16 @@ func TestAnswerNamesAndOrder(t *testing.T) {
 			lead: "Controls how fast the kiln heats",
 		},
 		{
+			// A later sentence of the section, quoted for a how-to
+			// question: the title is no means either.
+			name:     "not a shouted section title over a later sentence",
+			question: "How do I fire several glazes in one load?",
+			sources: []string{
+				"SEPARATE FIRINGS\n\nAs a rule, fire each glaze on its own. It is always easier to fire several glazes in one load than to fix a glaze that ran.",
+			},
+			lead: "It is always easier to fire several glazes",
+		},
+		{
 			name:     "an upper-case keyword the text spells so is a name",
 			question: "Which clause controls how fast the kiln heats during a glaze firing?",
 			sources: []string{
