@@ -76,7 +76,7 @@ type candidate struct {
 	opens bool
 	// note marks a change note ("New in version 3.13."), see versionNote.
 	note bool
-	// capsTitle marks a sentence opening a section whose heading is an
+	// capsTitle marks a sentence of a section whose heading is an
 	// upper-case title rather than a name (see markCapsTitles).
 	capsTitle bool
 	// box numbers the property box the sentence is a row of (see
@@ -787,9 +787,20 @@ func scoreSubject(cands []*candidate, subject []string) {
 	for _, c := range cands {
 		if c.overlap > 0 && !c.code && leadsWith(c, subject) {
 			c.score += subjectBonus
+			if summaryLine.MatchString(c.text) {
+				c.score += subjectBonus
+			}
 		}
 	}
 }
+
+// summaryLine matches a reference page's one-line summary: the name (or
+// names), a spaced dash, what it does ("git-gc - Cleanup unnecessary files
+// and optimize the local repository", "pg_dump — extract a PostgreSQL
+// database into a script file"). Led by the subject, it is the page's own
+// definition of it, which side sentences that also lead with the name
+// ("git gc tries very hard not to delete objects") are not.
+var summaryLine = regexp.MustCompile(`^[\w.+:/-]+(?:\(\d\w*\))?(?:,\s*[\w.+:/-]+(?:\(\d\w*\))?)*\s+[-–—]\s+\S`)
 
 // leadsWith reports whether a sentence leads with the subject (see
 // scoreSubject).

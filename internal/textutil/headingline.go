@@ -18,8 +18,8 @@ const HeadingLineWords = 7
 // Sentences returns) is a heading line: a line of its own (a line break or
 // the text's edge before and after it, none inside but between stacked
 // signatures, see signatureLines), not a code fence,
-// not a bullet list item, a change note (IsVersionNote), a table row nor
-// the title of a table of changes, and either a
+// not a bullet list item, a change note (IsVersionNote), a table row, the
+// title of a table of changes nor a manual page's NAME summary, and either a
 // Markdown heading or at most HeadingLineWords words not ending in
 // sentence punctuation. Loaders write
 // headings and definition list terms so; such a line names what follows
@@ -48,7 +48,7 @@ func IsHeadingLine(text string, sp Span) bool {
 		return true
 	}
 	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) || IsStatusNote(s) ||
-		IsTableRow(s) || changeTableTitle(text, sp) {
+		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) {
 		return false
 	}
 	if IsNumberedItem(s) {
@@ -56,6 +56,16 @@ func IsHeadingLine(text string, sp Span) bool {
 			!bulletItem(lineBefore(text, sp.Start)) && !bulletItem(lineAfter(text, sp.End))
 	}
 	return true
+}
+
+// nameSummary reports whether the line sp is a manual page's summary
+// under its NAME heading ("git-rerere - Reuse recorded resolution of
+// conflicted merges"): short and unpunctuated like a heading, it is the
+// page's one-line statement of what its subject does.
+func nameSummary(text string, sp Span) bool {
+	s := text[sp.Start:sp.End]
+	return strings.EqualFold(lineBefore(text, sp.Start), "name") &&
+		(strings.Contains(s, " - ") || strings.Contains(s, " — ") || strings.Contains(s, " – "))
 }
 
 // maxSignatureLines is the most lines of call signatures one entry's

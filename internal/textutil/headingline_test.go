@@ -27,6 +27,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"signature", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)\n\nFires the kiln.", "fire_kiln(cone=6, hold=10, vent=None, ramp=120)", false},
 		{"code fence", "```\nkiln on\n```", "```", false},
 		{"change note under a name", "kiln.vent\n\nAdded in: v8.0.0, v6.9.0\n\nOpens the vent.", "Added in: v8.0.0, v6.9.0", false},
+		{"manual page summary under NAME", "kiln-fire(1)\n\nNAME\n\nkiln-fire - Fire the loaded kiln\n\nSYNOPSIS", "kiln-fire - Fire the loaded kiln", false},
+		{"dashed title under another heading", "Kilns\n\nkiln-fire - Fire the loaded kiln\n\nMore.", "kiln-fire - Fire the loaded kiln", true},
 		{"stability note under a name", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode.", "Stability: 1 - Experimental", false},
 		{"deprecation note", "kiln.vent\n\nDeprecated since: v12.0.0\n\nOpens the vent.", "Deprecated since: v12.0.0", false},
 		{"stacked signatures of one entry", "Intro text.\n\nround(X)\nround(X,Y)\n\nThe round(X,Y) function returns X rounded to Y digits.", "round(X)\nround(X,Y)", true},

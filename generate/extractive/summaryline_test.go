@@ -1,0 +1,49 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// "What does kiln fire do?" over manual pages is answered by the page's
+// NAME summary ("kiln-fire - Fire the loaded kiln …"), which spells the
+// command with a hyphen, rather than by a side remark that also opens with
+// the command's name from a better-ranked source.
+func TestManualSummaryAnswersWhatItDoes(t *testing.T) {
+	page := func(name, summary string) string {
+		return name + "(1) Manual Page\n\nNAME\n\n" + name + " - " + summary + "\n\nSYNOPSIS\n\n```\n" +
+			strings.ReplaceAll(name, "-", " ") + " [--cone=<n>]\n```"
+	}
+	for _, tt := range []struct {
+		name, question string
+		sources        []string
+		lead           string
+	}{
+		{
+			name:     "a long summary",
+			question: "What does kiln fire do?",
+			sources: []string{
+				"kiln fire tries very hard not to crack pots that were loaded cold into the chamber.",
+				page("kiln-fire", "Fire the loaded kiln and cool it down slowly afterwards"),
+			},
+			lead: "kiln-fire - Fire the loaded kiln",
+		},
+		{
+			// Short and unpunctuated, like a heading, but under NAME.
+			name:     "a summary as short as a heading",
+			question: "What does kiln vent do?",
+			sources: []string{
+				"kiln vent tries very hard to keep fumes away from the glaze room.",
+				page("kiln-vent", "Open the kiln's vent"),
+			},
+			lead: "kiln-vent - Open the kiln's vent",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			answer := answerTo(t, tt.question, prompt(tt.sources...))
+			require.True(t, strings.HasPrefix(answer, tt.lead), "answer: %q", answer)
+		})
+	}
+}
