@@ -56,3 +56,43 @@ func spacedCompounds(cands []*candidate, question string) {
 		}
 	}
 }
+
+// summaryDescription returns the sentence that opens the description
+// after lead when lead is a manual page's NAME summary (summaryLine under
+// a "NAME" heading): "Runs a number of housekeeping tasks within the
+// current repository, …" says what "git-gc - Cleanup unnecessary files …"
+// means, though it names neither git nor gc. The synopsis between them is
+// code and skipped. Nil otherwise.
+func summaryDescription(cands []*candidate, lead *candidate) *candidate {
+	if !strings.EqualFold(lead.headingText, "name") || !summaryLine.MatchString(lead.text) {
+		return nil
+	}
+	for _, c := range cands[lead.pos+1:] {
+		switch {
+		case c.source != lead.source:
+			return nil
+		case c.code:
+			continue
+		case c.opens && !strings.EqualFold(c.headingText, "synopsis"):
+			return c
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// summaryAfter puts the description of a leading NAME summary
+// (summaryDescription) second.
+func summaryAfter(chosen, cands []*candidate, most int) []*candidate {
+	if most < 2 || len(chosen) == 0 {
+		return chosen
+	}
+	d := summaryDescription(cands, chosen[0])
+	if d == nil {
+		return chosen
+	}
+	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == d })
+	out := append([]*candidate{chosen[0], d}, rest...)
+	return out[:min(len(out), most)]
+}

@@ -358,6 +358,7 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 			chosen = append(chosen, c)
 		}
 	}
+	chosen = summaryAfter(chosen, cands, g.maxSentences)
 	chosen, second := figureAfter(chosen, fig, g.maxSentences)
 	chosen, means := meansAfter(chosen, cands, a, g.maxSentences)
 	// Code that names the means reads best where the text puts it, after

@@ -47,3 +47,15 @@ func TestManualSummaryAnswersWhatItDoes(t *testing.T) {
 		})
 	}
 }
+
+// The description's first sentence, past the synopsis, follows the
+// summary: it says what the command does, though it names neither word.
+func TestManualSummaryThenDescription(t *testing.T) {
+	page := "kiln-fire(1) Manual Page\n\nNAME\n\nkiln-fire - Fire the loaded kiln and cool it down slowly\n\nSYNOPSIS\n\n```\nkiln fire [--cone=<n>]\n```\n\n" +
+		"DESCRIPTION\n\nHeats the chamber along the ramp of the chosen cone, holds it at the peak, then vents it. Pots loaded cold may crack.\n\nOPTIONS\n\n--cone=<n>\n\nThe cone kiln fire aims for."
+	answer := answerTo(t, "What does kiln fire do?", prompt(
+		"kiln fire tries very hard not to crack pots that were loaded cold into the chamber.",
+		page,
+	))
+	require.True(t, strings.HasPrefix(answer, "kiln-fire - Fire the loaded kiln and cool it down slowly [S2]\n\nHeats the chamber along the ramp"), "answer: %q", answer)
+}
