@@ -19,7 +19,8 @@ const HeadingLineWords = 7
 // the text's edge before and after it, none inside but between stacked
 // signatures, see signatureLines), not a code fence,
 // not a bullet list item, a change note (IsVersionNote), a table row, the
-// title of a table of changes nor a manual page's NAME summary, and either a
+// title of a table of changes, a manual page's NAME summary nor a web
+// address, and either a
 // Markdown heading or at most HeadingLineWords words not ending in
 // sentence punctuation. Loaders write
 // headings and definition list terms so; such a line names what follows
@@ -48,7 +49,7 @@ func IsHeadingLine(text string, sp Span) bool {
 		return true
 	}
 	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) || IsStatusNote(s) ||
-		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) {
+		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) || bareURL.MatchString(s) {
 		return false
 	}
 	if IsNumberedItem(s) {
@@ -57,6 +58,11 @@ func IsHeadingLine(text string, sp Span) bool {
 	}
 	return true
 }
+
+// bareURL matches a line that is a web address alone
+// ("https://code.activestate.com/recipes/52560/"): a link after the
+// sentence that introduced it, no title of what follows.
+var bareURL = regexp.MustCompile(`^<?(?:https?://|www\.)\S+$`)
 
 // nameSummary reports whether the line sp is a manual page's summary
 // under its NAME heading ("git-rerere - Reuse recorded resolution of

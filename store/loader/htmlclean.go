@@ -718,6 +718,11 @@ var hintWords = map[string]hint{
 	"printindex": hintStrong,
 
 	"nav": hintWeak, "navigation": hintWeak, "menu": hintWeak, "sidebar": hintWeak, "toc": hintWeak,
+	// Sphinx's toctree ("toctree-wrapper"): the links to a page's
+	// subpages, the whole of contents.html. Retrieval ranked the Python
+	// contents page first for "What does the with statement do?", whose
+	// words its titles hold, and the answer quoted a title from it.
+	"toctree": hintWeak,
 	"related": hintWeak, "share": hintWeak, "social": hintWeak, "edit": hintWeak,
 	"feedback": hintWeak, "search": hintWeak, "subnav": hintWeak, "topbar": hintWeak, "meta": hintWeak,
 	"banner": hintWeak, "toolbar": hintWeak, "prev": hintWeak, "next": hintWeak, "previous": hintWeak,

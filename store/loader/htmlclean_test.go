@@ -373,7 +373,8 @@ func TestLoadHTMLGeneratorFooters(t *testing.T) {
 }
 
 // Sphinx's general and module indexes list names with links back to the
-// pages (the module index's synopses repeat each module page's title).
+// pages (the module index's synopses repeat each module page's title); its
+// toctrees list the titles of subpages (the whole of contents.html).
 func TestLoadHTMLSphinxIndexPages(t *testing.T) {
 	cases := []htmlTextCase{
 		{"general index",
@@ -390,6 +391,15 @@ func TestLoadHTMLSphinxIndexPages(t *testing.T) {
 			`<body><div class="body" role="main"><h1>Python Module Index</h1><table class="indextable modindextable"><tr class="cap"><td></td><td><strong>z</strong></td><td></td></tr>` +
 				`<tr><td></td><td><a href="library/zipfile.html#module-zipfile"><code class="xref">zipfile</code></a></td><td><em>Read and write ZIP-format archive files.</em></td></tr></table></div></body>`,
 			"Python Module Index"},
+		{"contents page",
+			`<body><div class="body" role="main"><section><h1>Pump Documentation contents</h1><div class="toctree-wrapper compound"><ul>` +
+				`<li class="toctree-l1"><a class="reference internal" href="intro.html">1. Introduction</a><ul><li class="toctree-l2"><a class="reference internal" href="intro.html#the-with-statement">1.1. The with statement</a></li></ul></li>` +
+				`<li class="toctree-l1"><a class="reference internal" href="alarms.html">2. Alarms</a></li></ul></div></section></div></body>`,
+			"Pump Documentation contents"},
+		{"a section index keeps its prose",
+			`<body><div class="body" role="main"><section><h1>Alarms</h1><p>The pump raises an alarm whenever the chamber runs dry or the seal leaks.</p><div class="toctree-wrapper compound"><ul>` +
+				`<li class="toctree-l1"><a class="reference internal" href="dry.html">Dry running</a></li><li class="toctree-l1"><a class="reference internal" href="seal.html">Seal leaks</a></li></ul></div></section></div></body>`,
+			"Alarms\n\nThe pump raises an alarm whenever the chamber runs dry or the seal leaks."},
 	}
 	requireHTMLTexts(t, cases)
 }
