@@ -59,3 +59,12 @@ func TestManualSummaryThenDescription(t *testing.T) {
 	))
 	require.True(t, strings.HasPrefix(answer, "kiln-fire - Fire the loaded kiln and cool it down slowly [S2]\n\nHeats the chamber along the ramp"), "answer: %q", answer)
 }
+
+// A module page's title in the summary form answers what the module does.
+func TestModuleTitleAnswersWhatItDoes(t *testing.T) {
+	answer := answerTo(t, "What does the kiln.ramp module do?", prompt(
+		"kiln.ramp — Heating schedules for kilns\n\nSource code: Lib/kiln/ramp.py\n\nThis module reads ramp files and applies them to a firing.",
+		"class kiln.ramp.Ramp\n\nThe kiln.ramp module stores each ramp as a list of segments.",
+	))
+	require.True(t, strings.HasPrefix(answer, "kiln.ramp — Heating schedules for kilns [S1]"), "answer: %q", answer)
+}

@@ -66,13 +66,23 @@ var bareURL = regexp.MustCompile(`^<?(?:https?://|www\.)\S+$`)
 
 // nameSummary reports whether the line sp is a manual page's summary
 // under its NAME heading ("git-rerere - Reuse recorded resolution of
-// conflicted merges"): short and unpunctuated like a heading, it is the
-// page's one-line statement of what its subject does.
+// conflicted merges") or a module page's title in that form, the text's
+// first line ("json — JSON encoder and decoder"): short and unpunctuated
+// like a heading, it is the page's one-line statement of what its subject
+// does.
 func nameSummary(text string, sp Span) bool {
 	s := text[sp.Start:sp.End]
+	if lineBefore(text, sp.Start) == "" {
+		return titleSummary.MatchString(s)
+	}
 	return strings.EqualFold(lineBefore(text, sp.Start), "name") &&
 		(strings.Contains(s, " - ") || strings.Contains(s, " — ") || strings.Contains(s, " – "))
 }
+
+// titleSummary matches a title that names a module and says what it is
+// for, an em or en dash between ("os.path — Common pathname
+// manipulations"); a hyphen between words is too common in titles.
+var titleSummary = regexp.MustCompile(`^[\w.]+ [—–] \S`)
 
 // maxSignatureLines is the most lines of call signatures one entry's
 // heading stacks ("round(X)" over "round(X,Y)").

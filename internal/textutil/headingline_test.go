@@ -29,6 +29,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"change note under a name", "kiln.vent\n\nAdded in: v8.0.0, v6.9.0\n\nOpens the vent.", "Added in: v8.0.0, v6.9.0", false},
 		{"a web address on its own line", "See the cookbook for many ways:\n\nhttps://code.example.org/recipes/52560/\n\nThis converts the list into a set.", "https://code.example.org/recipes/52560/", false},
 		{"manual page summary under NAME", "kiln-fire(1)\n\nNAME\n\nkiln-fire - Fire the loaded kiln\n\nSYNOPSIS", "kiln-fire - Fire the loaded kiln", false},
+		{"module page title in the summary form", "kiln.ramp — Heating schedules for kilns\n\nSource code: Lib/kiln/ramp.py", "kiln.ramp — Heating schedules for kilns", false},
+		{"module page title as a later heading", "Intro text.\n\nkiln.ramp — Heating schedules for kilns\n\nMore.", "kiln.ramp — Heating schedules for kilns", true},
 		{"dashed title under another heading", "Kilns\n\nkiln-fire - Fire the loaded kiln\n\nMore.", "kiln-fire - Fire the loaded kiln", true},
 		{"stability note under a name", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode.", "Stability: 1 - Experimental", false},
 		{"deprecation note", "kiln.vent\n\nDeprecated since: v12.0.0\n\nOpens the vent.", "Deprecated since: v12.0.0", false},
