@@ -242,7 +242,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreChangeLog(cands, sources, question)
 	scoreEntryContext(cands, qterms, idf, a.option)
 	markOwners(cands, qterms, a.option)
-	scoreSubject(cands, subject, a.definitionAsked())
+	scoreSubject(cands, subject)
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)

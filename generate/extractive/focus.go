@@ -276,7 +276,3 @@ func plainSubject(question string, subject []string) bool {
 	}
 	return slices.ContainsFunc(plainWords(question), func(w string) bool { return textutil.Stem(strings.ToLower(w)) == subject[0] })
 }
-
-// definitionAsked reports whether the question asks what its subject is
-// or does ("What does git gc do?").
-func (a *ask) definitionAsked() bool { return a.intent == retrieve.IntentDefinition }

@@ -779,16 +779,15 @@ func subjectTerms(question string) (terms []string, option string) {
 // scoreSubject adds subjectBonus to the sentences that lead with the
 // subject: their first content term is a subject term (or extends one:
 // "Enumerated (enum) types"), and every subject term is among their first
-// len(subject)+1 content terms. Asked what the subject is or does
-// (definition), a sentence in the summary form earns it twice.
-func scoreSubject(cands []*candidate, subject []string, definition bool) {
+// len(subject)+1 content terms.
+func scoreSubject(cands []*candidate, subject []string) {
 	if len(subject) == 0 {
 		return
 	}
 	for _, c := range cands {
 		if c.overlap > 0 && !c.code && leadsWith(c, subject) {
 			c.score += subjectBonus
-			if definition && summaryLine.MatchString(c.text) {
+			if summaryLine.MatchString(c.text) {
 				c.score += subjectBonus
 			}
 		}
