@@ -59,12 +59,13 @@ func spacedCompounds(cands []*candidate, question string) {
 
 // summaryDescription returns the sentence that opens the description
 // after lead when lead is a manual page's NAME summary (summaryLine under
-// a "NAME" heading): "Runs a number of housekeeping tasks within the
+// a "NAME" heading, or under the title it names: "REINDEX" over "REINDEX —
+// rebuild indexes"): "Runs a number of housekeeping tasks within the
 // current repository, …" says what "git-gc - Cleanup unnecessary files …"
 // means, though it names neither git nor gc. The synopsis between them is
 // code and skipped. Nil otherwise.
 func summaryDescription(cands []*candidate, lead *candidate) *candidate {
-	if !strings.EqualFold(lead.headingText, "name") || !summaryLine.MatchString(lead.text) {
+	if !summaryLine.MatchString(lead.text) || !strings.EqualFold(lead.headingText, "name") && !strings.HasPrefix(lead.text, lead.headingText+" ") {
 		return nil
 	}
 	for _, c := range cands[lead.pos+1:] {

@@ -179,7 +179,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			listed := note || signatureRow(text)
 			opens := afterHeading && !listed
 			afterHeading = afterHeading && listed
-			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text) || shortDefault.MatchString(text)) && len(words) >= 2) ||
+			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text) || shortDefault.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") && !countLeadIn.MatchString(text) || crossReference.MatchString(text) {
 				continue
 			}

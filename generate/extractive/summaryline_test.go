@@ -68,3 +68,16 @@ func TestModuleTitleAnswersWhatItDoes(t *testing.T) {
 	))
 	require.True(t, strings.HasPrefix(answer, "kiln.ramp — Heating schedules for kilns [S1]"), "answer: %q", answer)
 }
+
+// A reference page that puts its summary under its title (PostgreSQL's
+// "REINDEX" over "REINDEX — rebuild indexes"), however short, leads, and
+// the description's first sentence past the synopsis follows it.
+func TestReferenceSummaryUnderItsTitle(t *testing.T) {
+	page := "KILNFIRE\n\nKILNFIRE — fire kilns\n\nSynopsis\n\n```\nKILNFIRE [ CONE n ]\n```\n\n" +
+		"Description\n\nKILNFIRE heats the chamber to the given cone and holds it there.\n\nNotes\n\nKILNFIRE needs the lid closed."
+	answer := answerTo(t, "What does the KILNFIRE command do?", prompt(
+		"KILNFIRE requires the kiln to be loaded and the vent open before it starts.",
+		page,
+	))
+	require.True(t, strings.HasPrefix(answer, "KILNFIRE — fire kilns [S2]\n\nKILNFIRE heats the chamber"), "answer: %q", answer)
+}

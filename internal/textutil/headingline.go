@@ -66,17 +66,23 @@ var bareURL = regexp.MustCompile(`^<?(?:https?://|www\.)\S+$`)
 
 // nameSummary reports whether the line sp is a manual page's summary
 // under its NAME heading ("git-rerere - Reuse recorded resolution of
-// conflicted merges") or a module page's title in that form, the text's
-// first line ("json — JSON encoder and decoder"): short and unpunctuated
-// like a heading, it is the page's one-line statement of what its subject
-// does.
+// conflicted merges") or under its title ("REINDEX" over "REINDEX —
+// rebuild indexes", as PostgreSQL's reference pages put it), or a module
+// page's title in that form, the text's first line ("json — JSON encoder
+// and decoder"): short and unpunctuated like a heading, it is the page's
+// one-line statement of what its subject does.
 func nameSummary(text string, sp Span) bool {
 	s := text[sp.Start:sp.End]
-	if lineBefore(text, sp.Start) == "" {
+	before := lineBefore(text, sp.Start)
+	if before == "" {
 		return titleSummary.MatchString(s)
 	}
-	return strings.EqualFold(lineBefore(text, sp.Start), "name") &&
-		(strings.Contains(s, " - ") || strings.Contains(s, " — ") || strings.Contains(s, " – "))
+	for _, dash := range []string{" - ", " — ", " – "} {
+		if name, _, ok := strings.Cut(s, dash); ok && (strings.EqualFold(before, "name") || name == before) {
+			return true
+		}
+	}
+	return false
 }
 
 // titleSummary matches a title that names a module and says what it is

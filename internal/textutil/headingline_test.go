@@ -29,6 +29,7 @@ func TestIsHeadingLine(t *testing.T) {
 		{"change note under a name", "kiln.vent\n\nAdded in: v8.0.0, v6.9.0\n\nOpens the vent.", "Added in: v8.0.0, v6.9.0", false},
 		{"a web address on its own line", "See the cookbook for many ways:\n\nhttps://code.example.org/recipes/52560/\n\nThis converts the list into a set.", "https://code.example.org/recipes/52560/", false},
 		{"manual page summary under NAME", "kiln-fire(1)\n\nNAME\n\nkiln-fire - Fire the loaded kiln\n\nSYNOPSIS", "kiln-fire - Fire the loaded kiln", false},
+		{"reference page summary under its title", "KILNFIRE\n\nKILNFIRE — fire kilns\n\nSynopsis", "KILNFIRE — fire kilns", false},
 		{"module page title in the summary form", "kiln.ramp — Heating schedules for kilns\n\nSource code: Lib/kiln/ramp.py", "kiln.ramp — Heating schedules for kilns", false},
 		{"module page title as a later heading", "Intro text.\n\nkiln.ramp — Heating schedules for kilns\n\nMore.", "kiln.ramp — Heating schedules for kilns", true},
 		{"dashed title under another heading", "Kilns\n\nkiln-fire - Fire the loaded kiln\n\nMore.", "kiln-fire - Fire the loaded kiln", true},
