@@ -22,6 +22,15 @@ func TestRelevanceReadsCompoundsEitherWay(t *testing.T) {
 	for i := range 20 {
 		putChunks(t, st, emb, "filler"+string(rune('a'+i)), []string{"The shell reads its startup file and runs each command it holds."}, [][]string{{"Startup"}})
 	}
+	coverage := func(res *retrieve.Result, doc string) float64 {
+		for _, s := range res.Sources {
+			if s.Chunk.DocumentID == doc && s.Passage != nil {
+				return s.Passage.Coverage
+			}
+		}
+		t.Fatalf("%s not retrieved with a passage: %v", doc, docsOf(res))
+		return 0
+	}
 	relevance := func(res *retrieve.Result, doc string) float64 {
 		for _, s := range res.Sources {
 			if s.Chunk.DocumentID == doc {
@@ -36,6 +45,11 @@ func TestRelevanceReadsCompoundsEitherWay(t *testing.T) {
 	require.Subset(t, docsOf(res)[:2], []string{"readonly", "read-only"})
 	require.NotContains(t, res.Analysis.Keywords, "readonli", "the joined form is no term of its own")
 	require.InDelta(t, relevance(res, "read-only"), relevance(res, "readonly"), 0.05)
+	require.InDelta(t, coverage(res, "read-only"), coverage(res, "readonly"), 1e-9, "the same words, either spelling")
+	// Dropping the question's scaffold words ("exactly") keeps the joined
+	// spelling's reading.
+	res = retrieveKeyword(t, st, retrieve.Options{}, "How exactly do I make a variable read-only?")
+	require.InDelta(t, coverage(res, "read-only"), coverage(res, "readonly"), 1e-9)
 
 	res = retrieveKeyword(t, st, retrieve.Options{}, "Which command-line options override the file?")
 	require.InDelta(t, relevance(res, "hyphened"), relevance(res, "spaced"), 0.05)

@@ -129,9 +129,16 @@ func dropScaffold(q queryTerms, question string, analyse func(string) []string) 
 			}
 		}
 	}
-	out := queryTerms{unknown: q.unknown, absent: q.absent}
+	return q.without(func(t string) bool { return scaffold[t] })
+}
+
+// without returns q without the terms drop reports, everything else
+// kept; q itself when that would leave no term.
+func (q queryTerms) without(drop func(term string) bool) queryTerms {
+	out := q
+	out.terms, out.weights, out.rare = nil, nil, nil
 	for i, t := range q.terms {
-		if !scaffold[t] {
+		if !drop(t) {
 			out.terms = append(out.terms, t)
 			out.weights = append(out.weights, q.weights[i])
 			out.rare = append(out.rare, q.rare[i])
@@ -300,19 +307,7 @@ func (h *Hybrid) joinCompounds(q queryTerms, question string) queryTerms {
 	if drop == nil {
 		return q
 	}
-	out := queryTerms{unknown: q.unknown, absent: q.absent, joined: q.joined}
-	for i, t := range q.terms {
-		if drop[t] && !own[t] {
-			continue
-		}
-		out.terms = append(out.terms, t)
-		out.weights = append(out.weights, q.weights[i])
-		out.rare = append(out.rare, q.rare[i])
-	}
-	if len(out.terms) == 0 {
-		return q
-	}
-	return out
+	return q.without(func(t string) bool { return drop[t] && !own[t] })
 }
 
 // hasSymbol reports whether a term holds a character other than a letter,
