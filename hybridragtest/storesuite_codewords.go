@@ -15,7 +15,8 @@ import (
 // into parts both when chunks are indexed and when questions are read, so
 // that a question finds the chunk whichever spelling it uses; and a
 // question's name with a single leading capital ("ZPlot") is the name
-// alone, not its initial and the rest. Every store in this module passes
+// alone, not its initial and the rest; a question's hyphenated word
+// ("read-only") also finds the joined spelling ("readonly"). Every store in this module passes
 // it (they share textutil.Side); it is not part of the store.Store
 // contract TestStore checks, so a host's own store may skip it.
 //
@@ -34,6 +35,8 @@ func TestStoreCodeWords(t *testing.T, newStore func(t *testing.T) store.Store) {
 		suiteDoc{id: "zplot", texts: []string{"ZPlot draws charts from tabular data."}},
 		suiteDoc{id: "plot", texts: []string{"Plot the curve of the tide over a month."}},
 		suiteDoc{id: "prose", texts: []string{"Crease, fold and stack the paper before the ink dries."}},
+		suiteDoc{id: "seal", texts: []string{"Mark a ledger readonly once its last page is sealed."}},
+		suiteDoc{id: "reader", texts: []string{"A reader may read the ledger aloud to the guild."}},
 	)...))
 	for _, tt := range []struct {
 		question string
@@ -56,6 +59,7 @@ func TestStoreCodeWords(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"xml scroll", "xml", true},
 		{"ZPlot", "zplot", true},
 		{"What does ZPlot draw?", "zplot", true},
+		{"How do I make a ledger read-only?", "seal", false},
 	} {
 		t.Run(tt.question, func(t *testing.T) {
 			hits, err := s.SearchKeyword(ctx, tt.question, 10, store.Filter{})
