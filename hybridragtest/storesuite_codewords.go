@@ -16,9 +16,10 @@ import (
 // that a question finds the chunk whichever spelling it uses; and a
 // question's name with a single leading capital ("ZPlot") is the name
 // alone, not its initial and the rest; a question's hyphenated word
-// ("read-only") also finds the joined spelling ("readonly"). Every store in this module passes
-// it (they share textutil.Side); it is not part of the store.Store
-// contract TestStore checks, so a host's own store may skip it.
+// ("read-only") also finds the joined spelling ("readonly"). Every store
+// in this module passes it (they share textutil.Side); it is not part of
+// the store.Store contract TestStore checks, so a host's own store may
+// skip it.
 //
 // newStore is as for TestStore.
 func TestStoreCodeWords(t *testing.T, newStore func(t *testing.T) store.Store) {

@@ -5,9 +5,9 @@ import (
 	"unicode"
 )
 
-// maxCompoundParts bounds the hyphenated words JoinedCompound joins: "read-only",
-// "built-in" and "up-to-date" are spelt joined too; longer chains ("end-of-file
-// -marker") are phrases, not words.
+// maxCompoundParts bounds the hyphenated words JoinedCompound joins:
+// "read-only", "built-in" and "up-to-date" are spelt joined too; longer
+// chains ("end-of-file-marker") are phrases, not words.
 const maxCompoundParts = 3
 
 // JoinedCompound returns a hyphenated prose word written as one word,
