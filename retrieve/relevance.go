@@ -275,14 +275,10 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 // keyword search still looks for the joined form ("read-only" finds
 // "readonly"); coverage counts it as the parts.
 func (h *Hybrid) joinCompounds(q queryTerms, question string) queryTerms {
-	var drop map[string]bool
-	own := map[string]bool{} // terms some other word of the question gives
-	for _, w := range strings.Fields(question) {
+	fields := strings.Fields(question)
+	for _, w := range fields {
 		joined, ok := textutil.JoinedCompound(w)
 		if !ok {
-			for _, t := range h.words.termsOf(w) {
-				own[t] = true
-			}
 			continue
 		}
 		jt := h.words.termsOf(joined)
@@ -299,15 +295,25 @@ func (h *Hybrid) joinCompounds(q queryTerms, question string) queryTerms {
 			continue // "re-do": the joined form is the question's only term
 		}
 		if q.joined == nil {
-			q.joined, drop = map[string][]string{}, map[string]bool{}
+			q.joined = map[string][]string{}
 		}
 		q.joined[jt[0]] = parts
-		drop[jt[0]] = true
 	}
-	if drop == nil {
-		return q
+	if q.joined == nil {
+		return q // most questions: no hyphenated word
 	}
-	return q.without(func(t string) bool { return drop[t] && !own[t] })
+	own := map[string]bool{} // terms another word of the question gives
+	for _, w := range fields {
+		if _, ok := textutil.JoinedCompound(w); !ok {
+			for _, t := range h.words.termsOf(w) {
+				own[t] = true
+			}
+		}
+	}
+	return q.without(func(t string) bool {
+		_, joined := q.joined[t]
+		return joined && !own[t]
+	})
 }
 
 // hasSymbol reports whether a term holds a character other than a letter,

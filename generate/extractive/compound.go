@@ -42,6 +42,9 @@ func spacedCompounds(cands []*candidate, question string) {
 	}
 	for _, c := range cands {
 		for _, w := range c.words {
+			if strings.IndexByte(w, '-') < 0 {
+				continue // most words: no phrase to look up
+			}
 			parts, ok := phrases[w]
 			if !ok {
 				continue

@@ -106,8 +106,11 @@ func eachWord(text string, side textutil.Side, withBase bool, fn func(base, code
 					add(t)
 				}
 			}
-		} else if joined, ok := compoundLexeme(w); ok && side == textutil.QuerySide {
-			code = []string{joined}
+		} else if side == textutil.QuerySide {
+			// Documents get no joined lexeme: indexing skips the stemming.
+			if joined, ok := compoundLexeme(w); ok {
+				code = []string{joined}
+			}
 		}
 		if withBase || code != nil {
 			fn(base, code)
