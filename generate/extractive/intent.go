@@ -106,11 +106,31 @@ var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|deeply|far|
 
 // extentCue matches a sentence that states how far an attribute goes in
 // words rather than digits.
-var extentCue = regexp.MustCompile(`(?i)\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|milliseconds?|microseconds?|ms|until|till|forever|indefinitely|never|immediately|as\s+long\s+as|lifetime|expires?|expired|end\s+of|percent|timeout|deadline|interval|periodically|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b|%`)
+var extentCue = extentMatcher{}
+
+type extentMatcher struct{}
+
+// MatchString reports whether t states an extent: one of extentWords, or
+// "second" read as a unit of time (secondUnit).
+func (extentMatcher) MatchString(t string) bool {
+	return extentWords.MatchString(t) || secondUnit.MatchString(t)
+}
+
+// extentWords are extentCue's words. The singular "second" is left to
+// secondUnit: more often than a unit it counts ("start streaming … over a
+// second connection" is no duration for "how long is one log file written
+// to?").
+var extentWords = regexp.MustCompile(`(?i)\b(?:seconds|minutes?|hours?|days?|weeks?|months?|years?|milliseconds?|microseconds?|ms|until|till|forever|indefinitely|never|immediately|as\s+long\s+as|lifetime|expires?|expired|end\s+of|percent|timeout|deadline|interval|periodically|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b|%`)
 
 // extentMark leads amountTerms' terms for an extent question (it is no
 // word, so no sentence holds it).
 const extentMark = "\x00extent"
+
+// secondUnit matches "second" as a unit of time: after a figure ("1
+// second", "0.5-second"), or after "a", "one", "per", "every", "each" when
+// no noun follows ("once a second", "every second." but not "a second
+// connection").
+var secondUnit = regexp.MustCompile(`(?i)\d[\d,.]*\s*-?\s*seconds?\b|\b(?:a|one|per|every|each)\s+second\b(?:\s+(?:and|or|of|to|for|in|on|at|after|before|later|delay|timeout|interval|until|apart|ago|long|while|when|if)\b|\s*[^\s\w]|\s*$)`)
 
 // mentionsDefault matches a question that speaks of a default.
 var mentionsDefault = regexp.MustCompile(`(?i)\bdefault\b`)

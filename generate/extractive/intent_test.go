@@ -75,3 +75,25 @@ func TestAmountQuestionNeedsTheAmount(t *testing.T) {
 		})
 	}
 }
+
+// "second" counts as a unit of time only where it measures: "a second
+// connection" states no duration for a "how long" question, "once a
+// second" and "after 1 second" do.
+func TestDurationQuestionOrdinalSecond(t *testing.T) {
+	g := extractive.New(extractive.Options{})
+	q := "How long does the uploader wait before it retries a failed part?"
+	for _, tt := range []struct {
+		source   string
+		answered bool
+	}{
+		{"The uploader waits for the server and retries a failed part over a second connection.", false},
+		{"The uploader waits for the server and retries a failed part once a second.", true},
+		{"The uploader waits 1 second for the server before it retries a failed part.", true},
+		{"The uploader waits for the server for a second before it retries a failed part.", true},
+		{"The uploader waits for the server, then retries a failed part on every second attempt.", false},
+	} {
+		gen, err := g.Generate(context.Background(), generate.Request{Question: q, Prompt: prompt(tt.source)})
+		require.NoError(t, err)
+		require.Equal(t, tt.answered, gen.Text != generate.NotInDocs, "%q: %q", tt.source, gen.Text)
+	}
+}
