@@ -321,8 +321,12 @@ func breaksAtNewline(text string, next int) bool {
 	case '-', '*', '+':
 		return len(rest) > 1 && rest[1] == ' '
 	}
-	if IsLabelRow(rest) && IsLabelRow(text[strings.LastIndexByte(text[:next-1], '\n')+1:]) {
+	prev := text[strings.LastIndexByte(text[:next-1], '\n')+1:]
+	if IsLabelRow(rest) && IsLabelRow(prev) {
 		return true // between two rows of a property box
+	}
+	if tableRow(rest) && tableRow(prev) {
+		return true // between two rows of a table
 	}
 	// Numbered list item: "12. " or "3) ".
 	k := 0
@@ -363,6 +367,18 @@ func IsLabelRow(line string) bool {
 		k++
 	}
 	return k < len(line) && line[k] != '\n' && line[k] != '\r'
+}
+
+// tableRow reports whether the first line of line holds a cell separator
+// as loaders write table rows ("%j | Day of the year as a zero-padded
+// decimal number. | 001, 002, …, 366"). Between two such lines Sentences
+// splits: a row is read alone, not run into the next row's cells from its
+// last full stop. One such line alone may be prose.
+func tableRow(line string) bool {
+	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	return strings.Contains(line, " | ") || strings.HasSuffix(line, " |")
 }
 
 func labelByte(c byte) bool {

@@ -29,6 +29,8 @@ func TestSentences(t *testing.T) {
 		{"quote", `He said "stop." Then left.`, []string{`He said "stop."`, "Then left."}},
 		{"property box rows", "Kiln Directive\n\nDescription: | Sets the kiln's heat\nDefault: | Kiln 600\nOverride: | None",
 			[]string{"Kiln Directive", "Description: | Sets the kiln's heat", "Default: | Kiln 600", "Override: | None"}},
+		{"table rows", "%Z | Time zone name. | UTC, GMT | (6)\n%j | Day of the year as a zero-padded number. | 001, …, 366 |\n%U | Week number.",
+			[]string{"%Z | Time zone name.", "| UTC, GMT | (6)", "%j | Day of the year as a zero-padded number.", "| 001, …, 366 |", "%U | Week number."}},
 		{"bar inside prose is no row", "Pipe the output\nInto grep | less to page it.", []string{"Pipe the output\nInto grep | less to page it."}},
 		{"quoted terminator", "If the path is empty then '.' will be returned. Next.", []string{"If the path is empty then '.' will be returned.", "Next."}},
 		{"quoted run of terminators", "It normalizes the path, resolving '..' and '.' segments. Next.", []string{"It normalizes the path, resolving '..' and '.' segments.", "Next."}},

@@ -86,6 +86,9 @@ type walker struct {
 	pre   int                 // depth of <pre> elements
 	lists []int
 	cells int // cells written in the current table row
+	// flat: inside a cell of a row of several, where paragraphs join the
+	// row's line (cellsOf).
+	flat int
 }
 
 func (w *walker) walk(n *html.Node) {
@@ -123,12 +126,27 @@ func (w *walker) walk(n *html.Node) {
 			w.out.separator(" |")
 		}
 		w.cells++
+		if flat := cellsOf(n.Parent) > 1; flat {
+			w.flat++
+			defer func() { w.flat-- }()
+		}
 		w.children(n)
 		return
 	}
 	brk := blocks[n.DataAtom]
 	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && len(w.lists) > 0 {
 		brk = 1 // a nested list continues its item's list
+	}
+	if w.flat > 0 && (n.DataAtom == atom.P || n.DataAtom == atom.Div) {
+		// Sphinx writes every cell as a paragraph ("<td><p>%j</p></td>
+		// <td><p>Day of the year …</p></td>"): the row stays one line,
+		// "%j | Day of the year …", as it reads, and a cell's paragraphs
+		// join with a space. A row of one cell (PostgreSQL's function
+		// tables: signature, description, example) keeps its paragraphs.
+		brk = 0
+		if w.out.newlines == 0 {
+			w.out.space = true
+		}
 	}
 	if brk > 0 && !(w.out.marker && (n.DataAtom == atom.P || n.DataAtom == atom.Div)) {
 		// A list item's first paragraph stays on its marker's line
@@ -193,6 +211,20 @@ func (w *walker) walk(n *html.Node) {
 	if brk > 0 {
 		w.out.lineBreak(brk)
 	}
+}
+
+// cellsOf counts the cells of a table row.
+func cellsOf(tr *html.Node) int {
+	n := 0
+	if tr == nil {
+		return 0
+	}
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.DataAtom == atom.Td || c.DataAtom == atom.Th) {
+			n++
+		}
+	}
+	return n
 }
 
 func (w *walker) children(n *html.Node) {
