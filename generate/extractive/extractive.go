@@ -243,6 +243,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreEntryContext(cands, qterms, idf, a.option)
 	markOwners(cands, qterms, a.option)
 	scoreSubject(cands, subject)
+	scoreCalled(cands, subject)
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)

@@ -119,12 +119,14 @@ func (a *ask) statesDefault(cands []*candidate, i int) bool {
 
 // definesSubject reports whether the sentence has the form of a definition
 // of the subject: it starts by naming it (leadsWith, with nothing but an
-// article before it), or opens the section its heading names (opensOn).
+// article before it), gives it its name or is what a naming sentence
+// points back at (scoreCalled), or opens the section its heading names
+// (opensOn).
 // Its callers also require every name the question writes as code to be
 // written there (namesWritten): the parts of "av_strdup" are in the
 // heading "#define AV_DICT_DONT_STRDUP_KEY", which names another thing.
 func definesSubject(c *candidate, a *ask) bool {
-	return c.named && leadsWith(c, a.subject) || opensOn(c, a.subject, a.wordSubject)
+	return c.named && leadsWith(c, a.subject) || c.calls || opensOn(c, a.subject, a.wordSubject)
 }
 
 // opensOn reports whether the sentence opens a section whose heading names
