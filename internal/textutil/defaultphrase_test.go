@@ -15,6 +15,13 @@ func TestOmittedInQuestion(t *testing.T) {
 		"Does a WITHOUT ROWID table need a primary key?":                             false,
 		"How do I fire the kiln without a shelf?":                                    false,
 		"If I point it at a repository without naming a branch, which code is used?": false,
+		"Which index file does git use if GIT_INDEX_FILE is not set?":                true,
+		"What editor is started when core.editor isn't set?":                         true,
+		"If $KILN_HOME is unset, where are schedules kept?":                          true,
+		"What happens if --cone is not given?":                                       true,
+		"What happens if the KILN_TEMP variable is not set by the installer?":        true,
+		"If it is not set, what happens?":                                            false,
+		"If the kiln is not set up, what happens?":                                   false,
 	} {
 		require.Equal(t, want, OmittedInQuestion.MatchString(q), q)
 	}
