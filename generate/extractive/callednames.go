@@ -18,13 +18,14 @@ var namingCue = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:also\s+|often\s+|somet
 // definition is there.
 var deicticNaming = regexp.MustCompile(`(?i)^(?:these|this|such\s+\w+|they|it)\s+(?:is|are)\b`)
 
-// scoreCalled adds subjectBonus to the sentences that name a definition
-// question's subject at the end ("This thin wrapping of an existing type
-// in another struct is known as the newtype pattern."): they define it as
-// surely as those that lead with it (scoreSubject). A sentence that names
-// it pointing back ("These are called advisory locks") gives the bonus to
-// the sentence before it in its source, which it names, with its own
-// coverage of the question, and keeps subjectBonus.
+// scoreCalled adds calledBonus to the sentences that give a definition
+// question's subject its name ("This thin wrapping of an existing type in
+// another struct is known as the newtype pattern."), and marks them as
+// definitions by form (definesSubject): they define it more surely than
+// sentences that lead with the name (scoreSubject). A sentence that names
+// it pointing back ("These are called advisory locks") passes the bonus,
+// its score and its coverage of the question to the sentence before it in
+// its source, which says what it names, and keeps subjectBonus.
 func scoreCalled(cands []*candidate, subject []string) {
 	if len(subject) == 0 {
 		return

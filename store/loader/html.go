@@ -126,7 +126,7 @@ func (w *walker) walk(n *html.Node) {
 			w.out.separator(" |")
 		}
 		w.cells++
-		if flat := cellsOf(n.Parent) > 1; flat {
+		if cellsOf(n.Parent) > 1 {
 			w.flat++
 			defer func() { w.flat-- }()
 		}
