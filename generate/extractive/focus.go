@@ -119,9 +119,9 @@ func (a *ask) statesDefault(cands []*candidate, i int) bool {
 
 // definesSubject reports whether the sentence has the form of a definition
 // of the subject: it starts by naming it (leadsWith, with nothing but an
-// article before it), gives it its name or is what a naming sentence
-// points back at (scoreCalled), or opens the section its heading names
-// (opensOn).
+// article before it), is marked calls (it gives the subject its name, is
+// what a naming sentence points back at, or leads with a function-word
+// subject), or opens the section its heading names (opensOn).
 // Its callers also require every name the question writes as code to be
 // written there (namesWritten): the parts of "av_strdup" are in the
 // heading "#define AV_DICT_DONT_STRDUP_KEY", which names another thing.

@@ -70,8 +70,11 @@ type candidate struct {
 	// first content term: "Write-Ahead Logging (WAL) is …" names its
 	// subject, "If there has been no write-ahead log activity …" does not.
 	named bool
-	// calls marks a sentence that gives a definition question's subject
-	// its name, or the one a naming sentence points back at (scoreCalled).
+	// calls marks a definition by form that leadsWith cannot see: a
+	// sentence that gives the subject its name, or the one a naming
+	// sentence points back at (scoreCalled), or one that leads with a
+	// subject written as a function word, "The with statement is …"
+	// (scoreFunctionWordSubject).
 	calls bool
 	// opens marks the sentence right after a heading line of the source
 	// text: under "E4: Condensate drain blocked" or "work_mem (integer)"
