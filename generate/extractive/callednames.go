@@ -13,6 +13,11 @@ import (
 // The last group is the name given.
 var namingCue = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:also\s+|often\s+|sometimes\s+|commonly\s+)?(?:known\s+as|called|termed|referred\s+to\s+as)\s+(.+)$`)
 
+// namingWord reports the words namingCue needs one of.
+func namingWord(w string) bool {
+	return w == "known" || w == "called" || w == "termed" || w == "referred"
+}
+
 // deicticNaming matches a naming sentence that points back at the
 // sentence before it ("These are called advisory locks, because …"): the
 // definition is there.
@@ -31,8 +36,8 @@ func scoreCalled(cands []*candidate, subject []string) {
 		return
 	}
 	for i, c := range cands {
-		if c.overlap == 0 || c.code || leadsWith(c, subject) {
-			continue
+		if c.overlap == 0 || c.code || !slices.ContainsFunc(c.words, namingWord) || leadsWith(c, subject) {
+			continue // the word test spares most sentences the expression
 		}
 		m := namingCue.FindStringSubmatch(c.text)
 		if m == nil || !namesSubject(m[1], subject) {

@@ -197,7 +197,7 @@ var enumerator = regexp.MustCompile(`^\s*\(?\d+[.)]\s`)
 
 // statesExtent reports whether text gives a value an extent question
 // ("How deep …", "How long …") can take: a figure or amountCue's other
-// number words, and, for an attribute of time (timed), extentCue's units
+// number words, and, for an attribute of time (timed), extentInWords' units
 // and bounds ("until the transaction ends"), as statesAmount takes them;
 // for another attribute (depth, distance) a bound in time is no value,
 // a percentage is. Numbers that label or refer (a list enumerator, a
@@ -208,7 +208,7 @@ func statesExtent(text string, timed bool) bool {
 		return true
 	}
 	if timed {
-		return extentCue.MatchString(t)
+		return extentInWords(t)
 	}
 	return percentCue.MatchString(t)
 }
@@ -232,7 +232,7 @@ func valueText(text string) string {
 	return notFigure.ReplaceAllString(notReference.ReplaceAllString(t, ""), "")
 }
 
-// extentBound matches extentCue's bounds and frequencies in time, without
+// extentBound matches extentInWords' bounds and frequencies in time, without
 // its units and nouns.
 var extentBound = regexp.MustCompile(`(?i)\b(?:until|till|forever|indefinitely|never|immediately|as\s+long\s+as|end\s+of|periodically|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b`)
 

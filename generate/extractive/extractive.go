@@ -244,7 +244,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	markOwners(cands, qterms, a.option)
 	scoreSubject(cands, subject)
 	scoreCalled(cands, subject)
-	scoreFunctionWordSubject(cands, functionWordSubject(question))
+	scoreFunctionWordSubject(cands, a.phrase)
 	scoreProximity(cands, qterms)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)

@@ -81,10 +81,10 @@ func timedStated(text string) bool {
 }
 
 // timedValue reports whether t (references cut) states a value for a
-// timed extent question: extentCue's units and bounds ("until", "never",
+// timed extent question: extentInWords' units and bounds ("until", "never",
 // "seconds"), or a figure with a unit (valueUnit).
 func timedValue(t string) bool {
-	return extentCue.MatchString(t) || figure.MatchString(t) && valueUnit.MatchString(t)
+	return extentInWords(t) || figure.MatchString(t) && valueUnit.MatchString(t)
 }
 
 // mayQuestion matches a question about what may be rather than what is

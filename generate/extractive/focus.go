@@ -40,6 +40,9 @@ type ask struct {
 	subject     []string
 	option      string // the command-line option a definition asks about (askedOption)
 	intent      retrieve.Intent
+	// phrase: the subject is a function word and its kind, as written
+	// ("with statement", functionWordSubject).
+	phrase []string
 }
 
 // newAsk reads what the question asks. A return question has no
@@ -60,6 +63,7 @@ func newAsk(question string) *ask {
 	if !a.isReturn {
 		a.subject, a.option = subjectTerms(question)
 		a.wordSubject = plainSubject(question, a.subject)
+		a.phrase = functionWordSubject(question)
 	}
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {
@@ -85,7 +89,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 	case a.isAmount:
 		extent := len(a.counted) > 0 && a.counted[0] == extentMark
 		return statesAmount(a.counted, a.amountOf, true, c, prev) &&
-			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentCue.MatchString(c.text) ||
+			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentInWords(c.text) ||
 				asksFrequency(a.counted) && statesFrequency(c.text)) && a.figure.kindStated(c.text) &&
 			(!a.figure.timed || extentValue(c.text))
 	case a.isDefault:

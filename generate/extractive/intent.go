@@ -104,19 +104,14 @@ var (
 // expires").
 var extentQuestion = regexp.MustCompile(`(?i)\b(?:how\s+(?:long|deep|deeply|far|full|often|frequently|soon|fast|quickly|old|wide|high|tall|heavy)|(?:longest|shortest|deepest|oldest|earliest|latest)\s+\w+)\b(.*)`)
 
-// extentCue matches a sentence that states how far an attribute goes in
-// words rather than digits.
-var extentCue = extentMatcher{}
-
-type extentMatcher struct{}
-
-// MatchString reports whether t states an extent: one of extentWords, or
-// "second" read as a unit of time (secondUnit).
-func (extentMatcher) MatchString(t string) bool {
+// extentInWords reports whether a sentence states how far an attribute
+// goes in words rather than digits: one of extentWords, or "second" read
+// as a unit of time (secondUnit).
+func extentInWords(t string) bool {
 	return extentWords.MatchString(t) || secondUnit.MatchString(t)
 }
 
-// extentWords are extentCue's words. The singular "second" is left to
+// extentWords are extentInWords' words. The singular "second" is left to
 // secondUnit: more often than a unit it counts ("start streaming … over a
 // second connection" is no duration for "how long is one log file written
 // to?").
@@ -387,7 +382,7 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		return true
 	}
 	extent := len(counted) > 0 && counted[0] == extentMark
-	if !amountCue.MatchString(c.text) && (!extent || !extentCue.MatchString(c.text)) &&
+	if !amountCue.MatchString(c.text) && (!extent || !extentInWords(c.text)) &&
 		(!asksFrequency(counted) || !statesFrequency(c.text)) {
 		return false
 	}

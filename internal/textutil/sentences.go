@@ -321,12 +321,13 @@ func breaksAtNewline(text string, next int) bool {
 	case '-', '*', '+':
 		return len(rest) > 1 && rest[1] == ' '
 	}
-	prev := text[strings.LastIndexByte(text[:next-1], '\n')+1:]
-	if IsLabelRow(rest) && IsLabelRow(prev) {
-		return true // between two rows of a property box
-	}
-	if tableRow(rest) && tableRow(prev) {
-		return true // between two rows of a table
+	// Between two rows of a property box, or of a table; the line before
+	// is found only when this one is a row.
+	if label, row := IsLabelRow(rest), tableRow(rest); label || row {
+		prev := text[strings.LastIndexByte(text[:next-1], '\n')+1:]
+		if label && IsLabelRow(prev) || row && tableRow(prev) {
+			return true
+		}
 	}
 	// Numbered list item: "12. " or "3) ".
 	k := 0
