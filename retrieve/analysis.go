@@ -27,7 +27,8 @@ const maxCachedWords = 1 << 17
 // word boundaries that every tokenizer built on Unicode word segmentation
 // (UAX #29) also has, so analysing word by word gives the same terms as
 // analysing the whole text, provided the analyzer's filters work token by
-// token (lower-casing, stop words, stemming; not shingles). wordTerms is
+// token (lower-casing, stop words, stemming; not shingles), except for a
+// stop word kept before a construct's kind, which eachIn adds. wordTerms is
 // safe for concurrent use. Words that may be code (textutil.MaybeCode) are
 // passed whole, punctuation included, so that an analyzer adding code
 // tokens sees the same word the keyword index saw.
@@ -61,6 +62,7 @@ func (w *wordTerms) eachIn(text string, spans []textutil.Span, fn func(i int, te
 	var fresh map[string][]string // words this call analysed
 	w.mu.RLock()
 	for i, sp := range spans {
+		var bare string // the previous word, when it gave no terms
 		forEachWord(text[sp.Start:sp.End], func(word string) {
 			terms, ok := w.cache[word]
 			if !ok {
@@ -71,6 +73,16 @@ func (w *wordTerms) eachIn(text string, spans []textutil.Span, fn func(i int, te
 					}
 					fresh[word] = terms
 				}
+			}
+			// A stop word naming a construct ("the while statement") is
+			// kept by the analyzer only before the construct's kind, which
+			// a word alone does not show (textutil.KeywordStopword).
+			if bare != "" && textutil.KeywordStopword(bare, word) {
+				fn(i, strings.ToLower(bare))
+			}
+			bare = ""
+			if len(terms) == 0 {
+				bare = word
 			}
 			for _, t := range terms {
 				fn(i, t)

@@ -23,6 +23,7 @@ var trickyTexts = []string{
 	"'single' “curly” «guillemets» [brackets] {braces} <angle> #hash @at",
 	"Use `Arc<T>` with &mut self, --max-connections=10 or max_connections; camelCase HTTPServer std::sync::Arc os.Open() @ :: -> !=, (see f(x)).",
 	"relational sensibility happiness agreed hoping conflated generalizations",
+	"The while statement repeats; while the with statement wraps, if loops: a for (loop) and the IS NOT NULL test, WHERE and HAVING.",
 	"",
 	"   ...   ",
 }

@@ -11,12 +11,22 @@ import (
 // keeping inner apostrophes, hyphens and decimal points ("don't", "x-ray",
 // "3.5") but not trailing punctuation.
 func Words(text string) []string {
-	var words []string
+	words, _ := casedWords(text)
+	for i, w := range words {
+		words[i] = strings.ToLower(w)
+	}
+	return words
+}
+
+// casedWords is Words as the text writes them; inName[i] reports that word i
+// is part of a name joined by underscores ("WHAT" of LINK_WHAT_YOU_USE).
+func casedWords(text string) (words []string, inName []bool) {
 	start := -1
 	rs := []rune(text)
 	flush := func(end int) {
 		if start >= 0 {
-			words = append(words, strings.ToLower(string(rs[start:end])))
+			words = append(words, string(rs[start:end]))
+			inName = append(inName, start > 0 && rs[start-1] == '_' || end < len(rs) && rs[end] == '_')
 			start = -1
 		}
 	}
@@ -35,19 +45,30 @@ func Words(text string) []string {
 		}
 	}
 	flush(len(rs))
-	return words
+	return words, inName
 }
 
 // ContentTerms returns the stemmed content words of text: Words without
-// stop words, each Porter-stemmed. Numbers are kept as they are.
+// stop words, each Porter-stemmed. Numbers are kept as they are. A stop
+// word used as a keyword (KeywordStopword: "HAVING", "the while
+// statement") is kept, lower-cased and unstemmed, as the keyword index
+// keeps it.
 func ContentTerms(text string) []string {
-	words := Words(text)
+	words, inName := casedWords(text)
 	terms := words[:0]
-	for _, w := range words {
-		if IsStopword(w) {
+	for i, w := range words {
+		lw := strings.ToLower(w)
+		if IsStopword(lw) {
+			var next string
+			if i+1 < len(words) {
+				next = words[i+1]
+			}
+			if !inName[i] && KeywordStopword(w, next) {
+				terms = append(terms, lw)
+			}
 			continue
 		}
-		terms = append(terms, Stem(w))
+		terms = append(terms, Stem(lw))
 	}
 	return terms
 }

@@ -45,6 +45,14 @@ func newCodeAnalyzer(cache *registry.Cache, side textutil.Side) (analysis.Analyz
 	}
 	a := &analysis.DefaultAnalyzer{Tokenizer: codeTokenizer{base: base, side: side}}
 	for _, name := range []string{en.PossessiveName, lowercase.Name, en.StopName, porter.Name} {
+		if name == en.StopName {
+			stop, err := cache.TokenMapNamed(en.StopName)
+			if err != nil {
+				return nil, err
+			}
+			a.TokenFilters = append(a.TokenFilters, keywordStopFilter{stop})
+			continue
+		}
 		f, err := cache.TokenFilterNamed(name)
 		if err != nil {
 			return nil, err
@@ -52,6 +60,37 @@ func newCodeAnalyzer(cache *registry.Cache, side textutil.Side) (analysis.Analyz
 		a.TokenFilters = append(a.TokenFilters, f)
 	}
 	return a, nil
+}
+
+// markKeywordStops flags the tokens that are stop words used as keywords
+// (textutil.KeywordStopword: "HAVING", "the while statement"). The flag
+// keeps them past the stop filter (keywordStopFilter) and unstemmed by Porter,
+// which skips flagged tokens; questions and documents read them alike.
+func markKeywordStops(tokens analysis.TokenStream) {
+	for i, tok := range tokens {
+		var next string
+		if i+1 < len(tokens) {
+			next = string(tokens[i+1].Term)
+		}
+		if textutil.KeywordStopword(string(tok.Term), next) {
+			tok.KeyWord = true
+		}
+	}
+}
+
+// keywordStopFilter drops the stop words of its map, except those flagged
+// by markKeywordStops.
+type keywordStopFilter struct{ stop analysis.TokenMap }
+
+func (f keywordStopFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
+	j := 0
+	for _, tok := range input {
+		if _, stop := f.stop[string(tok.Term)]; !stop || tok.KeyWord {
+			input[j] = tok
+			j++
+		}
+	}
+	return input[:j]
 }
 
 // codeTokenizer adds, to the tokens of its base tokenizer, the code
@@ -74,6 +113,7 @@ type codeTokenizer struct {
 
 func (t codeTokenizer) Tokenize(input []byte) analysis.TokenStream {
 	base := t.base.Tokenize(input)
+	markKeywordStops(base)
 	var out analysis.TokenStream
 	next := 0 // first base token not yet copied to out
 	each := t.side.ForEachCodeWord

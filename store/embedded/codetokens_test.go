@@ -36,6 +36,49 @@ func TestAnalyzeKeepsCodeTokens(t *testing.T) {
 	require.Equal(t, []string{"pump", "seal", "well", "known", "leak", "3.5", "bar"}, s.Analyze("The pump's seal (a well-known leak) at 3.5 bar."))
 }
 
+// Stop words used as keywords are terms: in capitals, or before the kind of
+// construct they name; elsewhere they are dropped as before.
+func TestAnalyzeKeepsKeywordStopWords(t *testing.T) {
+	s, _ := newTestStore(t)
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"What does the HAVING clause do?", []string{"having", "claus"}},
+		{"ON CONFLICT DO NOTHING", []string{"on", "conflict", "do", "noth"}},
+		{"The while statement repeats", []string{"while", "statement", "repeat"}},
+		{"a for loop", []string{"for", "loop"}},
+		{"while the with statement wraps", []string{"with", "statement", "wrap"}},
+		{"having fun with it", []string{"fun"}},
+		{"the -> and ->> operators", []string{"->", "->>", "oper"}},
+	} {
+		require.Equal(t, tt.want, s.Analyze(tt.text), tt.text)
+	}
+}
+
+func TestSearchKeywordFindsKeywordStopWords(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newTestStore(t)
+	put(t, s,
+		docSpec{id: "having", texts: []string{"The HAVING clause eliminates groups that do not satisfy the condition."}},
+		docSpec{id: "where", texts: []string{"The WHERE clause eliminates rows that do not satisfy the condition."}},
+		docSpec{id: "while", texts: []string{"The while statement is used for repeated execution."}},
+		docSpec{id: "if", texts: []string{"The if statement is used for conditional execution."}},
+	)
+	for _, tt := range []struct{ query, want string }{
+		{"What does the HAVING clause do?", "having"},
+		{"What does the WHERE clause do?", "where"},
+		{"What does the while statement do?", "while"},
+		{"What does the if statement do?", "if"},
+	} {
+		hits, err := s.SearchKeyword(ctx, tt.query, 2, store.Filter{})
+		require.NoError(t, err)
+		require.Len(t, hits, 2, tt.query)
+		require.Equal(t, tt.want, hits[0].Chunk.DocumentID, tt.query)
+		require.Greater(t, hits[0].Score, hits[1].Score, tt.query)
+	}
+}
+
 func TestSearchKeywordFindsCodeTokens(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newTestStore(t)

@@ -44,7 +44,7 @@ const (
 const (
 	internalApplied = "hybridrag/applied_version" // last record-log version applied
 	internalMapping = "hybridrag/mapping_version" // bumps force a rebuild
-	mappingVersion  = "2"                         // 2: code tokens (codetokens.go)
+	mappingVersion  = "3"                         // 2: code tokens (codetokens.go); 3: keyword stop words
 )
 
 const (

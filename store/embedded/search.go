@@ -192,7 +192,9 @@ func (s *Store) TermStats(ctx context.Context, query string, f store.Filter) (st
 // Analyze returns the terms the keyword index produces for text (bleve's
 // "en" analysis: lower-cased, possessives and stop words removed,
 // Porter-stemmed; plus code tokens such as "max_connections", "arc<t>" and
-// "@", whole and split, see codetokens.go), in order, with repeats.
+// "@", whole and split, see codetokens.go; stop words used as keywords,
+// "HAVING" or the while of "the while statement", are kept unstemmed), in
+// order, with repeats.
 func (s *Store) Analyze(text string) []string {
 	tokens := s.kw.analyzer.Analyze([]byte(text))
 	out := make([]string, len(tokens))
