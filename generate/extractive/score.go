@@ -126,6 +126,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		for _, w := range words {
 			add(w)
 		}
+		// Stop words used as keywords ("UNION ALL", "the while
+		// statement") are terms, as in the question (uniqueTerms).
+		for w := range textutil.KeywordStopwords(text) {
+			terms[w] = true
+		}
 		negatedForms(words, add)
 		// An identifier holds the words it is made of (codeWordTerms),
 		// and a member named by a stop word its own term (memberStopwords).
@@ -157,7 +162,8 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 		}
 		boxBase += len(boxes)
 		recordBox := -1
-		for _, sp := range quotableSpans(src.Text) {
+		spans := quotableSpans(src.Text)
+		for si, sp := range spans {
 			text := src.Text[sp.Start:sp.End]
 			group++
 			box := boxAt(boxes, sp.Start)
@@ -186,7 +192,9 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			opens := afterHeading && !listed
 			afterHeading = afterHeading && listed
 			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text) || shortDefault.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
-				len(words) > maxQuoteWords || citationLike.MatchString(text) || strings.HasSuffix(text, ":") && !countLeadIn.MatchString(text) || crossReference.MatchString(text) {
+				len(words) > maxQuoteWords || citationLike.MatchString(text) ||
+				strings.HasSuffix(text, ":") && !countLeadIn.MatchString(text) && !(opens && introducesSyntax(src.Text, spans, si, words, headingText)) ||
+				crossReference.MatchString(text) {
 				continue
 			}
 			terms := termSet(text, words)
@@ -873,11 +881,16 @@ func entryTerms(cands []*candidate) {
 func uniqueTerms(text string) []string {
 	seen := map[string]bool{}
 	var out, scaffold []string
+	keywords := textutil.KeywordStopwords(text)
 	for _, w := range textutil.Words(text) {
+		t := w
 		if textutil.IsStopword(w) {
-			continue
+			if !keywords[w] {
+				continue
+			}
+		} else {
+			t = textutil.Stem(w)
 		}
-		t := textutil.Stem(w)
 		if seen[t] {
 			continue
 		}
