@@ -16,14 +16,21 @@ import "strings"
 //
 // A word that is no stop word gives false: it is kept anyway.
 func KeywordStopword(word, next string) bool {
-	lower := strings.ToLower(word)
-	if !IsStopword(lower) {
-		return false
+	if len(word) >= 2 && capitals(word) {
+		return IsStopword(strings.ToLower(word))
 	}
-	if len(word) >= 2 && strings.ToUpper(word) == word && lower != word {
-		return true
+	return keywordStops[word] && constructKinds[strings.ToLower(next)]
+}
+
+// capitals reports whether every letter of an ASCII word is a capital (and it
+// has one); a word with other letters is no stop word anyway.
+func capitals(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'A' || c > 'Z' {
+			return false
+		}
 	}
-	return lower == word && keywordStops[word] && constructKinds[strings.ToLower(next)]
+	return true
 }
 
 // keywordStops are the stop words that programming and query languages use
@@ -48,6 +55,9 @@ var constructKinds = map[string]bool{
 // (KeywordStopword), lower-cased; nil when there are none. A part of a name
 // joined by underscores is no keyword: LINK_WHAT_YOU_USE names one thing.
 func KeywordStopwords(text string) map[string]bool {
+	if !mayHoldKeywordStopword(text) {
+		return nil
+	}
 	var out map[string]bool
 	words, inName := casedWords(text)
 	for i, w := range words {
@@ -64,3 +74,24 @@ func KeywordStopwords(text string) map[string]bool {
 	}
 	return out
 }
+
+// mayHoldKeywordStopword is a quick test that text may hold a keyword stop
+// word: two capital letters in a row, or a construct's kind. Most sentences
+// have neither, and splitting them into words costs more than the test.
+func mayHoldKeywordStopword(text string) bool {
+	for i := 1; i < len(text); i++ {
+		if 'A' <= text[i] && text[i] <= 'Z' && 'A' <= text[i-1] && text[i-1] <= 'Z' {
+			return true
+		}
+	}
+	for _, kind := range kindStems {
+		if strings.Contains(text, kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// kindStems are substrings of every constructKinds word, written in lower
+// or in title case ("Statement" holds "tatement").
+var kindStems = []string{"tatement", "eyword", "lause", "perator", "oop", "redicate", "xpression", "lock"}

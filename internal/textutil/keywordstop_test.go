@@ -1,6 +1,7 @@
 package textutil
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,4 +43,13 @@ func TestKeywordStopwordsSkipNameParts(t *testing.T) {
 	require.Nil(t, KeywordStopwords("Is LINK_WHAT_YOU_USE supported? Set EXCLUDE_FROM_ALL."))
 	require.Equal(t, map[string]bool{"all": true}, KeywordStopwords("UNION ALL, ON_ERROR"))
 	require.Equal(t, []string{"link"}, ContentTerms("LINK_WHAT_YOU_USE"))
+}
+
+// Every construct kind holds one of the quick test's substrings.
+func TestKindStemsCoverKinds(t *testing.T) {
+	for kind := range constructKinds {
+		require.True(t, mayHoldKeywordStopword("the x "+kind), kind)
+		require.True(t, mayHoldKeywordStopword("The X "+strings.ToUpper(kind[:1])+kind[1:]), kind)
+	}
+	require.False(t, mayHoldKeywordStopword("Set the Pump to On."))
 }

@@ -11,22 +11,31 @@ import (
 // keeping inner apostrophes, hyphens and decimal points ("don't", "x-ray",
 // "3.5") but not trailing punctuation.
 func Words(text string) []string {
-	words, _ := casedWords(text)
-	for i, w := range words {
-		words[i] = strings.ToLower(w)
-	}
+	var words []string
+	scanWords(text, func(rs []rune, start, end int) {
+		words = append(words, strings.ToLower(string(rs[start:end])))
+	})
 	return words
 }
 
 // casedWords is Words as the text writes them; inName[i] reports that word i
 // is part of a name joined by underscores ("WHAT" of LINK_WHAT_YOU_USE).
 func casedWords(text string) (words []string, inName []bool) {
+	scanWords(text, func(rs []rune, start, end int) {
+		words = append(words, string(rs[start:end]))
+		inName = append(inName, start > 0 && rs[start-1] == '_' || end < len(rs) && rs[end] == '_')
+	})
+	return words, inName
+}
+
+// scanWords calls fn with the runes of text and the bounds of each word (see
+// Words).
+func scanWords(text string, fn func(rs []rune, start, end int)) {
 	start := -1
 	rs := []rune(text)
 	flush := func(end int) {
 		if start >= 0 {
-			words = append(words, string(rs[start:end]))
-			inName = append(inName, start > 0 && rs[start-1] == '_' || end < len(rs) && rs[end] == '_')
+			fn(rs, start, end)
 			start = -1
 		}
 	}
@@ -45,7 +54,6 @@ func casedWords(text string) (words []string, inName []bool) {
 		}
 	}
 	flush(len(rs))
-	return words, inName
 }
 
 // ContentTerms returns the stemmed content words of text: Words without
@@ -54,6 +62,16 @@ func casedWords(text string) (words []string, inName []bool) {
 // statement") is kept, lower-cased and unstemmed, as the keyword index
 // keeps it.
 func ContentTerms(text string) []string {
+	if !mayHoldKeywordStopword(text) {
+		words := Words(text)
+		terms := words[:0]
+		for _, w := range words {
+			if !IsStopword(w) {
+				terms = append(terms, Stem(w))
+			}
+		}
+		return terms
+	}
 	words, inName := casedWords(text)
 	terms := words[:0]
 	for i, w := range words {
