@@ -55,10 +55,22 @@ var constructKinds = map[string]bool{
 // (KeywordStopword), lower-cased; nil when there are none. A part of a name
 // joined by underscores is no keyword: LINK_WHAT_YOU_USE names one thing.
 func KeywordStopwords(text string) map[string]bool {
-	if !mayHoldKeywordStopword(text) {
-		return nil
-	}
 	var out map[string]bool
+	EachKeywordStopword(text, func(w string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[w] = true
+	})
+	return out
+}
+
+// EachKeywordStopword calls fn with each stop word that text uses as a
+// keyword (see KeywordStopwords), lower-cased, in text order with repeats.
+func EachKeywordStopword(text string, fn func(w string)) {
+	if !mayHoldKeywordStopword(text) {
+		return
+	}
 	words, inName := casedWords(text)
 	for i, w := range words {
 		var next string
@@ -66,13 +78,9 @@ func KeywordStopwords(text string) map[string]bool {
 			next = words[i+1]
 		}
 		if !inName[i] && KeywordStopword(w, next) {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[strings.ToLower(w)] = true
+			fn(strings.ToLower(w))
 		}
 	}
-	return out
 }
 
 // mayHoldKeywordStopword is a quick test that text may hold a keyword stop

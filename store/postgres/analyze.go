@@ -85,8 +85,14 @@ func forEachWord(text string, side textutil.Side, fn func(base, code []string)) 
 // eachWord is forEachWord, with base left nil unless withBase; without
 // it, only code words reach fn, and prose costs no stemming.
 func eachWord(text string, side textutil.Side, withBase bool, fn func(base, code []string)) {
-	for _, w := range strings.Fields(text) {
-		if !withBase && !textutil.MaybeCode(w) {
+	fields := strings.Fields(text)
+	for i, w := range fields {
+		var next string
+		if i+1 < len(fields) {
+			next = fields[i+1]
+		}
+		keywords := keywordLexemes(w, next)
+		if !withBase && keywords == nil && !textutil.MaybeCode(w) {
 			continue
 		}
 		var base []string
@@ -94,12 +100,15 @@ func eachWord(text string, side textutil.Side, withBase bool, fn func(base, code
 			base = analyzeWords(w, nil)
 		}
 		var code []string
-		if whole, parts, ok := side.CodeWord(w); ok {
-			add := func(t string) {
-				if t != "" && len(t) <= maxLexemeBytes && !slices.Contains(code, t) {
-					code = append(code, t)
-				}
+		add := func(t string) {
+			if t != "" && len(t) <= maxLexemeBytes && !slices.Contains(code, t) {
+				code = append(code, t)
 			}
+		}
+		for _, t := range keywords {
+			add(t)
+		}
+		if whole, parts, ok := side.CodeWord(w); ok {
 			add(whole)
 			for _, p := range parts {
 				for _, t := range analyzeWords(p, nil) {
@@ -117,6 +126,27 @@ func eachWord(text string, side textutil.Side, withBase bool, fn func(base, code
 		}
 	}
 }
+
+// keywordLexemes returns the stop words that word, a white-space-delimited
+// word followed by next, uses as keywords (textutil.KeywordStopword:
+// "HAVING", the while of "while statement"), lower-cased: the 'english'
+// configuration drops them, so the store adds them as code lexemes, as the
+// embedded store's analyzer keeps them.
+func keywordLexemes(word, next string) []string {
+	var out []string
+	textutil.EachKeywordStopword(word, func(w string) {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	})
+	core := strings.TrimFunc(word, notLetter)
+	if core == strings.ToLower(core) && textutil.KeywordStopword(core, strings.TrimFunc(next, notLetter)) && !slices.Contains(out, core) {
+		out = append(out, core)
+	}
+	return out
+}
+
+func notLetter(r rune) bool { return !unicode.IsLetter(r) }
 
 // compoundLexeme returns the lexeme of a hyphenated prose word written
 // joined ("readon" for "read-only": textutil.JoinedCompound, stemmed), so

@@ -97,6 +97,9 @@ func TestCodeLexemes(t *testing.T) {
 		{"os.Open(name)", []string{"os.open(name)", "os", "open", "name"}},
 		{"it's well-known", nil},
 		{"edit ZPlotLists.txt", []string{"zplotlists.txt", "z", "plot", "list", "txt", "zplot", "zplotlist"}},
+		// Stop words used as keywords, which the english configuration drops.
+		{"The HAVING clause, then (while) statements; LINK_WHAT_YOU_USE", []string{"having", "while", "link_what_you_use", "link", "use"}},
+		{"having fun while the tests run", nil},
 	}
 	for _, c := range cases {
 		require.Equal(t, c.want, codeLexemes(c.text), c.text)

@@ -25,7 +25,9 @@ const maxLevelClauses = 64
 // its cover-density sibling, cost 3.4x as much per candidate here). The
 // score is the number of words matched plus ts_rank squashed into [0, 1),
 // so it orders the hits. Code words (textutil.CodeWord: identifiers,
-// operators, options) are matched by their code lexemes.
+// operators, options) and stop words used as keywords ("HAVING", "the
+// while statement": textutil.KeywordStopword) are matched by their code
+// lexemes.
 //
 // The search works down from chunks matching all n words (at level m, the
 // chunks matching any of the C(n, m) m-word conjunctions, each its own GIN
@@ -149,11 +151,22 @@ func (s *Store) queryTerms(ctx context.Context, words []string) ([]string, error
 			server = append(server, w)
 			continue
 		}
+		var next string
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
 		forEachWord(w, textutil.QuerySide, func(_, code []string) {
 			for _, t := range code {
 				read[i] = append(read[i], tsqueryLexeme(t))
 			}
 		})
+		// A keyword stop word before a construct's kind ("the while
+		// statement") shows only with the next word.
+		for _, t := range keywordLexemes(w, next) {
+			if l := tsqueryLexeme(t); !slices.Contains(read[i], l) {
+				read[i] = append(read[i], l)
+			}
+		}
 		if read[i] != nil {
 			continue
 		}

@@ -123,3 +123,38 @@ func TestKeywordCodeTokens(t *testing.T) {
 	require.Equal(t, 1, df["@"], "%v", df)
 	require.Equal(t, 3, df["max"], "%v", df) // maxconn, camel (a part), prose
 }
+
+// TestKeywordStopWords checks that stop words used as keywords ("HAVING",
+// the while of "the while statement"), which the english configuration
+// drops, find the chunks that use them so.
+func TestKeywordStopWords(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, newSchema(t), postgres.Options{})
+	docs := map[string]string{
+		"having": "The HAVING clause eliminates groups that do not satisfy the condition.",
+		"where":  "The WHERE clause eliminates rows that do not satisfy the condition.",
+		"while":  "The while statement is used for repeated execution.",
+		"if":     "The if statement is used for conditional execution.",
+	}
+	var entries []store.Entry
+	for id, text := range docs {
+		entries = append(entries, entry("t", id, text))
+	}
+	require.NoError(t, s.Put(ctx, entries...))
+	for _, c := range []struct{ query, want string }{
+		{"What does the HAVING clause do?", "having"},
+		{"What does the WHERE clause do?", "where"},
+		{"What does the while statement do?", "while"},
+		{"What does the if statement do?", "if"},
+	} {
+		hits, err := s.SearchKeyword(ctx, c.query, 2, store.Filter{})
+		require.NoError(t, err, c.query)
+		require.Len(t, hits, 2, c.query)
+		require.Equal(t, c.want, hits[0].Chunk.DocumentID, "%q: %v", c.query, rankedKeys(hits))
+		require.Greater(t, hits[0].Score, hits[1].Score, c.query)
+	}
+	ts, err := s.TermStats(ctx, "the HAVING clause", store.Filter{})
+	require.NoError(t, err)
+	require.Equal(t, []string{"having", "claus"}, ts.Terms)
+	require.Equal(t, []int{1, 2}, ts.DocFreq)
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // schemaVersion is the newest schema this build creates and reads.
-const schemaVersion = 3
+const schemaVersion = 4
 
 // migrations[i] brings a schema from version i to i+1. Statements use
 // {{s}} for the schema name. Migrations only ever get appended.
@@ -136,16 +136,22 @@ var migrations = []string{
 		(to_tsvector('english'::regconfig, title || ' ' || heading_path || ' ' || text)
 		 || array_to_tsvector(code_lexemes)) STORED;
 	CREATE INDEX chunks_tsv ON {{s}}.chunks USING gin (tsv);`,
+	// 4: keyword stop words ("HAVING", the while of "while statement") in
+	// the code lexemes (keywordLexemes), refilled by backfillCodeLexemes.
+	`COMMENT ON COLUMN {{s}}.chunks.code_lexemes IS
+		'lexemes the english configuration misses: code words and their parts, stop words used as keywords';`,
 }
 
 // afterMigration[v], when set, runs in Go after the statements that bring
 // a schema to version v, in the same transaction.
 var afterMigration = map[int]func(ctx context.Context, tx pgx.Tx, schema string) error{
 	3: backfillCodeLexemes,
+	4: backfillCodeLexemes,
 }
 
 // backfillCodeLexemes computes the code lexemes of the chunks stored
-// before version 3; the generated tsvector follows.
+// before version 3, and again before version 4, which added keyword stop
+// words; the generated tsvector follows.
 func backfillCodeLexemes(ctx context.Context, tx pgx.Tx, schema string) error {
 	rows, err := tx.Query(ctx, inSchema(`SELECT serial, title || ' ' || heading_path || ' ' || text FROM {{s}}.chunks`, schema))
 	if err != nil {
