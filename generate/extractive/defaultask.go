@@ -37,11 +37,19 @@ func defaultTerms(cands []*candidate, qterms []string) {
 	if !slices.Contains(qterms, defaultStem) {
 		return
 	}
-	for _, c := range cands {
-		if !c.code && !c.terms[defaultStem] && statesDefaultValue(c.text) {
+	for i, c := range cands {
+		if !c.code && !c.terms[defaultStem] && (statesDefaultValue(c.text) || markedDefault(cands, i)) {
 			c.terms[defaultStem] = true
 		}
 	}
+}
+
+// markedDefault reports whether the sentence after cands[i], in the same
+// source, marks it as the default ("- unicode61: based on Unicode 6.1. This
+// is the default."): the choice is what the question asks for, and the mark
+// alone names nothing (withDefaultMark quotes the two together).
+func markedDefault(cands []*candidate, i int) bool {
+	return i+1 < len(cands) && cands[i+1].source == cands[i].source && defaultMark.MatchString(cands[i+1].text)
 }
 
 // defaultMark matches a sentence that says that the one before it is the

@@ -146,6 +146,19 @@ func TestChoiceMarkedAsTheDefault(t *testing.T) {
 	require.Contains(t, got, "This is the default.")
 }
 
+// The marked choice outranks sentences that say "default" of something
+// else: the mark's "default" counts for the choice before it.
+func TestChoiceMarkedAsTheDefaultOutranksOtherDefaults(t *testing.T) {
+	page := "Full-text tables\n\nBy default, a full-text table keeps a single index recording the location of each token in the table.\n\n" +
+		"With the default value, 0, matching in a full-text table is case-insensitive.\n\n" +
+		"Three splitters are built in:\n\n" +
+		"- The ascii splitter, which reads ASCII letters only.\n\n" +
+		"- The unicode61 splitter, based on the Unicode 6.1 standard. This is the default.\n\n" +
+		"- The porter splitter, a stemming wrapper."
+	got := answerTo(t, "Which splitter does a full-text table use when none is named?", prompt(page))
+	require.True(t, strings.HasPrefix(got, "The unicode61 splitter, based on the Unicode 6.1 standard. [S1]\nThis is the default."), got)
+}
+
 // "By default this is empty." gives the entry's own default.
 func TestByDefaultThisIs(t *testing.T) {
 	p := &generate.Prompt{Sources: []generate.ContextSource{

@@ -104,14 +104,15 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 	return false
 }
 
-// statesDefault reports whether cands[i] states a default (defaultStated)
+// statesDefault reports whether cands[i] states a default (defaultStated,
+// or the next sentence marks it as the default: markedDefault)
 // of the thing asked about: it, its heading or the sentence before names
 // the defaulted thing (namesDefaulted) and every name the question writes
 // as code. "It defaults to 'r'" after a sentence on open()'s mode is no
 // default of its encoding.
 func (a *ask) statesDefault(cands []*candidate, i int) bool {
 	c := cands[i]
-	if !statesDefaultValue(c.text) || !namesAll(a.named, cands, i) {
+	if !(statesDefaultValue(c.text) || markedDefault(cands, i)) || !namesAll(a.named, cands, i) {
 		return false
 	}
 	var prev *candidate
