@@ -218,6 +218,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		return nil
 	}
 	a := newAsk(question)
+	if cands = dropCodeLeads(cands, a.intent); len(cands) == 0 {
+		return nil
+	}
 	subject := a.subject
 	if len(subject) > 0 || a.option != "" {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
@@ -262,6 +265,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if a.defaultAsked {
 		chosen = withDefaultMark(cands, chosen)
 	}
+	chosen = withCodeAfter(cands, chosen)
 	chosen = test.form.when.withNote(cands, chosen)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
@@ -468,6 +472,11 @@ func separator(prev, next *candidate) string {
 	case prev.block && !textutil.EndsSentence(prev.text) && !isListItem(prev.text) && !isListItem(next.text):
 		// An unpunctuated line (a signature, a table row) followed by a
 		// sentence would read, to the validator too, as one sentence.
+		return "\n\n"
+	case strings.HasSuffix(prev.text, ":"):
+		// A sentence ending in a colon announces what follows it in its
+		// source; run into another sentence, even on the next line, it
+		// reads, to the validator too, as one sentence.
 		return "\n\n"
 	case prev.block || next.block:
 		return "\n"

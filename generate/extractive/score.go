@@ -63,6 +63,12 @@ type candidate struct {
 	// code marks a code block (fenced, or indented lines): quoted only
 	// when nothing in prose answers as well (see codeWeight).
 	code bool
+	// codeLead marks a sentence ending in a colon kept because it leads
+	// into the code after it (leadsIntoCode), unless it defines its
+	// section's heading, and a command too short to be a candidate but
+	// for such a sentence; dropCodeLeads keeps them for how-to questions
+	// only.
+	codeLead bool
 	// lead holds the sentence's first content terms, where a definition
 	// names its subject ("CLUSTER instructs PostgreSQL to ...").
 	lead []string
@@ -191,9 +197,14 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			listed := note || signatureRow(text)
 			opens := afterHeading && !listed
 			afterHeading = afterHeading && listed
-			if len(words) < minWords && !((row || fact || returnsRow.MatchString(text) || shortDefault.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
+			colon := strings.HasSuffix(text, ":")
+			// A short command after the sentence leading into it ("…
+			// with --show-output:" over "$ cargo test -- --show-output")
+			// is what that sentence says (withCodeAfter).
+			ledCode := si > 0 && strings.HasPrefix(text, "```") && strings.HasSuffix(src.Text[spans[si-1].Start:spans[si-1].End], ":")
+			if len(words) < minWords && !((row || fact || ledCode || returnsRow.MatchString(text) || shortDefault.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) ||
-				strings.HasSuffix(text, ":") && !countLeadIn.MatchString(text) && !(opens && introducesSyntax(src.Text, spans, si, words, headingText)) ||
+				colon && !countLeadIn.MatchString(text) && !leadsIntoCode(src.Text, spans, si, words) ||
 				crossReference.MatchString(text) {
 				continue
 			}
@@ -228,6 +239,8 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, context: context,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
+				codeLead: colon && !countLeadIn.MatchString(text) && !(opens && definesHeading(words, headingText)) ||
+					ledCode && len(words) < minWords,
 			})
 		}
 	}
