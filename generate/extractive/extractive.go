@@ -266,6 +266,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		chosen = withDefaultMark(cands, chosen)
 	}
 	chosen = withCodeAfter(cands, chosen)
+	chosen = withListAfter(cands, chosen)
 	chosen = test.form.when.withNote(cands, chosen)
 	pieces := make([]string, len(chosen))
 	for i, c := range chosen {
