@@ -101,7 +101,8 @@ type plan struct {
 }
 
 func (h *Hybrid) plan(q Query) (plan, error) {
-	p := plan{text: q.Text, filter: q.Filter}
+	// A question in capitals is searched as words (textutil.Unshouted).
+	p := plan{text: textutil.Unshouted(q.Text), filter: q.Filter}
 	if strings.TrimSpace(q.Text) == "" {
 		return p, ErrEmptyQuery
 	}
@@ -188,7 +189,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		res.Sources[i] = candidates[c]
 	}
 	if found.terms == nil {
-		t, err := h.analyseQuery(ctx, q.Text, q.Filter)
+		t, err := h.analyseQuery(ctx, p.text, q.Filter)
 		if err != nil {
 			return nil, err
 		}

@@ -894,7 +894,7 @@ func entryTerms(cands []*candidate) {
 func uniqueTerms(text string) []string {
 	seen := map[string]bool{}
 	var out, scaffold []string
-	keywords := textutil.KeywordStopwords(text)
+	keywords := textutil.KeywordStopwords(textutil.Unshouted(text))
 	for _, w := range textutil.Words(text) {
 		t := w
 		if textutil.IsStopword(w) {

@@ -1,6 +1,9 @@
 package textutil
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // KeywordStopword reports whether word, a stop word as the text writes it,
 // is used here as a keyword of a language or tool, followed in the text by
@@ -103,3 +106,38 @@ func mayHoldKeywordStopword(text string) bool {
 // kindStems are substrings of every constructKinds word, written in lower
 // or in title case ("Statement" holds "tatement").
 var kindStems = []string{"tatement", "eyword", "lause", "perator", "oop", "redicate", "xpression", "lock"}
+
+// Unshouted returns text lower-cased when it is written in capitals
+// throughout, words that read as code aside, and holds a capitalised word
+// that no language takes as a keyword ("WHAT IS THE DEFAULT PORT?"):
+// read as written, its stop words would all be keywords (KeywordStopword)
+// and find whatever else is in capitals, a licence's "THE SOFTWARE IS
+// PROVIDED AS IS". A question in capitals that names keywords only ("ON
+// CONFLICT DO NOTHING") is left as it is.
+func Unshouted(text string) string {
+	shouting := false
+	for _, w := range strings.Fields(text) {
+		if MaybeCode(w) {
+			continue
+		}
+		for _, r := range w {
+			if unicode.IsLower(r) {
+				return text
+			}
+		}
+		if shoutedWords[strings.Trim(w, ".,;:!?\"'()")] {
+			shouting = true
+		}
+	}
+	if !shouting {
+		return text
+	}
+	return strings.ToLower(text)
+}
+
+// shoutedWords are capitalised words that mark a text as written in
+// capitals: no language takes them as keywords.
+var shoutedWords = map[string]bool{
+	"THE": true, "WHAT": true, "HOW": true, "WHY": true, "WHICH": true, "WHO": true,
+	"DOES": true, "I": true, "MY": true, "YOU": true, "YOUR": true, "PLEASE": true,
+}

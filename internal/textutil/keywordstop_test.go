@@ -53,3 +53,16 @@ func TestKindStemsCoverKinds(t *testing.T) {
 	}
 	require.False(t, mayHoldKeywordStopword("Set the Pump to On."))
 }
+
+func TestUnshouted(t *testing.T) {
+	for in, want := range map[string]string{
+		"WHAT IS THE DEFAULT PORT?":       "what is the default port?",
+		"HOW DO I SET max_connections?":   "how do i set max_connections?",
+		"ON CONFLICT DO NOTHING":          "ON CONFLICT DO NOTHING", // keywords only
+		"What does the HAVING clause do?": "What does the HAVING clause do?",
+		"HAVING":                          "HAVING",
+		"IS DISTINCT FROM vs = for NULLs": "IS DISTINCT FROM vs = for NULLs",
+	} {
+		require.Equal(t, want, Unshouted(in), in)
+	}
+}
