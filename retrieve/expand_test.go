@@ -135,6 +135,18 @@ func TestCorpusExpansionFromHeadings(t *testing.T) {
 // question's word ranks above an otherwise identical chunk using its
 // synonym, even when the synonym is far rarer in the collection (higher
 // IDF) than the question's word and the weight is close to 1.
+// "block" is no synonym of "lock": an unsafe block, a code block or a
+// block device locks nothing, and a process that blocks is already
+// "block" to the stemmer.
+func TestBlockIsNoLock(t *testing.T) {
+	st, emb := openExpansionStore(t)
+	putChunks(t, st, emb, "unsafe", []string{"An unsafe block lets you dereference a raw pointer."}, [][]string{{"Unsafe"}})
+	putChunks(t, st, emb, "locks", []string{"A lock is held until the transaction ends."}, [][]string{{"Locks"}})
+	res := retrieveKeyword(t, st, retrieve.Options{}, "What does an unsafe block allow?")
+	require.NotContains(t, res.Analysis.Expansions, "lock")
+	require.Equal(t, []string{"unsafe"}, docsOf(res))
+}
+
 func TestExpansionNeverOutranksExactMatch(t *testing.T) {
 	pairs := [][2]string{
 		{"remove", "delete"}, {"change", "modify"}, {"start", "launch"}, {"speed", "performance"},
