@@ -1,0 +1,29 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A question asking which command does something is answered by the
+// sentence that leads with a command named by the question's words, over
+// sentences covering as many of its words without naming one; a name
+// followed by a comma is a fragment, no subject.
+func TestWhichCommandLeadsWithItsName(t *testing.T) {
+	p := prompt("Tablespaces\n\nTo do so, a user with the CREATE privilege on a given tablespace must pass the tablespace name as a parameter to the relevant command.",
+		"CREATE TABLESPACE registers a new cluster-wide tablespace.")
+	got := answerTo(t, "Which command creates a new tablespace?", p)
+	require.True(t, strings.HasPrefix(got, "CREATE TABLESPACE registers"), got)
+
+	p = prompt("ALTER DATABASE\n\nOnly the database owner or a superuser can change these settings. The third form changes the owner of the database.",
+		"ALTER DATABASE changes the attributes of a database.",
+		"OWNER TO, and other relation and type ownership changes, do not require the CREATE privilege.")
+	got = answerTo(t, "Which command changes the owner of a database?", p)
+	require.True(t, strings.HasPrefix(got, "ALTER DATABASE changes the attributes"), got)
+
+	// Not a question for a name: the scores decide as before.
+	got = answerTo(t, "How is a new tablespace created?", prompt("CREATE TABLESPACE registers a new cluster-wide tablespace."))
+	require.True(t, strings.HasPrefix(got, "CREATE TABLESPACE"), got)
+}
