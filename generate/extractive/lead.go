@@ -3,6 +3,7 @@ package extractive
 import (
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // The lead sentence. Scores rank sentences by how much of the question
@@ -58,6 +59,11 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
 		case under || above || signed || c.headEntry:
+			rank = 1
+		case len(a.subject) > 0 && c.opens && (!c.block || summaryLine.MatchString(c.text)) && opensWithName(c.text, a.named):
+			// "LOCK TABLE obtains a table-level lock, …", the first
+			// sentence of its page's description, over a note that leads
+			// with the same stems ("The tables are locked one-by-one …").
 			rank = 1
 		}
 		// An option's entry in an options list is its definition by form,
@@ -328,4 +334,23 @@ func namesAll(named []*regexp.Regexp, cands []*candidate, i int) bool {
 		}
 	}
 	return true
+}
+
+// opensWithName reports whether text starts with one of the names the
+// question writes as code or in capitals (named), spelled as written, as
+// the subject of its verb (leadingName). The name must be a command of
+// several words or an identifier ("LOCK TABLE", "pg_basebackup"): a single
+// word in capitals often qualifies the sentence's subject ("TOAST pointers
+// can point to data that is not on disk").
+func opensWithName(text string, named []*regexp.Regexp) bool {
+	m := leadingName.FindStringSubmatch(text)
+	if m == nil || !strings.ContainsAny(m[1], " _.(-") {
+		return false
+	}
+	for _, re := range named {
+		if loc := re.FindStringIndex(text); loc != nil && loc[0] == 0 {
+			return true
+		}
+	}
+	return false
 }

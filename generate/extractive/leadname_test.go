@@ -27,3 +27,14 @@ func TestWhichCommandLeadsWithItsName(t *testing.T) {
 	got = answerTo(t, "How is a new tablespace created?", prompt("CREATE TABLESPACE registers a new cluster-wide tablespace."))
 	require.True(t, strings.HasPrefix(got, "CREATE TABLESPACE"), got)
 }
+
+// A definition question naming its subject in capitals is answered by the
+// sentence that opens a section with the name as written, over notes of a
+// better-ranked source that lead with the same stems in other words ("The
+// tables are locked …") or use the name further on.
+func TestDefinitionOpensWithTheNameAsWritten(t *testing.T) {
+	p := prompt("Notes\n\nThe tables are locked one-by-one in the order specified in the LOCK TABLE command. LOCK TABLE is useless outside a transaction block: the lock would remain held only to the completion of the statement.",
+		"Description\n\nLOCK TABLE obtains a table-level lock, waiting if necessary for any conflicting locks to be released.")
+	got := answerTo(t, "What does LOCK TABLE do?", p)
+	require.True(t, strings.HasPrefix(got, "LOCK TABLE obtains a table-level lock"), got)
+}
