@@ -93,7 +93,7 @@ func AppendSentences(spans []Span, text string) []Span {
 					continue
 				}
 			}
-			if r == '.' && !endsSentence(text, start, i) || r == '!' && end == i+1 && macroBang(text, i) || operatorMark(text, r, i, end) ||
+			if r == '.' && (!endsSentence(text, start, i) || listElision(text, i, end)) || r == '!' && end == i+1 && macroBang(text, i) || operatorMark(text, r, i, end) ||
 				valueTrailerAt(text, end) || quotedTerminator(text, i, end) || quotedExclamation(text, r, i, end) {
 				i = end
 				continue
@@ -107,6 +107,30 @@ func AppendSentences(spans []Span, text string) []Span {
 	}
 	emit(len(text))
 	return spans
+}
+
+// listElision reports whether the dots from i (end: past them and the
+// brackets closing after them) elide the rest of a list rather than end a
+// sentence: after a comma, with the sentence going on in lower case or
+// punctuation, as synopses in prose write a repeatable item ("SELECT
+// DISTINCT ON ( expression [, ...] ) keeps only the first row …").
+func listElision(text string, i, end int) bool {
+	j := i
+	for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || text[j-1] != ',' || end < i+3 || text[i:i+3] != "..." {
+		return false
+	}
+	k := end
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	if k == len(text) || text[k] == '\n' {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[k:])
+	return !unicode.IsUpper(r)
 }
 
 // macroBang reports whether the '!' at i ends a name rather than a

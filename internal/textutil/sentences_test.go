@@ -207,3 +207,15 @@ func TestIsLabelRow(t *testing.T) {
 		require.Equal(t, re.MatchString(l), IsLabelRow(l), "%q", l)
 	}
 }
+
+// An elided repeatable list item in prose ("[, ...]") does not end the
+// sentence it stands in; elision before a capital, or at the end, does.
+func TestListElisionInSentence(t *testing.T) {
+	text := "SELECT DISTINCT ON ( expression [, ...] ) keeps only the first row of each set of rows. Note that the first row is unpredictable."
+	spans := Sentences(text)
+	require.Len(t, spans, 2, "%q", spans)
+	require.Equal(t, "SELECT DISTINCT ON ( expression [, ...] ) keeps only the first row of each set of rows.", text[spans[0].Start:spans[0].End])
+
+	text = "Name the values a, b, ... Then run it."
+	require.Len(t, Sentences(text), 2)
+}
