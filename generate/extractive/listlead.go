@@ -1,7 +1,6 @@
 package extractive
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,15 +10,12 @@ import (
 // few steps or kinds, not a reference table.
 const maxListAfter = 6
 
-// countedItems matches the figure of a lead-in that counts the list after
-// it (countLeadIn: "This idiom is called Decorate-Sort-Undecorate after its
-// three steps:").
-var countedItems = regexp.MustCompile(`(?i)(?:^|[^\w.-])(\d+|two|three|four|five|six)\s+(?:[a-z-]+\s+){0,3}[a-z-]+s\b[^:]*:$`)
-
+// smallNumbers are the figures in words that a counted list of up to
+// maxListAfter items is given with.
 var smallNumbers = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 // withListAfter returns chosen with the list items after each chosen
-// lead-in that counts them inserted after it, when its source has exactly
+// lead-in that counts them (countLeadIn) inserted after it, when its source has exactly
 // that many items there: "… after its three steps:" says how many there
 // are, the items say what they are ("- First, the initial list is
 // decorated …", "- Second, …", "- Finally, …"). Apart, the answer to "What
@@ -27,7 +23,7 @@ var smallNumbers = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "s
 func withListAfter(cands []*candidate, chosen []*candidate) []*candidate {
 	for i := 0; i < len(chosen); i++ {
 		c := chosen[i]
-		m := countedItems.FindStringSubmatch(c.text)
+		m := countLeadIn.FindStringSubmatch(c.text) // m[1]: the figure
 		if m == nil || c.code {
 			continue
 		}

@@ -103,8 +103,9 @@ type candidate struct {
 // currently uses nine distinct types of temporary files:", "in 14
 // different output formats:"): a figure before a plural noun. Unlike
 // "The following options are available:", it states a fact, the one a
-// "How many …" question asks for, so it stays a candidate.
-var countLeadIn = regexp.MustCompile(`(?i)(?:^|[^\w.-])(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\s+(?:[a-z-]+\s+){0,3}[a-z-]+s\b[^:]*:$`)
+// "How many …" question asks for, so it stays a candidate. Its first group
+// is the figure (withListAfter).
+var countLeadIn = regexp.MustCompile(`(?i)(?:^|[^\w.-])(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\s+(?:[a-z-]+\s+){0,3}[a-z-]+s\b[^:]*:$`)
 
 // collect splits every source into candidate sentences, skipping titles
 // (heading lines and FAQ questions on a line of their own, which lend
@@ -894,7 +895,11 @@ func entryTerms(cands []*candidate) {
 func uniqueTerms(text string) []string {
 	seen := map[string]bool{}
 	var out, scaffold []string
-	keywords := textutil.KeywordStopwords(textutil.Unshouted(text))
+	keywords := textutil.KeywordStopwords(text)
+	if keywords != nil {
+		// Read in capitals throughout, they are words (textutil.Unshouted).
+		keywords = textutil.KeywordStopwords(textutil.Unshouted(text))
+	}
 	for _, w := range textutil.Words(text) {
 		t := w
 		if textutil.IsStopword(w) {
