@@ -208,7 +208,9 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 // answer returns the answer as pieces that concatenate to its text (one
 // per chosen sentence, separators included), or nil when nothing matches.
 func (g *Generator) answer(question string, sources []generate.ContextSource) []string {
-	question = documentedNames(question, sources)
+	// Read in capitals, every word of the question would count as a name
+	// or a keyword; the retriever searched it as words (textutil.Unshouted).
+	question = documentedNames(textutil.Unshouted(question), sources)
 	qterms := uniqueTerms(textutil.DefaultWorded(question))
 	if len(qterms) == 0 {
 		return nil

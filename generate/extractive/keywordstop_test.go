@@ -29,3 +29,17 @@ func TestKeywordStopWordsAreTerms(t *testing.T) {
 		require.True(t, strings.HasPrefix(got, tc.want), "%q: %q", tc.question, got)
 	}
 }
+
+// A question typed in capitals is read as words: read as written, each of
+// its words looked like a name the sentences had to hold, and the
+// generator declined what it answers in lower case.
+func TestShoutedQuestionIsAnswered(t *testing.T) {
+	p := prompt(
+		"The server keeps a log of every connection attempt.",
+		"The TCP port the server listens on is 5432 by default.",
+	)
+	for _, q := range []string{"What is the default port of the server?", "WHAT IS THE DEFAULT PORT OF THE SERVER?"} {
+		got := answerTo(t, q, p)
+		require.True(t, strings.HasPrefix(got, "The TCP port the server listens on"), "%q: %q", q, got)
+	}
+}
