@@ -122,8 +122,9 @@ func (c Calibration) resolve() (Calibration, error) {
 // must keep its subject. A question made only of them keeps them.
 func dropScaffold(q queryTerms, question string, analyse func(string) []string) queryTerms {
 	scaffold := map[string]bool{}
-	for _, w := range textutil.Words(question) {
-		if scaffoldWord(w) {
+	words := textutil.Words(question)
+	for i, w := range words {
+		if scaffoldWord(w) || textutil.IsReciprocalOne(words, i) {
 			for _, t := range analyse(w) {
 				scaffold[t] = true
 			}

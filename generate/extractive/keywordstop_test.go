@@ -43,3 +43,14 @@ func TestShoutedQuestionIsAnswered(t *testing.T) {
 		require.True(t, strings.HasPrefix(got, "The TCP port the server listens on"), "%q: %q", q, got)
 	}
 }
+
+// "one another" phrases the question: a sentence that only shares
+// "another" with it ("within another transaction") does not answer
+// whether savepoints nest.
+func TestReciprocalPronounIsNoTerm(t *testing.T) {
+	got := answerTo(t, "Can savepoints be nested inside one another?", prompt(
+		"If the transaction occurs within another transaction it is a no-op.",
+		"Savepoints are named transactions and may be nested.",
+	))
+	require.True(t, strings.HasPrefix(got, "Savepoints are named transactions"), got)
+}

@@ -900,7 +900,8 @@ func uniqueTerms(text string) []string {
 		// Read in capitals throughout, they are words (textutil.Unshouted).
 		keywords = textutil.KeywordStopwords(textutil.Unshouted(text))
 	}
-	for _, w := range textutil.Words(text) {
+	words := textutil.Words(text)
+	for i, w := range words {
 		t := w
 		if textutil.IsStopword(w) {
 			if !keywords[w] {
@@ -913,7 +914,7 @@ func uniqueTerms(text string) []string {
 			continue
 		}
 		seen[t] = true
-		if textutil.IsScaffold(w) {
+		if textutil.IsScaffold(w) || textutil.IsReciprocalOne(words, i) {
 			scaffold = append(scaffold, t)
 			continue
 		}

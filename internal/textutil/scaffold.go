@@ -25,3 +25,14 @@ var scaffold = func() map[string]bool {
 
 // IsScaffold reports whether a lower-cased word is a question scaffold word.
 func IsScaffold(w string) bool { return scaffold[w] }
+
+// IsReciprocalOne reports whether words[i] is part of "one another", a
+// pronoun like "each other" (whose words are stop words): "Can savepoints
+// be nested inside one another?" asks whether savepoints nest, and a
+// sentence about "another transaction" does not answer it. Elsewhere
+// "one" may count ("one at a time") and "another" name a second thing
+// ("from another crate").
+func IsReciprocalOne(words []string, i int) bool {
+	return words[i] == "one" && i+1 < len(words) && words[i+1] == "another" ||
+		words[i] == "another" && i > 0 && words[i-1] == "one"
+}

@@ -19,3 +19,17 @@ func TestIsScaffold(t *testing.T) {
 	}
 	require.True(t, IsScaffold("built-in"))
 }
+
+// "one another" is a pronoun, like "each other"; either word alone may
+// count or name a second thing.
+func TestIsReciprocalOne(t *testing.T) {
+	words := Words("Can savepoints be nested inside one another?")
+	require.True(t, IsReciprocalOne(words, 5))
+	require.True(t, IsReciprocalOne(words, 6))
+	for _, q := range []string{"How do I run the tests one at a time?", "Can I use a trait from another crate?"} {
+		words := Words(q)
+		for i := range words {
+			require.False(t, IsReciprocalOne(words, i), "%q: %q", q, words[i])
+		}
+	}
+}
