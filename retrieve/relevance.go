@@ -124,7 +124,7 @@ func dropScaffold(q queryTerms, question string, analyse func(string) []string) 
 	scaffold := map[string]bool{}
 	words := textutil.Words(question)
 	for i, w := range words {
-		if scaffoldWord(w) || textutil.IsReciprocalOne(words, i) {
+		if scaffoldWord(w) || textutil.InScaffoldPhrase(words, i) {
 			for _, t := range analyse(w) {
 				scaffold[t] = true
 			}

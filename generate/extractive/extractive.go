@@ -254,6 +254,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
 	scoreNamedAnswer(cands, a, qterms)
+	scoreExpansion(cands, a)
 	scoreIntent(cands, a.intent)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 {

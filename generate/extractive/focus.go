@@ -43,6 +43,9 @@ type ask struct {
 	// phrase: the subject is a function word and its kind, as written
 	// ("with statement", functionWordSubject).
 	phrase []string
+	// abbr: the abbreviation the question asks to spell out
+	// (expansionAsk).
+	abbr string
 }
 
 // newAsk reads what the question asks. A return question has no
@@ -64,6 +67,9 @@ func newAsk(question string) *ask {
 		a.subject, a.option = subjectTerms(question)
 		a.wordSubject = plainSubject(question, a.subject)
 		a.phrase = functionWordSubject(question)
+	}
+	if m := expansionAsk.FindStringSubmatch(question); m != nil {
+		a.abbr = m[1]
 	}
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {

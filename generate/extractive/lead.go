@@ -56,6 +56,10 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		signed := a.isDefault && a.inSignature(c)
 		rank := 0
 		switch {
+		case c.spells:
+			// "GIN stands for Generalized Inverted Index." over "GIN is
+			// designed for …", whatever the definition rules say.
+			rank = 3
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
 		case under || above || signed || c.headEntry:
@@ -73,14 +77,14 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// about ("How long can a username be …?" under "username": "150
 		// characters or fewer."): a sentence elsewhere that covers every
 		// word and gives no figure sets the cut.
-		if c.overlap < cut && !(c.overlap >= need && (row || c.entry || c.headEntry || a.isDefault && continues(cands, i, cut) ||
+		if c.overlap < cut && !(c.overlap >= need && (row || c.spells || c.entry || c.headEntry || a.isDefault && continues(cands, i, cut) ||
 			isAmount && headedByQuestion(c, a.words) && headingHas(c, a.extentOf))) && !above ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(c, lead, a.words)) {
 			continue
 		}
 		var ok bool
 		switch {
-		case row:
+		case row || c.spells:
 			ok = true
 		case isAmount:
 			var prev *candidate

@@ -69,6 +69,9 @@ type candidate struct {
 	// for such a sentence; dropCodeLeads keeps them for how-to questions
 	// only.
 	codeLead bool
+	// spells marks a sentence that spells out the abbreviation the
+	// question asks about (scoreExpansion).
+	spells bool
 	// lead holds the sentence's first content terms, where a definition
 	// names its subject ("CLUSTER instructs PostgreSQL to ...").
 	lead []string
@@ -914,7 +917,7 @@ func uniqueTerms(text string) []string {
 			continue
 		}
 		seen[t] = true
-		if textutil.IsScaffold(w) || textutil.IsReciprocalOne(words, i) {
+		if textutil.IsScaffold(w) || textutil.InScaffoldPhrase(words, i) {
 			scaffold = append(scaffold, t)
 			continue
 		}

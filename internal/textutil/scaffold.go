@@ -1,5 +1,7 @@
 package textutil
 
+import "slices"
+
 // scaffoldWords phrase a question rather than name its subject: "how
 // often", "how long", "what does E4 mean". Answers rarely repeat them, so
 // measures of how much of a question a text covers leave them out.
@@ -26,13 +28,24 @@ var scaffold = func() map[string]bool {
 // IsScaffold reports whether a lower-cased word is a question scaffold word.
 func IsScaffold(w string) bool { return scaffold[w] }
 
-// IsReciprocalOne reports whether words[i] is part of "one another", a
-// pronoun like "each other" (whose words are stop words): "Can savepoints
-// be nested inside one another?" asks whether savepoints nest, and a
-// sentence about "another transaction" does not answer it. Elsewhere
-// "one" may count ("one at a time") and "another" name a second thing
-// ("from another crate").
-func IsReciprocalOne(words []string, i int) bool {
-	return words[i] == "one" && i+1 < len(words) && words[i+1] == "another" ||
-		words[i] == "another" && i > 0 && words[i-1] == "one"
+// InScaffoldPhrase reports whether words[i] is part of a phrase that, like
+// a scaffold word, shapes the question rather than names its subject:
+// "one another", a pronoun like "each other" (whose words are stop words),
+// and "stand for" or "short for" asking what an abbreviation means.
+// "Can savepoints be nested inside one another?" asks whether savepoints
+// nest, and a sentence about "another transaction" does not answer it.
+// Elsewhere the words may count ("one at a time"), name a second thing
+// ("from another crate") or be the subject ("short strings").
+func InScaffoldPhrase(words []string, i int) bool {
+	for _, p := range scaffoldPhrases {
+		for k := range p {
+			j := i - k
+			if j >= 0 && j+len(p) <= len(words) && slices.Equal(words[j:j+len(p)], p) {
+				return true
+			}
+		}
+	}
+	return false
 }
+
+var scaffoldPhrases = [][]string{{"one", "another"}, {"stand", "for"}, {"stands", "for"}, {"short", "for"}}

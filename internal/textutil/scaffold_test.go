@@ -20,16 +20,28 @@ func TestIsScaffold(t *testing.T) {
 	require.True(t, IsScaffold("built-in"))
 }
 
-// "one another" is a pronoun, like "each other"; either word alone may
-// count or name a second thing.
-func TestIsReciprocalOne(t *testing.T) {
-	words := Words("Can savepoints be nested inside one another?")
-	require.True(t, IsReciprocalOne(words, 5))
-	require.True(t, IsReciprocalOne(words, 6))
-	for _, q := range []string{"How do I run the tests one at a time?", "Can I use a trait from another crate?"} {
+// "one another" is a pronoun, like "each other", and "stand for" asks for
+// an abbreviation's meaning; either word alone may count, name a second
+// thing or be the subject.
+func TestInScaffoldPhrase(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Can savepoints be nested inside one another?": {"one", "another"},
+		"What does WAL stand for?":                     {"stand"},
+		"What is GEQO short for?":                      {"short"},
+	} {
+		words := Words(q)
+		var got []string
+		for i, w := range words {
+			if InScaffoldPhrase(words, i) && !IsStopword(w) {
+				got = append(got, w)
+			}
+		}
+		require.Equal(t, want, got, q)
+	}
+	for _, q := range []string{"How do I run the tests one at a time?", "Can I use a trait from another crate?", "Are short strings stored inline?", "What does the stand command do?"} {
 		words := Words(q)
 		for i := range words {
-			require.False(t, IsReciprocalOne(words, i), "%q: %q", q, words[i])
+			require.False(t, InScaffoldPhrase(words, i), "%q: %q", q, words[i])
 		}
 	}
 }

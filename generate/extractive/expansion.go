@@ -1,0 +1,157 @@
+package extractive
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// expansionBonus is added to the score of a sentence that spells out the
+// abbreviation a question asks about ("What does mpsc stand for in
+// std::sync::mpsc?"): the code importing std::sync::mpsc shares every
+// term with the question, sentences using "WAL" share its only one, and
+// only "mpsc stands for multiple producer, single consumer" answers it.
+const expansionBonus = 0.5
+
+// expansionAsk matches a question asking what an abbreviation stands for
+// and captures it: "What does WAL stand for?", "What is GEQO short for?",
+// "What is the acronym MVCC an abbreviation of?".
+var expansionAsk = regexp.MustCompile(`(?i)\bwhat\s+(?:does|do|did|is|was)\s+(?:the\s+)?(?:abbreviation\s+|acronym\s+|initialism\s+|term\s+|name\s+)?["'“‘]?([\w.+#-]*\w)["'”’]?\s+(?:stand\s+for|short\s+for|an?\s+(?:abbreviation|acronym|initialism)\b)`)
+
+// expandedAfter matches what may stand between an abbreviation and its
+// spelled-out form after it ("GIN stands for Generalized …", "TOAST (The
+// Oversized-Attribute Storage Technique)"); expandedBefore between the
+// spelled-out form and the abbreviation after it ("Multiversion
+// Concurrency Control (MVCC)", "the global interpreter lock or GIL").
+var (
+	expandedAfter  = regexp.MustCompile(`(?i)^(?:,?\s+(?:stands|stood)\s+for\b|,?\s+(?:is|was)\s+(?:short\s+for|an?\s+(?:abbreviation|acronym|initialism)\s+(?:for|of)|shorthand\s+for)\b|,?\s+(?:means|is)\b|\s*(?:\(|,|:|—|–|-\s))\s*["'“]?`)
+	expandedBefore = regexp.MustCompile(`(?i)(?:\(|,|\s(?:or|aka|called)|\s(?:also\s+)?(?:known|abbreviated)\s+as)\s*["'“]?$`)
+)
+
+// scoreExpansion marks the sentences that spell out the abbreviation the
+// question asks about, and adds expansionBonus to their scores; formLead
+// leads with the best of them.
+func scoreExpansion(cands []*candidate, a *ask) {
+	if a.abbr == "" {
+		return
+	}
+	for _, c := range cands {
+		if !c.code && c.overlap > 0 && spellsOut(c.text, a.abbr) {
+			c.spells = true
+			c.score += expansionBonus
+		}
+	}
+}
+
+// spellsOut reports whether text writes abbr next to words whose letters
+// it abbreviates, before or after it.
+func spellsOut(text, abbr string) bool {
+	flags := "(?i)" // "mpsc", as the question writes it
+	if strings.ToLower(abbr) != abbr {
+		flags = "" // "CPack" is not the command cpack
+	}
+	re, err := regexp.Compile(flags + `(?:^|[^\w])(` + regexp.QuoteMeta(abbr) + `)(?:$|[^\w])`)
+	if err != nil {
+		return false
+	}
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		before, after := text[:m[2]], text[m[3]:]
+		if loc := expandedBefore.FindStringIndex(before); loc != nil {
+			words := formWords(before[:loc[0]])
+			if n := maxLongWords(abbr); len(words) > n {
+				words = words[len(words)-n:]
+			}
+			for i := len(words) - 2; i >= 0; i-- {
+				if abbreviates(abbr, words[i:]) {
+					return true
+				}
+			}
+		}
+		if loc := expandedAfter.FindStringIndex(after); loc != nil {
+			words := formWords(after[loc[1]:])
+			for j := 2; j <= min(len(words), maxLongWords(abbr)); j++ {
+				if abbreviates(abbr, words[:j]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// maxLongWords bounds the words of a spelled-out form: min(|abbr| + 5,
+// 2·|abbr|), as in Schwartz and Hearst's abbreviation algorithm.
+func maxLongWords(abbr string) int {
+	n := utf8.RuneCountInString(abbr)
+	return min(n+5, 2*n)
+}
+
+// abbreviates reports whether abbr's letters and digits occur in order in
+// words, its first at the start of the first word and one at the start of
+// every word but a stop word: "multiple producer, single consumer" for
+// mpsc, "Multiversion Concurrency Control" for MVCC, "The
+// Oversized-Attribute Storage Technique" for TOAST, not "full-text
+// queries" for FTS. It is Schwartz and Hearst's test (2003) made stricter,
+// since the form may stand outside parentheses here ("the global
+// interpreter lock or GIL").
+func abbreviates(abbr string, words []string) bool {
+	var long []rune
+	var required []bool // at the start of a word that must give a letter
+	for _, w := range words {
+		w = strings.TrimFunc(strings.ToLower(w), notAlnum)
+		switch {
+		case w == "":
+			continue
+		case strings.Contains(w, strings.ToLower(abbr)):
+			// "PEP 477: Backport ensurepip (PEP 453)" holds PEP itself,
+			// "CPACK_GENERATOR in CPackConfig.cmake" CPack.
+			return false
+		}
+		if len(long) > 0 {
+			long, required = append(long, ' '), append(required, false)
+		}
+		for k, r := range w {
+			long = append(long, r)
+			required = append(required, k == 0 && !textutil.IsStopword(w))
+		}
+	}
+	var short []rune
+	for _, r := range strings.ToLower(abbr) {
+		if !notAlnum(r) {
+			short = append(short, r)
+		}
+	}
+	if len(short) == 0 || len(long) == 0 || long[0] != short[0] {
+		return false
+	}
+	return matchForm(short, long, required, 1, 1)
+}
+
+// matchForm reports whether short[si:] matches long[li:] in order without
+// passing a required position unmatched.
+func matchForm(short, long []rune, required []bool, si, li int) bool {
+	if si == len(short) {
+		return !slices.Contains(required[li:], true)
+	}
+	for p := li; p < len(long); p++ {
+		if long[p] == short[si] && matchForm(short, long, required, si+1, p+1) {
+			return true
+		}
+		if required[p] {
+			return false
+		}
+	}
+	return false
+}
+
+// formWords splits text into words at spaces and hyphens: each part of
+// "Read-Eval-Print-Loop" gives REPL a letter.
+func formWords(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '/' })
+}
+
+func notAlnum(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
