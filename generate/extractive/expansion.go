@@ -22,6 +22,11 @@ const expansionBonus = 0.5
 // "What is the acronym MVCC an abbreviation of?".
 var expansionAsk = regexp.MustCompile(`(?i)\bwhat\s+(?:does|do|did|is|was)\s+(?:the\s+)?(?:abbreviation\s+|acronym\s+|initialism\s+|term\s+|name\s+)?["'“‘]?([\w.+#-]*\w)["'”’]?\s+(?:stand\s+for|short\s+for|an?\s+(?:abbreviation|acronym|initialism)\b)`)
 
+// abbrMeaningAsk matches a question asking what an abbreviation in
+// capitals means ("What does WAL mean?"): its spelled-out form is the
+// first thing the answer gives.
+var abbrMeaningAsk = regexp.MustCompile(`\b[Ww]hat\s+does\s+(?:the\s+)?(?:abbreviation\s+|acronym\s+)?([A-Z][A-Z0-9]{1,7})\s+mean\b`)
+
 // expandedAfter matches what may stand between an abbreviation and its
 // spelled-out form after it ("GIN stands for Generalized …", "TOAST (The
 // Oversized-Attribute Storage Technique)"); expandedBefore between the

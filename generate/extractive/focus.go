@@ -70,6 +70,8 @@ func newAsk(question string) *ask {
 	}
 	if m := expansionAsk.FindStringSubmatch(question); m != nil {
 		a.abbr = m[1]
+	} else if m := abbrMeaningAsk.FindStringSubmatch(question); m != nil {
+		a.abbr = m[1]
 	}
 	a.words = map[string]bool{}
 	for _, t := range uniqueTerms(question) {
