@@ -44,42 +44,50 @@ func scoreExpansion(cands []*candidate, a *ask) {
 	if a.abbr == "" {
 		return
 	}
+	ab := newAbbreviation(a.abbr)
 	for _, c := range cands {
-		if !c.code && c.overlap > 0 && spellsOut(c.text, a.abbr) {
+		if !c.code && c.overlap > 0 && ab.spelledOutIn(c.text) {
 			c.spells = true
 			c.score += expansionBonus
 		}
 	}
 }
 
-// spellsOut reports whether text writes abbr next to words whose letters
-// it abbreviates, before or after it.
-func spellsOut(text, abbr string) bool {
+// abbreviation is an abbreviation a question asks about, with the pattern
+// that finds it in a text.
+type abbreviation struct {
+	name string
+	re   *regexp.Regexp
+}
+
+func newAbbreviation(name string) abbreviation {
 	flags := "(?i)" // "mpsc", as the question writes it
-	if strings.ToLower(abbr) != abbr {
+	if strings.ToLower(name) != name {
 		flags = "" // "CPack" is not the command cpack
 	}
-	re, err := regexp.Compile(flags + `(?:^|[^\w])(` + regexp.QuoteMeta(abbr) + `)(?:$|[^\w])`)
-	if err != nil {
-		return false
-	}
-	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+	return abbreviation{name: name, re: regexp.MustCompile(flags + `(?:^|[^\w])(` + regexp.QuoteMeta(name) + `)(?:$|[^\w])`)}
+}
+
+// spelledOutIn reports whether text writes the abbreviation next to words
+// whose letters it abbreviates, before or after it.
+func (ab abbreviation) spelledOutIn(text string) bool {
+	for _, m := range ab.re.FindAllStringSubmatchIndex(text, -1) {
 		before, after := text[:m[2]], text[m[3]:]
 		if loc := expandedBefore.FindStringIndex(before); loc != nil {
 			words := formWords(before[:loc[0]])
-			if n := maxLongWords(abbr); len(words) > n {
+			if n := maxLongWords(ab.name); len(words) > n {
 				words = words[len(words)-n:]
 			}
 			for i := len(words) - 2; i >= 0; i-- {
-				if abbreviates(abbr, words[i:]) {
+				if abbreviates(ab.name, words[i:]) {
 					return true
 				}
 			}
 		}
 		if loc := expandedAfter.FindStringIndex(after); loc != nil {
 			words := formWords(after[loc[1]:])
-			for j := 2; j <= min(len(words), maxLongWords(abbr)); j++ {
-				if abbreviates(abbr, words[:j]) {
+			for j := 2; j <= min(len(words), maxLongWords(ab.name)); j++ {
+				if abbreviates(ab.name, words[:j]) {
 					return true
 				}
 			}
@@ -133,23 +141,37 @@ func abbreviates(abbr string, words []string) bool {
 	if len(short) == 0 || len(long) == 0 || long[0] != short[0] {
 		return false
 	}
-	return matchForm(short, long, required, 1, 1)
+	f := formMatch{short: short, long: long, required: required, failed: map[[2]int]bool{}}
+	return f.match(1, 1)
 }
 
-// matchForm reports whether short[si:] matches long[li:] in order without
+// formMatch matches an abbreviation's characters against a spelled-out
+// form, remembering the positions from which it failed so that a form of
+// many stop words cannot make the search exponential.
+type formMatch struct {
+	short, long []rune
+	required    []bool
+	failed      map[[2]int]bool
+}
+
+// match reports whether short[si:] matches long[li:] in order without
 // passing a required position unmatched.
-func matchForm(short, long []rune, required []bool, si, li int) bool {
-	if si == len(short) {
-		return !slices.Contains(required[li:], true)
+func (f formMatch) match(si, li int) bool {
+	if si == len(f.short) {
+		return !slices.Contains(f.required[li:], true)
 	}
-	for p := li; p < len(long); p++ {
-		if long[p] == short[si] && matchForm(short, long, required, si+1, p+1) {
+	if f.failed[[2]int{si, li}] {
+		return false
+	}
+	for p := li; p < len(f.long); p++ {
+		if f.long[p] == f.short[si] && f.match(si+1, p+1) {
 			return true
 		}
-		if required[p] {
-			return false
+		if f.required[p] {
+			break
 		}
 	}
+	f.failed[[2]int{si, li}] = true
 	return false
 }
 
