@@ -210,7 +210,7 @@ func (g *Generator) Generate(ctx context.Context, req generate.Request) (*genera
 func (g *Generator) answer(question string, sources []generate.ContextSource) []string {
 	// Read in capitals, every word of the question would count as a name
 	// or a keyword; the retriever searched it as words (textutil.Unshouted).
-	question = documentedNames(textutil.Unshouted(question), sources)
+	question = documentedNames(textutil.Switched(textutil.Unshouted(question)), sources)
 	qterms := uniqueTerms(textutil.DefaultWorded(question))
 	if len(qterms) == 0 {
 		return nil

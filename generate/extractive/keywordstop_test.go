@@ -54,3 +54,23 @@ func TestReciprocalPronounIsNoTerm(t *testing.T) {
 	))
 	require.True(t, strings.HasPrefix(got, "Savepoints are named transactions"), got)
 }
+
+// A phrasal verb is read as the verb manuals write, on both sides: "switch
+// off" asks how to disable, and "turns off" says how to.
+func TestPhrasalVerbsAreTheirVerbs(t *testing.T) {
+	for _, tc := range []struct{ question, wrong, right string }{
+		{
+			"How do I switch off memory-mapped I/O?",
+			"Memory-mapped I/O is a feature of the operating system.",
+			"To disable memory-mapped I/O, set mmap_size to zero.",
+		},
+		{
+			"How do I disable all busy handlers?",
+			"The busy handler is called when a table is locked.",
+			"Calling sqlite3_busy_timeout with zero turns off all busy handlers.",
+		},
+	} {
+		got := answerTo(t, tc.question, prompt(tc.wrong, tc.right))
+		require.True(t, strings.HasPrefix(got, tc.right), "%q: %q", tc.question, got)
+	}
+}

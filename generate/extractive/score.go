@@ -216,6 +216,11 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			if len(terms) == 0 {
 				continue
 			}
+			for _, v := range textutil.SwitchedVerbs(text) {
+				// "turns off all busy handlers" answers a question
+				// about disabling them (textutil.Switched).
+				terms[textutil.Stem(v)] = true
+			}
 			if row && recordBox < 0 && describedRow.MatchString(text) {
 				// The rows after it ("Default: | DeflateInflateRatioLimit
 				// 200") are about what it describes ("Maximum inflation
