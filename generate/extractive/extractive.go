@@ -255,6 +255,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamed(cands, a.named)
 	scoreNamedAnswer(cands, a, qterms)
 	scoreExpansion(cands, a)
+	scoreReason(cands, question)
 	scoreIntent(cands, a.intent)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 {
