@@ -15,7 +15,13 @@
 // amount, a default value or a definition opens with a sentence of that
 // form (it states the figure, the default, or starts with the subject or
 // opens the section its heading names) when one covers enough of the
-// question. When the opening sentence answers by form, the others must
+// question. A question asking what an abbreviation stands for (or means,
+// written in capitals) opens with the sentence that spells it out, and a
+// question asking why prefers sentences that give a reason. The question
+// is read as its words however it is typed: in capitals throughout, it is
+// read in lower case, and "turn … on" and "switch … off" as "enable" and
+// "disable", as they are in the sentences too. When the opening
+// sentence answers by form, the others must
 // answer too: a sentence that only mentions what it already covers (the
 // question's subject, from another source, or without the form asked for)
 // is a side remark and is left out, as is code. At most three sentences
