@@ -256,6 +256,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamedAnswer(cands, a, qterms)
 	scoreExpansion(cands, a)
 	scoreReason(cands, question)
+	scoreComparison(cands, question)
 	scoreIntent(cands, a.intent)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 {
