@@ -112,6 +112,7 @@ func maxLongWords(abbr string) int {
 // since the form may stand outside parentheses here ("the global
 // interpreter lock or GIL").
 func abbreviates(abbr string, words []string) bool {
+	lowerAbbr := strings.ToLower(abbr)
 	var long []rune
 	var required []bool // at the start of a word that must give a letter
 	for _, w := range words {
@@ -119,7 +120,7 @@ func abbreviates(abbr string, words []string) bool {
 		switch {
 		case w == "":
 			continue
-		case strings.Contains(w, strings.ToLower(abbr)):
+		case strings.Contains(w, lowerAbbr):
 			// "PEP 477: Backport ensurepip (PEP 453)" holds PEP itself,
 			// "CPACK_GENERATOR in CPackConfig.cmake" CPack.
 			return false
@@ -133,7 +134,7 @@ func abbreviates(abbr string, words []string) bool {
 		}
 	}
 	var short []rune
-	for _, r := range strings.ToLower(abbr) {
+	for _, r := range lowerAbbr {
 		if !notAlnum(r) {
 			short = append(short, r)
 		}

@@ -20,9 +20,16 @@ var clauseEnd = regexp.MustCompile(`(?i)^(?:\s*(?:$|[.,;:!?)])|\s+(?:for|in|when
 // times as often as the phrasal verbs, and the verb ("turn", "switch")
 // would count as a term an answer must hold.
 func Switched(text string) string {
+	s, _ := switched(text)
+	return s
+}
+
+// switched returns Switched(text) and the verbs it wrote, in order.
+func switched(text string) (string, []string) {
 	if !mayHoldSwitch(text) {
-		return text
+		return text, nil
 	}
+	var verbs []string
 	var b strings.Builder
 	last := 0
 	for pos := 0; pos < len(text); {
@@ -56,16 +63,17 @@ func Switched(text string) string {
 		case "ing":
 			verb = strings.TrimSuffix(verb, "e") + "ing"
 		}
+		verbs = append(verbs, verb)
 		b.WriteString(text[last:m[0]])
 		b.WriteString(verb)
 		b.WriteString(object)
 		last, pos = m[1], m[1]
 	}
 	if last == 0 {
-		return text
+		return text, nil
 	}
 	b.WriteString(text[last:])
-	return b.String()
+	return b.String(), verbs
 }
 
 // phrasalVerb reports whether an object holds the verb itself ("Which
@@ -82,16 +90,7 @@ func phrasalVerb(object string) bool {
 // SwitchedVerbs returns the verbs Switched writes for text's phrasal
 // verbs ("enabled" for "turned on"), in order, or nil.
 func SwitchedVerbs(text string) []string {
-	s := Switched(text)
-	if s == text {
-		return nil
-	}
-	var verbs []string
-	for _, w := range Words(s) {
-		if strings.HasPrefix(w, "enabl") || strings.HasPrefix(w, "disabl") {
-			verbs = append(verbs, w)
-		}
-	}
+	_, verbs := switched(text)
 	return verbs
 }
 
