@@ -116,6 +116,14 @@ func (w *walker) walk(n *html.Node) {
 	}
 	switch n.DataAtom {
 	case atom.Br:
+		if w.flat > 0 {
+			// A line break in a cell of a row of several ("yes<br/><img>"
+			// in HAProxy's tables) would split the row's line.
+			if w.out.newlines == 0 {
+				w.out.space = true
+			}
+			return
+		}
 		w.out.newlines = min(2, w.out.newlines+1)
 		w.out.space = false
 		return

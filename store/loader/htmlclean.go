@@ -742,15 +742,20 @@ func hintOf(n *html.Node, anchor bool) hint {
 		if a.Key != "class" && (a.Key != "id" || anchor) {
 			continue
 		}
-		forEachWord(a.Val, func(w string) {
-			if h := hintWords[w]; h != hintNone && (best == hintNone || h < best) {
-				best = h
+		for _, token := range strings.Fields(a.Val) {
+			if a.Key == "class" && cellAlignment(n, token) {
+				continue
 			}
-			if a.Key == "class" {
-				contents = contents || w == "contents"
-				topic = topic || w == "topic"
-			}
-		})
+			forEachWord(token, func(w string) {
+				if h := hintWords[w]; h != hintNone && (best == hintNone || h < best) {
+					best = h
+				}
+				if a.Key == "class" {
+					contents = contents || w == "contents"
+					topic = topic || w == "topic"
+				}
+			})
+		}
 	}
 	if best == hintNone && texinfoIndex(n) {
 		best = hintStrong
@@ -762,6 +767,20 @@ func hintOf(n *html.Node, anchor bool) hint {
 		best = hintWeak
 	}
 	return best
+}
+
+// cellAlignment reports a table cell's class that only places its content
+// ("pagination-centered": Bootstrap 2's centring class, which HAProxy's
+// converter puts on every yes/no cell of its "May be used in sections"
+// tables). Read as a pager, it dropped every cell of those rows.
+func cellAlignment(n *html.Node, token string) bool {
+	if n.DataAtom != atom.Td && n.DataAtom != atom.Th {
+		return false
+	}
+	last := ""
+	words := 0
+	forEachWord(token, func(w string) { last = w; words++ })
+	return words > 1 && (last == "centered" || last == "center" || last == "left" || last == "right")
 }
 
 // jumpBar matches what is left of an index's letter bar once its letters

@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -71,11 +72,12 @@ func hasClassWord(n *html.Node, words ...string) bool {
 	return false
 }
 
-// prose writes a prose <pre>'s lines paragraph by paragraph: the
-// unindented lines that open a paragraph, when they read as text (mostly
-// prose, or one line ending a sentence or leading in: "Example:"), as
-// running text, and the rest as a code block (an indented example, or a
-// configuration sample written flush left).
+// prose writes a prose <pre>'s lines paragraph by paragraph: the lines
+// that open a paragraph at the text's margin (textLines), when they read
+// as text (mostly prose, or one line ending a sentence or leading in:
+// "Example:"), as running text or list items, and the rest as a code
+// block (an indented example, or a configuration sample written flush
+// left).
 func (w *walker) prose(lines []manLine) {
 	words := manWords(lines)
 	for i := 0; i < len(lines); {
@@ -89,13 +91,14 @@ func (w *walker) prose(lines []manLine) {
 		}
 		para := lines[i:j]
 		i = j
-		k := 0 // the unindented lines that open the paragraph
-		for k < len(para) && para[k].indent == 0 {
-			k++
-		}
-		if k > 0 && proseText(para[:k]) {
+		if k := textLines(para); k > 0 && proseText(para[:k]) {
 			w.out.lineBreak(2)
-			w.out.inline(rejoin(para[:k], words))
+			for n, item := range listItems(para[:k]) {
+				if n > 0 {
+					w.out.lineBreak(1)
+				}
+				w.out.inline(rejoin(item, words))
+			}
 			w.out.lineBreak(2)
 			para = para[k:]
 		}
@@ -103,6 +106,78 @@ func (w *walker) prose(lines []manLine) {
 			w.manCode(para)
 		}
 	}
+}
+
+// proseMargin is the deepest indent a paragraph of running text opens at
+// in a prose <pre>: HAProxy's converter leaves some descriptions indented
+// by the two columns of its source file, while its examples are indented
+// by four or more.
+const proseMargin = 2
+
+// textLines returns how many lines at the top of a paragraph could be
+// running text: those at the first line's indent, when that is within
+// proseMargin, and those at its hanging column, the column the text
+// starts at after a list marker or a label ("- a star ('*') : this form
+// …" over "    method and …", "Note : For a while …" over lines aligned
+// under "For"). Cut at either column, a wrapped sentence was split into
+// text and a code block.
+func textLines(para []manLine) int {
+	base := para[0].indent
+	if base > proseMargin {
+		return 0
+	}
+	hang := -1
+	k := 1
+	for ; k < len(para); k++ {
+		l := para[k]
+		if l.indent == base {
+			hang = -1
+			continue
+		}
+		if hang < 0 {
+			hang = hangColumn(para[k-1])
+		}
+		if hang < 0 || l.indent != hang {
+			break
+		}
+	}
+	return k
+}
+
+// hangColumn returns the column at which a line's text starts after a
+// list marker ("- ", "1. ", "b) ") or a label ending in a colon ("Note :
+// "), -1 when it opens with neither.
+func hangColumn(l manLine) int {
+	if m := proseListMarker.FindString(l.text); m != "" {
+		return l.indent + len(m)
+	}
+	if m := proseLabel.FindString(l.text); m != "" && len(m) < len(l.text) {
+		return l.indent + len(m)
+	}
+	return -1
+}
+
+var (
+	// proseListMarker matches a list item's marker and the spaces after it.
+	proseListMarker = regexp.MustCompile(`^(?:[-*o•]|\d{1,2}[.)]|[a-z][.)]) +`)
+	// proseLabel matches a short label, its colon and the spaces after it
+	// ("Note : ", "Warning: ").
+	proseLabel = regexp.MustCompile(`^[A-Z][A-Za-z]*(?: [A-Za-z]+)? ?: +`)
+)
+
+// listItems splits text lines into list items, each opening with a
+// marker at the paragraph's indent; lines that open with no marker are
+// one item.
+func listItems(lines []manLine) [][]manLine {
+	var items [][]manLine
+	start := 0
+	for k := 1; k < len(lines); k++ {
+		if lines[k].indent == lines[0].indent && proseListMarker.MatchString(lines[k].text) {
+			items = append(items, lines[start:k])
+			start = k
+		}
+	}
+	return append(items, lines[start:])
 }
 
 // proseText reports lines that read as text: mostly prose lines, or one

@@ -19,3 +19,32 @@ func TestLoadHTMLProsePre(t *testing.T) {
 			"```\nIf the pump is on the same floor as the tank, the connection should be\nimmediate.\n```"},
 	})
 }
+
+// A paragraph at a two-column margin, a label's hanging lines and a list's
+// items read as text; an example indented deeper stays code. Cut at the
+// indent, "Note : For a while …" was one line of text and a code block.
+func TestLoadHTMLProsePreMargins(t *testing.T) {
+	requireHTMLTexts(t, []htmlTextCase{
+		{"indented paragraph",
+			"<body><pre class=\"text\">  By default, health checks only consist in trying to establish a TCP\n" +
+				"  connection. When the option is specified, a complete request is sent.\n\n" +
+				"  Example :\n        backend relay\n            mode tcp\n</pre></body>",
+			"By default, health checks only consist in trying to establish a TCP connection. When the option is " +
+				"specified, a complete request is sent.\n\nExample :\n\n```\nbackend relay\n    mode tcp\n```"},
+		{"label with hanging lines",
+			"<body><pre class=\"text\">Note : For a while, there was no way to add headers or body in the request\n" +
+				"       used for health checks. The directive must be used instead.\n</pre></body>",
+			"Note : For a while, there was no way to add headers or body in the request used for health checks. " +
+				"The directive must be used instead."},
+		{"list items with hanging lines",
+			"<body><pre class=\"text\">  - a star : this form is only accepted in association with the OPTIONS\n" +
+				"    method and is not relayable to any next hop.\n" +
+				"  - an absolute URI : this form is what a client sends to a proxy when it\n" +
+				"    wants to reach a distant server.\n</pre></body>",
+			"- a star : this form is only accepted in association with the OPTIONS method and is not relayable to any " +
+				"next hop.\n- an absolute URI : this form is what a client sends to a proxy when it wants to reach a distant server."},
+		{"example deeper than the margin",
+			"<body><pre class=\"text\">    The pump stops when the tank is full and starts when it is low\n</pre></body>",
+			"```\nThe pump stops when the tank is full and starts when it is low\n```"},
+	})
+}
