@@ -3,6 +3,8 @@ package extractive
 import (
 	"regexp"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // A question asking what a call returns ("What does os.getcwd() return?",
@@ -59,9 +61,10 @@ var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?(?:Default|Type|Environment)(?
 
 // signatureRow reports whether a sentence is one of the rows an API or
 // settings entry lists under its name before its description: a
-// parameterRow, a typeRow or a factRow.
+// parameterRow, a typeRow, a factRow or a field ("context: body",
+// textutil.IsFieldLine).
 func signatureRow(text string) bool {
-	return parameterRow.MatchString(text) || typeRow.MatchString(text) || factRow.MatchString(text)
+	return parameterRow.MatchString(text) || typeRow.MatchString(text) || factRow.MatchString(text) || textutil.IsFieldLine(text)
 }
 
 // statesReturn reports whether a sentence says what is returned.

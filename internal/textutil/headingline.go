@@ -48,8 +48,8 @@ func IsHeadingLine(text string, sp Span) bool {
 	if strings.HasPrefix(s, "#") {
 		return true
 	}
-	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords || IsVersionNote(s) || IsStatusNote(s) ||
-		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) || bareURL.MatchString(s) {
+	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords && !callSignature(s) || IsVersionNote(s) || IsStatusNote(s) ||
+		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) || bareURL.MatchString(s) || IsFieldLine(s) {
 		return false
 	}
 	if IsNumberedItem(s) {
@@ -58,6 +58,18 @@ func IsHeadingLine(text string, sp Span) bool {
 	}
 	return true
 }
+
+// fieldLine matches a field and its value on a line of their own, both
+// lower-case ("context: body", "context: init, task, action", as HAProxy's
+// Lua reference opens each function's entry): it states the entry's value,
+// and read as a heading it named the sentences after it in place of the
+// function. A title is capitalised after its label ("rnd: Randomized Plain
+// Text", Apache's map types) or before it ("Step 1: …").
+var fieldLine = regexp.MustCompile(`^[a-z][a-z_-]*: [a-z0-9]`)
+
+// IsFieldLine reports whether s opens with a lower-case field and its
+// value ("context: body"; see fieldLine).
+func IsFieldLine(s string) bool { return fieldLine.MatchString(s) }
 
 // bareURL matches a line that is a web address alone
 // ("https://code.activestate.com/recipes/52560/"): a link after the
@@ -119,6 +131,19 @@ func signatureLines(s string) bool {
 		}
 	}
 	return true
+}
+
+// callSignature reports whether s is one call signature, however many
+// parameters it names ("core.register_action(name, actions, func[,
+// nb_args])", nine words): the heading of its entry, as a shorter one is.
+// The name touches its parenthesis: "author name (respecting .mailmap …)"
+// is a phrase and its aside.
+// Counted as a sentence, it left the entry's description under the
+// heading before it.
+func callSignature(s string) bool {
+	open := strings.IndexByte(s, '(')
+	return open > 0 && s[open-1] != ' ' && strings.HasSuffix(s, ")") && !strings.ContainsRune(s, '=') && len(strings.Fields(s[:open])) <= 2 &&
+		countWords(s) <= 2*HeadingLineWords && !IsFence(s) && !bulletItem(s)
 }
 
 // optionLines reports whether s is an options list's entry spelled on
