@@ -29,8 +29,8 @@ func TestLoadHTMLKeywordEntries(t *testing.T) {
 		got = append(got, strings.Join(s.Heading, " > ")+" | "+strings.TrimSpace(doc.Text[s.Start:s.End]))
 	}
 	require.Equal(t, []string{
-		"4.2. Pump keywords | 4.2. Pump keywords\n\ntimeout prime <timeout>\n\nSet the maximum time to wait for the pump to prime.\n\nArguments :\n\n```\n<timeout> is the timeout in milliseconds.\n```\n\ntimeout drain <timeout>\n\nSet the maximum time to wait for the tank to drain.",
-		"4.2. Pump keywords > timeout prime <timeout> | timeout prime <timeout>\n\nSet the maximum time to wait for the pump to prime.\n\nArguments :\n\n```\n<timeout> is the timeout in milliseconds.\n```",
+		"4.2. Pump keywords | 4.2. Pump keywords\n\ntimeout prime <timeout>\n\nSet the maximum time to wait for the pump to prime.\n\nArguments :\n\n<timeout> is the timeout in milliseconds.\n\ntimeout drain <timeout>\n\nSet the maximum time to wait for the tank to drain.",
+		"4.2. Pump keywords > timeout prime <timeout> | timeout prime <timeout>\n\nSet the maximum time to wait for the pump to prime.\n\nArguments :\n\n<timeout> is the timeout in milliseconds.",
 		"4.2. Pump keywords > timeout drain <timeout> | timeout drain <timeout>\n\nSet the maximum time to wait for the tank to drain.",
 		"5. Tank keywords | 5. Tank keywords\n\nTanks hold water.",
 	}, got)

@@ -18,13 +18,14 @@ import (
 // (configuration examples, argument lists) stay code.
 
 // prosePre returns the lines of a <pre> whose class says it holds text
-// ("text", "prose": HAProxy's documentation converter), nil otherwise.
+// ("text", "prose", and "arguments" for argument lists: HAProxy's
+// documentation converter), nil otherwise.
 // The layout alone does not tell: commands with comments, program output
 // and configuration lines read as prose as often as wrapped paragraphs do
 // (tried on the 18 eval corpora: every <pre> taken by a prose test of the
 // lines was one of those).
 func prosePre(n *html.Node, text string) []manLine {
-	if !hasClassWord(n, "text", "prose") {
+	if !hasClassWord(n, "text", "prose", "arguments") {
 		return nil
 	}
 	var lines []manLine
@@ -91,21 +92,81 @@ func (w *walker) prose(lines []manLine) {
 		}
 		para := lines[i:j]
 		i = j
-		if k := textLines(para); k > 0 && proseText(para[:k]) {
-			w.out.lineBreak(2)
-			for n, item := range listItems(para[:k]) {
-				if n > 0 {
-					w.out.lineBreak(1)
+		for len(para) > 0 {
+			if tag, desc, n := proseTagged(para); n > 0 {
+				// "- source: The source IP address is hashed …", as a
+				// manual page's tagged paragraph is written; "- <value>
+				// is the number of …" when tag and text read as one
+				// sentence.
+				sep := ": "
+				if unicode.IsLower(rune(desc[0].text[0])) {
+					sep = " "
 				}
-				w.out.inline(rejoin(item, words))
+				w.out.lineBreak(2)
+				w.out.inline("- " + tag + sep + rejoin(desc, words))
+				w.out.lineBreak(2)
+				para = para[n:]
+				continue
 			}
-			w.out.lineBreak(2)
-			para = para[k:]
-		}
-		if len(para) > 0 {
-			w.manCode(para)
+			if k := textLines(para); k > 0 && proseText(para[:k]) {
+				w.out.lineBreak(2)
+				for n, item := range listItems(para[:k]) {
+					if n > 0 {
+						w.out.lineBreak(1)
+					}
+					w.out.inline(rejoin(item, words))
+				}
+				w.out.lineBreak(2)
+				para = para[k:]
+			}
+			if len(para) > 0 {
+				w.manCode(para)
+			}
+			break
 		}
 	}
+}
+
+// proseTagged reads a tagged paragraph at the top of para: a tag, then its
+// description from a column every line after it is aligned to ("  source
+// The source IP address is hashed …" over lines indented to "The", or
+// "<value>   is the number of times …", as HAProxy's argument lists are
+// laid out). It returns the tag, the description's lines and how many
+// lines of para they take; 0 when para opens with no tag or the
+// description does not read as text.
+func proseTagged(para []manLine) (string, []manLine, int) {
+	first := para[0]
+	if first.indent > proseMargin {
+		return "", nil, 0
+	}
+	if proseListMarker.MatchString(first.text) {
+		return "", nil, 0
+	}
+	tag, rest, _ := strings.Cut(first.text, " ")
+	col := first.indent + len(tag) + 1
+	if k := strings.Index(first.text, "  "); k > 0 {
+		tag, rest = first.text[:k], strings.TrimLeft(first.text[k:], " ")
+		col = first.indent + len(first.text) - len(rest)
+		if len(para) > 1 && para[1].indent != col || len(para) == 1 && col < first.indent+8 {
+			// Two spaces inside a line of text, no column: "… a TCP
+			// connection.  Then …".
+			return "", nil, 0
+		}
+	} else if len(para) < 2 || para[1].indent != col {
+		return "", nil, 0 // one space after a word: a tag only if the lines below align to the text after it
+	}
+	if rest == "" || len(tag) > maxManTag || len(strings.Fields(tag)) > 2 || strings.ContainsAny(tag, `\|=;`) || strings.HasSuffix(tag, ".") {
+		return "", nil, 0
+	}
+	n := 1
+	for n < len(para) && para[n].indent == col {
+		n++
+	}
+	desc := append([]manLine{{indent: col, text: rest}}, para[1:n]...)
+	if !proseText(desc) {
+		return "", nil, 0
+	}
+	return tag, desc, n
 }
 
 // proseMargin is the deepest indent a paragraph of running text opens at

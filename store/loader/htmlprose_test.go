@@ -48,3 +48,26 @@ func TestLoadHTMLProsePreMargins(t *testing.T) {
 			"```\nThe pump stops when the tank is full and starts when it is low\n```"},
 	})
 }
+
+// An argument list in a prose <pre> (HAProxy's "arguments" blocks): each
+// tag and its description, aligned under the text after the tag, is one
+// list item; lines that leave the description's column stay code.
+func TestLoadHTMLProsePreTaggedParagraphs(t *testing.T) {
+	requireHTMLTexts(t, []htmlTextCase{
+		{"argument list",
+			"<body><pre class=\"prettyprint arguments\">&lt;method&gt; is the algorithm used to pick a pump when the\n" +
+				"         tank runs low. It may be one of the following :\n\n" +
+				"  roundrobin  Each pump is used in turns, according to their weights.\n" +
+				"              This is the smoothest algorithm.\n\n" +
+				"  source      The tank's address is hashed, so that the same tank\n" +
+				"              always reaches the same pump.\n" +
+				"                  balance source\n</pre></body>",
+			"- <method> is the algorithm used to pick a pump when the tank runs low. It may be one of the following :\n\n" +
+				"- roundrobin: Each pump is used in turns, according to their weights. This is the smoothest algorithm.\n\n" +
+				"- source: The tank's address is hashed, so that the same tank always reaches the same pump.\n\n" +
+				"```\nbalance source\n```"},
+		{"aligned lines that are code",
+			"<body><pre class=\"arguments\">  frontend    www\n              bind :80\n</pre></body>",
+			"```\nfrontend    www\n            bind :80\n```"},
+	})
+}
