@@ -215,7 +215,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if len(qterms) == 0 {
 		return nil
 	}
-	cands := dropVersionNotes(collect(sources, g.minWords), question)
+	cands := dropOtherBounds(dropVersionNotes(collect(sources, g.minWords), question), question)
 	if len(cands) == 0 {
 		return nil
 	}
