@@ -104,6 +104,11 @@ func Stem(w string) string {
 		w = base
 	}
 	w = americanSpelling(w)
+	if len(w) > len("fully") && strings.HasSuffix(w, "fully") || strings.HasSuffix(w, "lessly") {
+		// Porter has no rule for these adverbs: "gracefully" stemmed to
+		// "gracefulli", never meeting "graceful" ("grace").
+		w = w[:len(w)-2]
+	}
 	return porterstemmer.StemString(w)
 }
 

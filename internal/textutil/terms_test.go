@@ -43,3 +43,14 @@ func TestStemBritishSpelling(t *testing.T) {
 	require.NotEqual(t, Stem("analyze"), Stem("analysis"))
 	require.Equal(t, "organ", Stem("organ"))
 }
+
+// Adverbs in -fully and -lessly stem with their adjectives, which Porter
+// reaches only for other endings ("-ously").
+func TestStemAdverbsOfFulAndLess(t *testing.T) {
+	for adverb, adjective := range map[string]string{
+		"gracefully": "graceful", "successfully": "successful", "carelessly": "careless", "needlessly": "needless",
+	} {
+		require.Equal(t, Stem(adjective), Stem(adverb), "%s / %s", adverb, adjective)
+	}
+	require.Equal(t, "fulli", Stem("fully"), "no adjective inside")
+}
