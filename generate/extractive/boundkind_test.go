@@ -12,8 +12,8 @@ import (
 // an entry is no maximum length of its key. A length given as a number of
 // characters is the same kind.
 func TestBoundOfAnotherMeasureIsNoAnswer(t *testing.T) {
-	p := prompt("kiln-table type string [len <length>] expire <expire>\n\n"+
-		"- <expire> defines the maximum duration of an entry in the table since it was last created. The maximum duration is slightly above 24 days.\n\n"+
+	p := prompt("kiln-table type string [len <length>] expire <expire>\n\n" +
+		"- <expire> defines the maximum duration of an entry in the table since it was last created. The maximum duration is slightly above 24 days.\n\n" +
 		"- <length> is the maximum number of characters that will be stored in a string key. The default is 32 characters.")
 	got := answerTo(t, "What is the maximum length of a kiln-table key of type string?", p)
 	require.True(t, strings.HasPrefix(got, "<length> is the maximum number of characters"), got)
