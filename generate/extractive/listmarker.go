@@ -1,6 +1,12 @@
 package extractive
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
 
 // quoteText returns the text of chosen[i] as the answer quotes it: a list
 // item keeps its marker ("- ", "* ", "+ ", "• ", "2. ", "3) ") only next
@@ -9,16 +15,61 @@ import "strings"
 // number would say the answer starts in the middle of a list.
 func quoteText(chosen []*candidate, i int) string {
 	c := chosen[i]
-	n := itemMarkerLen(c.text)
+	text := c.text
+	if !c.code {
+		text = unwrapped(text)
+	}
+	n := itemMarkerLen(text)
 	if n == 0 {
-		return c.text
+		return text
 	}
 	for _, j := range []int{i - 1, i + 1} {
 		if j >= 0 && j < len(chosen) && chosen[j].source == c.source && itemMarkerLen(chosen[j].text) > 0 {
-			return c.text
+			return text
 		}
 	}
-	return c.text[n:]
+	return text[n:]
+}
+
+// unwrapped joins the lines of a sentence that its source wrapped at a
+// fixed width (Markdown written at 80 columns: "… the daemon will\nwait
+// indefinitely …"), as a renderer would: a line goes on the one before it
+// when the one before is as long as a wrapped line of prose, or ends in a
+// comma, a colon or an open bracket and the line starts in lower case (or
+// with code, a link, a figure). A term over its description ("-t
+// timelimit" over "Maximum number of seconds …", "git branch -D <branch>"
+// over "delete the branch …") keeps its break, as do columns laid out
+// with spaces and a line that opens a list item, a table row, a quotation
+// or a heading.
+func unwrapped(text string) string {
+	if !strings.Contains(text, "\n") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	b.WriteString(lines[0])
+	prev := lines[0]
+	for _, l := range lines[1:] {
+		t := strings.TrimLeft(l, " \t")
+		p := strings.TrimSpace(prev)
+		prev = l
+		short := len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([")
+		if t == "" || p == "" || strings.HasSuffix(prev, "  ") || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
+			itemMarkerLen(t) > 0 || strings.ContainsAny(t[:1], "|>#") || textutil.IsFence(t) ||
+			strings.Contains(p, "   ") || strings.Contains(t, "   ") || short || !continuesLine(t) && len(strings.Fields(p)) <= textutil.HeadingLineWords {
+			b.WriteString("\n" + l)
+			continue
+		}
+		b.WriteString(" " + t)
+	}
+	return b.String()
+}
+
+// continuesLine reports a line that reads as the rest of the one before:
+// it starts in lower case, or with code, a link, a bracket or a figure.
+func continuesLine(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsLower(r) || unicode.IsDigit(r) || strings.ContainsRune("`[(\"'", r)
 }
 
 // itemMarkerLen returns the length of the list marker, with the spaces

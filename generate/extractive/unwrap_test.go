@@ -1,0 +1,22 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A sentence its Markdown source wrapped at 80 columns is quoted on one
+// line, as a renderer shows it; a term over its description keeps its
+// break.
+func TestWrappedSentenceIsQuotedOnOneLine(t *testing.T) {
+	p := prompt("Stopping a kiln\n\nThe `--cool-timeout` flag sets the number of seconds to wait for the kiln\n" +
+		"to cool after sending the stop signal. If it is set to `-1`, no timeout is\napplied.")
+	got := answerTo(t, "How long does the kiln wait to cool after the stop signal?", p)
+	require.True(t, strings.HasPrefix(got, "The `--cool-timeout` flag sets the number of seconds to wait for the kiln to cool after sending the stop signal."), got)
+
+	p = prompt("Kiln options\n\nkiln branch -D <branch>\ndelete the glaze branch irrespective of its merged status.")
+	got = answerTo(t, "How do I delete a glaze branch irrespective of its merged status?", p)
+	require.Contains(t, got, "kiln branch -D <branch>\ndelete the glaze branch", got)
+}
