@@ -59,16 +59,18 @@ func IsHeadingLine(text string, sp Span) bool {
 	return true
 }
 
-// fieldLine matches a field and its value on a line of their own, both
-// lower-case ("context: body", "context: init, task, action", as HAProxy's
-// Lua reference opens each function's entry): it states the entry's value,
+// fieldLine matches a one-word field and its value on a line of their
+// own, the value plain lower-case words ("context: body", as HAProxy's Lua
+// reference opens each function's entry; "Tags: query", "Blocks: options",
+// as BIND's reference does each statement's): it states the entry's value,
 // and read as a heading it named the sentences after it in place of the
-// function. A title is capitalised after its label ("rnd: Randomized Plain
-// Text", Apache's map types) or before it ("Step 1: …").
-var fieldLine = regexp.MustCompile(`^[a-z][a-z_-]*: [a-z0-9]`)
+// entry's name. A title is capitalised after its label ("rnd: Randomized
+// Plain Text", Apache's map types) or is more than a word before it ("Step
+// 1: …"); a caption names a file ("Filename: src/main.rs" over a listing).
+var fieldLine = regexp.MustCompile(`^[A-Za-z][a-z_-]*: [a-z0-9][a-z0-9_-]*(?:,? [a-z0-9][a-z0-9_-]*)*$`)
 
-// IsFieldLine reports whether s opens with a lower-case field and its
-// value ("context: body"; see fieldLine).
+// IsFieldLine reports whether s opens with a one-word field and its
+// lower-case value ("context: body", "Tags: query"; see fieldLine).
 func IsFieldLine(s string) bool { return fieldLine.MatchString(s) }
 
 // bareURL matches a line that is a web address alone

@@ -35,6 +35,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"dashed title under another heading", "Kilns\n\nkiln-fire - Fire the loaded kiln\n\nMore.", "kiln-fire - Fire the loaded kiln", true},
 		{"stability note under a name", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode.", "Stability: 1 - Experimental", false},
 		{"a field and its value", "kiln.fire(cone)\n\ncontext: init, task, action\n\nFires the kiln to the cone given.", "context: init, task, action", false},
+		{"a capitalised field", "kiln-clients\n\nBlocks: options\n\nTags: query\n\nSpecifies the most kilns fired at once.", "Tags: query", false},
+		{"a caption naming a file", "Listings\n\nFilename: src/main.rs\n\nThe kiln fires here.", "Filename: src/main.rs", true},
 		{"a label before a title", "Map Types\n\nrnd: Randomized Plain Text\n\nThe map picks one value at random.", "rnd: Randomized Plain Text", true},
 		{"a capitalised label in a title", "Intro text.\n\nStep 1: Load the kiln\n\nPut the pots in.", "Step 1: Load the kiln", true},
 		{"a long call signature", "Intro text.\n\nkiln.register_firing(name, cones, func[, nb_args])\n\nRegisters a firing.", "kiln.register_firing(name, cones, func[, nb_args])", true},
