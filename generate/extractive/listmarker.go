@@ -17,7 +17,7 @@ func quoteText(chosen []*candidate, i int) string {
 	c := chosen[i]
 	text := c.text
 	if !c.code {
-		text = unwrapped(text)
+		text = unwrapped(text, c.midLine)
 	}
 	n := itemMarkerLen(text)
 	if n == 0 {
@@ -40,8 +40,9 @@ func quoteText(chosen []*candidate, i int) string {
 // timelimit" over "Maximum number of seconds …", "git branch -D <branch>"
 // over "delete the branch …") keeps its break, as do columns laid out
 // with spaces and a line that opens a list item, a table row, a quotation
-// or a heading.
-func unwrapped(text string) string {
+// or a heading. midLine says the sentence starts after other text on its
+// line, so that its first line is no term however short.
+func unwrapped(text string, midLine bool) string {
 	if !strings.Contains(text, "\n") {
 		return text
 	}
@@ -49,11 +50,12 @@ func unwrapped(text string) string {
 	var b strings.Builder
 	b.WriteString(lines[0])
 	prev := lines[0]
-	for _, l := range lines[1:] {
+	for k, l := range lines[1:] {
 		t := strings.TrimLeft(l, " \t")
 		p := strings.TrimSpace(prev)
 		prev = l
-		short := len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([")
+		// The sentence's first line may be the end of a longer one.
+		short := !(k == 0 && midLine) && p != "" && len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([")
 		if t == "" || p == "" || strings.HasSuffix(prev, "  ") || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
 			itemMarkerLen(t) > 0 || strings.ContainsAny(t[:1], "|>#") || textutil.IsFence(t) ||
 			strings.Contains(p, "   ") || strings.Contains(t, "   ") || short || !continuesLine(t) && len(strings.Fields(p)) <= textutil.HeadingLineWords {

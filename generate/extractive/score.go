@@ -21,6 +21,7 @@ type candidate struct {
 	label     string // citation label, "S1"…
 	relevance float64
 	start     int      // byte offset in the source text, for reading order
+	midLine   bool     // the sentence starts after other text on its line (unwrapped)
 	text      string   // the sentence, verbatim
 	words     []string // its words, lower-cased (textutil.Words)
 	terms     map[string]bool
@@ -200,6 +201,14 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// description, after them, says what the entry is.
 			listed := note || signatureRow(text)
 			opens := afterHeading && !listed
+			if afterHeading && usageRow.MatchString(text) {
+				// "Usage:  docker top CONTAINER" under "top": the usage
+				// line names the command its section documents, which
+				// the heading gives only in part.
+				merged := maps.Clone(heading)
+				maps.Copy(merged, termSet(text, words))
+				heading = merged
+			}
 			afterHeading = afterHeading && listed
 			colon := strings.HasSuffix(text, ":")
 			// A short command after the sentence leading into it ("…
@@ -245,7 +254,8 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			}
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text) || isSynopsis(text)
 			out = append(out, &candidate{
-				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start, text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, context: context,
+				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start,
+				midLine: sp.Start > 0 && src.Text[sp.Start-1] != '\n', text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, context: context,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
 				codeLead: colon && !countLeadIn.MatchString(text) && !(opens && definesHeading(words, headingText)) ||

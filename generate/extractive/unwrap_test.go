@@ -16,6 +16,12 @@ func TestWrappedSentenceIsQuotedOnOneLine(t *testing.T) {
 	got := answerTo(t, "How long does the kiln wait to cool after the stop signal?", p)
 	require.True(t, strings.HasPrefix(got, "The `--cool-timeout` flag sets the number of seconds to wait for the kiln to cool after sending the stop signal."), got)
 
+	// A sentence starting mid-line: its short first line is the end of a
+	// wrapped one.
+	p = prompt("Restart policies\n\nThe kiln restarts after a failed firing. The default is that Kiln\nwill try forever to restart the firing.")
+	got = answerTo(t, "What is the default restart policy of the kiln firing?", p)
+	require.Contains(t, got, "The default is that Kiln will try forever to restart the firing.", got)
+
 	p = prompt("Kiln options\n\nkiln branch -D <branch>\ndelete the glaze branch irrespective of its merged status.")
 	got = answerTo(t, "How do I delete a glaze branch irrespective of its merged status?", p)
 	require.Contains(t, got, "kiln branch -D <branch>\ndelete the glaze branch", got)
