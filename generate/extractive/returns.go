@@ -59,12 +59,18 @@ var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
 // "devel"", as CPack's generators write them).
 var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?(?:Default|Type|Environment)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
 
+// usageRow matches a command's usage line, fenced or not ("Usage:  docker
+// top CONTAINER [ps OPTIONS]", argparse's "usage: prog [-h]"), which a
+// help text puts before its summary.
+var usageRow = regexp.MustCompile("(?i)^(?:```[\\w-]*\n)?usage:")
+
 // signatureRow reports whether a sentence is one of the rows an API or
 // settings entry lists under its name before its description: a
-// parameterRow, a typeRow, a factRow or a field ("context: body",
-// textutil.IsFieldLine).
+// parameterRow, a typeRow, a factRow, a field ("context: body",
+// textutil.IsFieldLine) or a usage line.
 func signatureRow(text string) bool {
-	return parameterRow.MatchString(text) || typeRow.MatchString(text) || factRow.MatchString(text) || textutil.IsFieldLine(text)
+	return parameterRow.MatchString(text) || typeRow.MatchString(text) || factRow.MatchString(text) || textutil.IsFieldLine(text) ||
+		usageRow.MatchString(text)
 }
 
 // statesReturn reports whether a sentence says what is returned.
