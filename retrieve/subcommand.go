@@ -3,6 +3,7 @@ package retrieve
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -420,9 +421,9 @@ const optionReach = 8
 // writesCommand reports whether a chunk (toks, its words as sourceToken
 // reads them, in their case) writes option opt as one of command cmd (its words before
 // the option): the chunk is on the command's page (named after it:
-// "git-tag.html", "ctest.1.html", or titled so: "git-tag(1)"), or its
-// text writes the command's last word within optionReach words of the
-// option. A chunk that merely names both (release notes naming every
+// "git-tag.html", "ctest.1.html", or titled so: "git-tag(1)"), holds a
+// usage line of the command (usesCommand), or its text writes the
+// command's last word within optionReach words of the option. A chunk that merely names both (release notes naming every
 // tool) does not.
 func writesCommand(c *store.Chunk, toks []string, cmd []string, opt string) bool {
 	var words []string
@@ -445,6 +446,9 @@ func writesCommand(c *store.Chunk, toks []string, cmd []string, opt string) bool
 			return true
 		}
 	}
+	if usesCommand(c.Text, words) {
+		return true
+	}
 	last := words[len(words)-1]
 	for i, t := range toks {
 		if !strings.HasPrefix(t, "-") || optionKey(t) != opt {
@@ -454,6 +458,28 @@ func writesCommand(c *store.Chunk, toks []string, cmd []string, opt string) bool
 			if w := strings.ToLower(toks[j]); w == last || strings.HasSuffix(w, "-"+last) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// usageLine matches a help text's usage line and captures what follows
+// "Usage:" ("Usage:  docker stop [OPTIONS] CONTAINER", argparse's "usage:
+// prog [-h]").
+var usageLine = regexp.MustCompile(`(?im)^[ \t]*usage:[ \t]+([^\n]+)`)
+
+// usesCommand reports whether text holds a usage line that starts with
+// the command's words ("Usage:  docker stop …" for docker): the options
+// listed after it are the command's, however far below they are
+// ("docker stop" on stop.md, whose "-t, --time int" is twenty words on).
+func usesCommand(text string, words []string) bool {
+	if !strings.Contains(text, "sage:") {
+		return false
+	}
+	for _, m := range usageLine.FindAllStringSubmatch(text, -1) {
+		f := strings.Fields(strings.ToLower(m[1]))
+		if len(f) >= len(words) && slices.Equal(f[:len(words)], words) {
+			return true
 		}
 	}
 	return false

@@ -21,6 +21,8 @@ func TestUnknownSubcommands(t *testing.T) {
 		chunk("guide.html", "Kettle guide", "Set it up:\n\n```\n$ brew queue add green\n$ brew queue list\n```\n\nThe kettle stores brewing profiles; to pass the --gentle option to steep(1), name it."),
 		chunk("steep.1.html", "steep(1)", "```\n$ steep mug\n```\n\n--long\n\nSteep for five minutes."),
 		chunk("milk.html", "Milk", "Let the water boil. Froth the milk apart, then get the queue going."),
+		chunk("cool.md", "cool", "```\nUsage:  brew cool [OPTIONS] KETTLE\n```\n\nCool one or more kettles.\n\nOptions:\n\n--help\n\nPrint usage.\n\n"+
+			"-f, --fan\n\nBlow air over the kettle.\n\n-t, --time int\n\nSeconds to wait before pouring (default 10)."),
 	}
 	for _, tt := range []struct {
 		name, question string
@@ -54,6 +56,8 @@ func TestUnknownSubcommands(t *testing.T) {
 		{"a stop word that is a subcommand, before a command noun", "What does the brew queue get subcommand print?", []string{"brew queue get"}},
 		{"a stop word inside prose before a command noun", "How can I have brew pour the next command?", nil},
 		{"a documented subcommand, what it does with something", "What does brew boil do with cold water?", nil},
+		{"an option listed far below its command's usage line", "What is the default of the --time option of brew cool?", nil},
+		{"an option no usage lists", "What is the default of the --frost option of brew cool?", []string{"brew --frost"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Equal(t, tt.want, unknownSubcommands(tt.question, sources))
