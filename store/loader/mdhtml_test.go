@@ -1,0 +1,21 @@
+package loader
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A raw HTML table in Markdown reads as the HTML loader reads a page's
+// table; one inside a code fence is an example and stays as written.
+func TestLoadMarkdownHTMLTable(t *testing.T) {
+	doc, err := loadString(t, "run.md", "# Kilns\n\nThe kiln supports these policies:\n\n"+
+		"<table>\n  <thead>\n    <tr><th>Policy</th><th>Result</th></tr>\n  </thead>\n  <tbody>\n"+
+		"    <tr>\n      <td><strong>no</strong></td>\n      <td>\n        Do not refire the kiln when it cools.\n        This is the default.\n      </td>\n    </tr>\n"+
+		"    <tr><td><strong>always</strong></td><td>Always refire the kiln.</td></tr>\n  </tbody>\n</table>\n\n"+
+		"```html\n<table><tr><td>example</td></tr></table>\n```\n")
+	require.NoError(t, err)
+	require.Equal(t, "# Kilns\n\nThe kiln supports these policies:\n\n"+
+		"Policy | Result\nno | Do not refire the kiln when it cools. This is the default.\nalways | Always refire the kiln.\n\n"+
+		"```html\n<table><tr><td>example</td></tr></table>\n```\n", doc.Text)
+}
