@@ -17,7 +17,7 @@ func quoteText(chosen []*candidate, i int) string {
 	c := chosen[i]
 	text := c.text
 	if !c.code {
-		text = unwrapped(text, c.midLine)
+		text = tidyRow(unwrapped(text, c.midLine))
 	}
 	n := itemMarkerLen(text)
 	if n == 0 {
@@ -55,16 +55,35 @@ func unwrapped(text string, midLine bool) string {
 		p := strings.TrimSpace(prev)
 		prev = l
 		// The sentence's first line may be the end of a longer one.
-		short := !(k == 0 && midLine) && p != "" && len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([")
+		short := !(k == 0 && midLine) && p != "" && len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([") &&
+			!endsInStopword(p)
 		if t == "" || p == "" || strings.HasSuffix(prev, "  ") || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
 			itemMarkerLen(t) > 0 || strings.ContainsAny(t[:1], "|>#") || textutil.IsFence(t) ||
-			strings.Contains(p, "   ") || strings.Contains(t, "   ") || short || !continuesLine(t) && len(strings.Fields(p)) <= textutil.HeadingLineWords {
+			strings.Contains(p, "   ") || strings.Contains(t, "   ") || short || !continuesLine(t) && len(strings.Fields(p)) <= textutil.HeadingLineWords && !endsInStopword(p) {
 			b.WriteString("\n" + l)
 			continue
 		}
 		b.WriteString(" " + t)
 	}
 	return b.String()
+}
+
+// tidyRow returns a Markdown table row as the table shows it: without its
+// outer pipes and the spaces that pad its cells to the column's width
+// ("| `--privileged` | Give extended privileges to this container      |").
+func tidyRow(text string) string {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "|") || !strings.HasSuffix(t, "|") || len(t) < 3 || strings.Contains(t, "\n") {
+		return text
+	}
+	return strings.Join(strings.Fields(strings.TrimSpace(t[1:len(t)-1])), " ")
+}
+
+// endsInStopword reports a line ending in a word no term or title ends
+// in ("… inside the container an" over "HTTP service is listening …").
+func endsInStopword(p string) bool {
+	f := strings.Fields(p)
+	return len(f) > 0 && textutil.IsStopword(strings.ToLower(f[len(f)-1]))
 }
 
 // continuesLine reports a line that reads as the rest of the one before:

@@ -22,7 +22,17 @@ func TestWrappedSentenceIsQuotedOnOneLine(t *testing.T) {
 	got = answerTo(t, "What is the default restart policy of the kiln firing?", p)
 	require.Contains(t, got, "The default is that Kiln will try forever to restart the firing.", got)
 
+	// A line ending in an article goes on however short.
+	p = prompt("Ports\n\nFor example, inside the kiln an\nHTTP service is listening on port 80 for the firing schedule.")
+	got = answerTo(t, "Which port does the HTTP service inside the kiln listen on?", p)
+	require.Contains(t, got, "inside the kiln an HTTP service is listening", got)
+
 	p = prompt("Kiln options\n\nkiln branch -D <branch>\ndelete the glaze branch irrespective of its merged status.")
 	got = answerTo(t, "How do I delete a glaze branch irrespective of its merged status?", p)
 	require.Contains(t, got, "kiln branch -D <branch>\ndelete the glaze branch", got)
+
+	// A Markdown table row loses its outer pipes and padding.
+	p = prompt("Options\n\n| Name | Description |\n|------|-------------|\n| `--privileged` | Give extended privileges to this kiln                 |")
+	got = answerTo(t, "Which option gives extended privileges to the kiln?", p)
+	require.Contains(t, got, "`--privileged` | Give extended privileges to this kiln [S1]", got)
 }
