@@ -79,15 +79,24 @@ func readUsage(body []string) ([]string, bool) {
 	}
 	out = append(out, "```")
 	section := false
+	summary := false // the line before was the summary's
 	for ; k < len(body); k++ {
 		l := strings.TrimRight(body[k], " \t")
+		wasSummary := summary
+		summary = false
 		switch {
 		case l == "":
 		case usageSection.MatchString(l):
 			section = true
 			out = append(out, "", l)
 		case !section && !strings.HasPrefix(l, " "):
-			out = append(out, "", sentence(l)) // the summary
+			summary = true
+			if wasSummary {
+				// The summary wrapped onto the next line.
+				out[len(out)-1] = sentence(strings.TrimSuffix(out[len(out)-1], ".") + " " + l)
+				continue
+			}
+			out = append(out, "", sentence(l))
 		case section:
 			e := usageEntry.FindStringSubmatch(l)
 			if e == nil {

@@ -11,11 +11,11 @@ import (
 // summary and each option's description are sentences under the option.
 func TestLoadMarkdownUsageBlock(t *testing.T) {
 	doc, err := loadString(t, "stop.md", "# stop\n\n```markdown\nUsage:  kiln stop [OPTIONS] KILN [KILN...]\n\n"+
-		"Stop one or more firing kilns\n\nOptions:\n      --help       Print usage\n"+
+		"Stop one or more firing kilns (e.g. stoneware,\nporcelain)\n\nOptions:\n      --help       Print usage\n"+
 		"  -t, --time int   Seconds to wait for the kiln to cool before opening it\n"+
 		"                   (default 10)\n```\n\n## Description\n\nThe kiln receives a stop signal.\n")
 	require.NoError(t, err)
-	require.Equal(t, "# stop\n\n```\nUsage:  kiln stop [OPTIONS] KILN [KILN...]\n```\n\nStop one or more firing kilns.\n\n"+
+	require.Equal(t, "# stop\n\n```\nUsage:  kiln stop [OPTIONS] KILN [KILN...]\n```\n\nStop one or more firing kilns (e.g. stoneware, porcelain).\n\n"+
 		"Options:\n\n--help\n\nPrint usage.\n\n-t, --time int\n\nSeconds to wait for the kiln to cool before opening it (default 10).\n\n\n"+
 		"## Description\n\nThe kiln receives a stop signal.\n", doc.Text)
 
