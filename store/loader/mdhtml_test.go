@@ -19,3 +19,11 @@ func TestLoadMarkdownHTMLTable(t *testing.T) {
 		"Policy | Result\nno | Do not refire the kiln when it cools. This is the default.\nalways | Always refire the kiln.\n\n"+
 		"```html\n<table><tr><td>example</td></tr></table>\n```\n", doc.Text)
 }
+
+// Liquid's raw and endraw tags are escapes, not content.
+func TestLoadMarkdownLiquidRaw(t *testing.T) {
+	doc, err := loadString(t, "inspect.md", "# inspect\n\n```console\n{% raw %}\n$ kiln inspect -f \"{{ .Temp }}\" k1\n{% endraw %}\n```\n\n"+
+		"Use {% raw %}{{ .Temp }}{% endraw %} for the temperature.\n")
+	require.NoError(t, err)
+	require.Equal(t, "# inspect\n\n```console\n$ kiln inspect -f \"{{ .Temp }}\" k1\n```\n\nUse {{ .Temp }} for the temperature.\n", doc.Text)
+}
