@@ -27,3 +27,14 @@ func TestLoadMarkdownLiquidRaw(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "# inspect\n\n```console\n$ kiln inspect -f \"{{ .Temp }}\" k1\n```\n\nUse {{ .Temp }} for the temperature.\n", doc.Text)
 }
+
+// A <code> element in Markdown is written as the code span it renders as;
+// other angle brackets, and code blocks, stay as written.
+func TestLoadMarkdownInlineHTMLCode(t *testing.T) {
+	doc, err := loadString(t, "flags.md", "# Flags\n\n| Flag | Description |\n| --- | --- |\n"+
+		"| <code class=\"text-nowrap\">--config.file</code> | Kiln configuration file path. |\n\n"+
+		"Set `<duration>` in the <CODE>kiln.yml</CODE> file.\n\n```html\n<code>kept</code>\n```\n")
+	require.NoError(t, err)
+	require.Equal(t, "# Flags\n\n| Flag | Description |\n| --- | --- |\n| `--config.file` | Kiln configuration file path. |\n\n"+
+		"Set `<duration>` in the `kiln.yml` file.\n\n```html\n<code>kept</code>\n```\n", doc.Text)
+}
