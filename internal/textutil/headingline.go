@@ -52,6 +52,9 @@ func IsHeadingLine(text string, sp Span) bool {
 		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) || bareURL.MatchString(s) || IsFieldLine(s) {
 		return false
 	}
+	if conjunctionLine(s) {
+		return false
+	}
 	if IsNumberedItem(s) {
 		return !IsNumberedItem(lineBefore(text, sp.Start)) && !IsNumberedItem(lineAfter(text, sp.End)) &&
 			!bulletItem(lineBefore(text, sp.Start)) && !bulletItem(lineAfter(text, sp.End))
@@ -72,6 +75,22 @@ var fieldLine = regexp.MustCompile(`^[A-Za-z][a-z_-]*: [a-z0-9][a-z0-9_-]*(?:,? 
 // IsFieldLine reports whether s opens with a one-word field and its
 // lower-case value ("context: body", "Tags: query"; see fieldLine).
 func IsFieldLine(s string) bool { return fieldLine.MatchString(s) }
+
+// conjunctionLine reports a line that is a conjunction alone ("or"
+// between two code blocks, "and then"): it joins what is around it and
+// names nothing. Other stop words may be names ("for", "with": Django's
+// template tags).
+func conjunctionLine(s string) bool {
+	ws := Words(s)
+	for _, w := range ws {
+		if !lineConjunctions[w] {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+var lineConjunctions = map[string]bool{"or": true, "and": true, "but": true, "then": true, "alternatively": true, "otherwise": true}
 
 // bareURL matches a line that is a web address alone
 // ("https://code.activestate.com/recipes/52560/"): a link after the

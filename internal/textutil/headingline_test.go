@@ -36,6 +36,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"stability note under a name", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode.", "Stability: 1 - Experimental", false},
 		{"a field and its value", "kiln.fire(cone)\n\ncontext: init, task, action\n\nFires the kiln to the cone given.", "context: init, task, action", false},
 		{"a capitalised field", "kiln-clients\n\nBlocks: options\n\nTags: query\n\nSpecifies the most kilns fired at once.", "Tags: query", false},
+		{"a conjunction between two code blocks", "```\nkiln fire\n```\n\nor\n\n```\nkiln fire --now\n```", "or", false},
+		{"a stop word that names a tag", "Built-in tags\n\nfor\n\nLoops over each item in an array.", "for", true},
 		{"a caption naming a file", "Listings\n\nFilename: src/main.rs\n\nThe kiln fires here.", "Filename: src/main.rs", true},
 		{"a label before a title", "Map Types\n\nrnd: Randomized Plain Text\n\nThe map picks one value at random.", "rnd: Randomized Plain Text", true},
 		{"a capitalised label in a title", "Intro text.\n\nStep 1: Load the kiln\n\nPut the pots in.", "Step 1: Load the kiln", true},
