@@ -53,11 +53,12 @@ func unwrapped(text string, midLine bool) string {
 	for k, l := range lines[1:] {
 		t := strings.TrimLeft(l, " \t")
 		p := strings.TrimSpace(prev)
+		hardBreak := strings.HasSuffix(prev, "  ") // Markdown's line break
 		prev = l
 		// The sentence's first line may be the end of a longer one.
 		short := !(k == 0 && midLine) && p != "" && len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([") &&
 			!endsInStopword(p)
-		if t == "" || p == "" || strings.HasSuffix(prev, "  ") || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
+		if t == "" || p == "" || hardBreak || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
 			itemMarkerLen(t) > 0 || strings.ContainsAny(t[:1], "|>#") || textutil.IsFence(t) ||
 			strings.Contains(p, "   ") || strings.Contains(t, "   ") || short || !continuesLine(t) && len(strings.Fields(p)) <= textutil.HeadingLineWords && !endsInStopword(p) {
 			b.WriteString("\n" + l)
