@@ -9,7 +9,14 @@
 // paragraphs, list items and table rows with its heading-style hierarchy
 // as Sections (archive/zip and encoding/xml; tracked deletions and field
 // codes left out). Markdown front matter is dropped from the text, and
-// UTF-16 text with a byte-order mark is converted. Transcripts — WebVTT
+// UTF-16 text with a byte-order mark is converted. In Markdown, what a
+// renderer would show differently from its source is written as shown:
+// raw HTML tables as rows (mdhtml.go), <code> elements as code spans
+// (mdinline.go), a command's fenced help text as its usage line, summary
+// and one entry per option (mdusage.go), and Liquid's raw tags dropped
+// (mdliquid.go). An HTML <pre> whose class says it holds prose (HAProxy's
+// manual) is read as wrapped paragraphs, list items and tagged entries,
+// its examples staying code (htmlprose.go). Transcripts — WebVTT
 // (.vtt), SubRip (.srt) and JSON segment files (.json holding
 // [{start, end, speaker, text}] or Whisper's {"segments": […]}; any other
 // JSON is unsupported) — become one paragraph per speaker turn
