@@ -26,7 +26,11 @@
 // question's subject, from another source, or without the form asked for)
 // is a side remark and is left out, as is code. At most three sentences
 // are quoted, the best first, followed by the other chosen sentences of its
-// source in reading order, then those of the next source. When no
+// source in reading order, then those of the next source. A sentence its
+// source wrapped at a fixed width is quoted on one line, and a Markdown
+// table row without the padding of its cells; the words are the source's.
+// A question asking for the bound of one kind of measure (a length, a
+// span of time) is not answered with the bound of another. When no
 // sentence covers enough of the question (MinOverlap of its weighted
 // terms, or the lower SupportedOverlap when some source's Relevance shows
 // that retrieval found strong evidence, with a linear ramp between the two
