@@ -543,10 +543,12 @@ var defaultOf = regexp.MustCompile(`(?i)^\s*(?:the\s+)?default\s+(?:(?:value|set
 // " option of ab" in "the -b option of ab", " option of set" in "the
 // PARENT_SCOPE option of set" (its entry says "If the PARENT_SCOPE option
 // is given …", and "set" only further on).
-var ownerTail = regexp.MustCompile(`(\s(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]*[A-Z0-9]))\s+(?i:option|flag|switch|argument|keyword|clause)s?\s+(?i:of|for|in|to)\s+.*$`)
+var ownerTail = regexp.MustCompile(`(\s(?:--?[A-Za-z][\w-]*(?:\.[\w-]+)*|[A-Z][A-Z0-9_]*[A-Z0-9]))\s+(?i:option|flag|switch|argument|keyword|clause)s?\s+(?i:of|for|in|to)\s+.*$`)
 
-// commandOption matches a command-line option: "-t", "--force".
-var commandOption = regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*)\b`)
+// commandOption matches a command-line option: "-t", "--force", and
+// dotted ones ("--web.listen-address", as Prometheus names its flags: cut
+// at the dot, every "--web.…" flag was the option asked about).
+var commandOption = regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*(?:\.[\w-]+)*)\b`)
 
 // askedOption returns the one command-line option a definition's subject
 // names, or "".
