@@ -220,6 +220,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		return nil
 	}
 	a := newAsk(question)
+	if pieces := tableDefault(a, sources); pieces != nil {
+		return pieces
+	}
 	if cands = dropCodeLeads(cands, a.intent); len(cands) == 0 {
 		return nil
 	}

@@ -1,0 +1,105 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/generate"
+)
+
+// A default given in a table's Default column. Configuration references
+// list settings as table rows under a header such as "Flag | Description |
+// Default" (Prometheus's flags, a Helm chart's "Parameter | Description |
+// Default"). The row's default is a cell, no sentence: "What is the
+// default value of --web.listen-address?" found the row but no sentence
+// stating a default, and was refused. When the question asks for the
+// default of a name it writes as code and the first cell of a row under
+// such a header names it, the answer quotes the header and the row, as
+// written.
+
+// defaultHeaderCell matches a header cell naming a column of defaults.
+var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)?s?(?:\*\*)?\s*$`)
+
+// tableDefault returns the answer pieces quoting the header and the row
+// that give the asked name's default in a Default column, nil when no
+// source holds one.
+func tableDefault(a *ask, sources []generate.ContextSource) []string {
+	if !a.isDefault || len(a.named) == 0 && a.option == "" {
+		return nil
+	}
+	for _, src := range sources {
+		header, col := "", -1
+		for l := range strings.Lines(src.Text) {
+			l = strings.TrimRight(l, "\r\n")
+			cells := rowCells(l)
+			switch {
+			case cells == nil:
+				header, col = "", -1 // the table ended
+			case col < 0:
+				header, col = l, defaultColumn(cells)
+			case separatorRow(cells):
+			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && cellNamesAsked(a, cells[0]):
+				// Each line fenced is one quote, as written: split at the
+				// periods inside its cells, the row would read as
+				// sentences, each needing its own citation, and the two
+				// lines are apart in the source (the separator, other
+				// rows), where a quote must be whole.
+				return []string{withMarker("```\n"+strings.TrimSpace(header)+"\n```", src.Label),
+					"\n\n" + withMarker("```\n"+strings.TrimSpace(l)+"\n```", src.Label)}
+			}
+		}
+	}
+	return nil
+}
+
+// rowCells returns the cells of a table row as loaders and Markdown write
+// one ("| a | b |", "a | b"), nil for a line that is no row.
+func rowCells(l string) []string {
+	t := strings.TrimSpace(l)
+	if !strings.HasPrefix(t, "|") && !strings.Contains(t, " | ") {
+		return nil
+	}
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
+	cells := strings.Split(t, "|")
+	if len(cells) < 2 {
+		return nil
+	}
+	return cells
+}
+
+// defaultColumn returns the index of the header's Default column, -1
+// when it has none; a first column of defaults names nothing.
+func defaultColumn(cells []string) int {
+	for i, c := range cells[1:] {
+		if defaultHeaderCell.MatchString(c) {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// separatorRow reports a Markdown table's header separator ("| --- | :-: |").
+func separatorRow(cells []string) bool {
+	for _, c := range cells {
+		if strings.Trim(strings.TrimSpace(c), ":-") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// cellNamesAsked reports whether a row's first cell names what the question
+// asks the default of: its option, or a name it writes as code.
+func cellNamesAsked(a *ask, cell string) bool {
+	if a.option != "" {
+		// The option whole: "--storage.tsdb.path" is named by the
+		// question's "storage.tsdb" too.
+		return optionPattern(a.option).MatchString(cell)
+	}
+	for _, re := range a.named {
+		if re.MatchString(cell) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,26 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A default given in a table's Default column answers a question for the
+// default of the name the row's first cell holds: the header and the row
+// are quoted as written, each fenced. A row with an empty Default cell, or
+// a question naming no row, is answered as before.
+func TestDefaultColumnRowAnswers(t *testing.T) {
+	table := "## Flags\n\n| Flag | Description | Default |\n| --- | --- | --- |\n" +
+		"| `--kiln.listen-address` | Address to listen on for the UI. Also the API's. | `0.0.0.0:9090` |\n" +
+		"| `--kiln.path` | Base path for firing logs. | `data/` |\n" +
+		"| `--kiln.retention` | How long to keep firing logs. |  |"
+	got := answerTo(t, "What is the default value of --kiln.listen-address?", prompt(table))
+	require.Equal(t, "```\n| Flag | Description | Default |\n```\n[S1]\n\n```\n| `--kiln.listen-address` | Address to listen on for the UI. Also the API's. | `0.0.0.0:9090` |\n```\n[S1]", got)
+
+	got = answerTo(t, "What is the default value of --kiln.retention?", prompt(table))
+	require.False(t, strings.HasPrefix(got, "```"), got)
+	got = answerTo(t, "What does --kiln.path do?", prompt(table))
+	require.False(t, strings.HasPrefix(got, "```"), got)
+}
