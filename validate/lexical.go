@@ -391,6 +391,14 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 	}
 	marked = blankURLs(marked, urls)
 	core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
+	if rows := quotedRows(core); rows != nil && len(s.Failures) == 0 {
+		for _, r := range raw {
+			if holdsRows(r, rows) {
+				s.Recall, s.Supported = 1, true
+				return s
+			}
+		}
+	}
 	whole := func(is Issue, detail string) {
 		s.Failures = append(s.Failures, Failure{Clause: core, Issue: is, Detail: detail})
 	}

@@ -1,0 +1,52 @@
+package validate
+
+import (
+	"strings"
+)
+
+// Quoted table rows. An answer may quote a row of a Markdown table whole
+// ("| `--web.listen-address` | Address to listen on for UI, API, and
+// telemetry. | `0.0.0.0:9090` |"), where the row's cells hold sentences of
+// their own. Read as running text, the clause around the figure
+// ("telemetry. | 0.0.0.0:9090 |") spans two of the source's sentences and
+// the figure looked stated about something else, although the row is the
+// source's, word for word. A row states its own thing, so a claim whose
+// every line is a whole row of one cited source is supported as it
+// stands.
+
+// quotedRows returns the lines of a claim (as check reads it: fences and
+// code spans' backticks gone) when every one of them is a table row ("| …
+// |"), normalised by rowKey; nil otherwise.
+func quotedRows(core string) []string {
+	var rows []string
+	for l := range strings.Lines(strings.TrimSpace(core)) {
+		t := strings.TrimSpace(l)
+		if len(t) < 3 || !strings.HasPrefix(t, "|") || !strings.HasSuffix(t, "|") {
+			return nil
+		}
+		rows = append(rows, rowKey(t))
+	}
+	return rows
+}
+
+// rowKey is a row as compared: without backticks, its white space
+// collapsed.
+func rowKey(row string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(row, "`", "")), " ")
+}
+
+// holdsRows reports whether text holds every row (rowKey) as a whole line.
+func holdsRows(text string, rows []string) bool {
+	have := map[string]bool{}
+	for l := range strings.Lines(text) {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "|") {
+			have[rowKey(t)] = true
+		}
+	}
+	for _, r := range rows {
+		if !have[r] {
+			return false
+		}
+	}
+	return true
+}
