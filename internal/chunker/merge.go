@@ -270,6 +270,9 @@ func (p *packer) emit(start, end, n int, s section) {
 	d := p.doc
 	text := d.Text[start:end]
 	index := p.first + len(p.chunks)
+	if h := tableHeaderBefore(d.Text, start); h != "" {
+		s.heading = append(slices.Clone(s.heading), h)
+	}
 	p.chunks = append(p.chunks, store.Chunk{
 		ID:         store.ChunkID(d.ID, index, text),
 		DocumentID: d.ID,
