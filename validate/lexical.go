@@ -392,8 +392,10 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 	marked = blankURLs(marked, urls)
 	core := strings.TrimSpace(strings.ReplaceAll(marked, string(markerFill), " "))
 	if rows := quotedRows(core); rows != nil && len(s.Failures) == 0 {
-		for _, r := range raw {
-			if holdsRows(r, rows) {
+		for k, r := range raw {
+			// A table's header may be a chunk's last heading, where
+			// the chunk starts inside the table.
+			if holdsRows(r+"\n"+strings.Join(sources[s.Sources[k]].Chunk.Heading, "\n"), rows) {
 				s.Recall, s.Supported = 1, true
 				return s
 			}

@@ -35,3 +35,13 @@ func TestQuotedTableRowIsSupported(t *testing.T) {
 		})
 	}
 }
+
+// A table's header may be the cited chunk's last heading, where the chunk
+// starts inside the table.
+func TestQuotedHeaderFromTheHeading(t *testing.T) {
+	sources := []retrieve.Source{{Chunk: store.Chunk{Source: "flags.md", Heading: []string{"Flags", "| Flag | Description | Default |"},
+		Text: "| `--kiln.timeout` | Maximum time a firing may take. Use with server mode only. | `2m` |"}}}
+	r, err := validate.New(validate.Options{}).Validate(context.Background(), "```\n| Flag | Description | Default |\n```\n[S1]", sources)
+	require.NoError(t, err)
+	require.True(t, r.Sentences[0].Supported, "%+v", r.Sentences[0].Failures)
+}

@@ -28,7 +28,14 @@ func tableDefault(a *ask, sources []generate.ContextSource) []string {
 		return nil
 	}
 	for _, src := range sources {
+		// A chunk that starts inside a long table carries the table's
+		// header as its last heading (the chunker's tableHeaderBefore).
 		header, col := "", -1
+		if h := src.Source.Chunk.Heading; len(h) > 0 {
+			if cells := rowCells(h[len(h)-1]); cells != nil && strings.HasPrefix(strings.TrimSpace(h[len(h)-1]), "|") {
+				header, col = h[len(h)-1], defaultColumn(cells)
+			}
+		}
 		for l := range strings.Lines(src.Text) {
 			l = strings.TrimRight(l, "\r\n")
 			cells := rowCells(l)
@@ -59,9 +66,12 @@ func rowCells(l string) []string {
 	if !strings.HasPrefix(t, "|") && !strings.Contains(t, " | ") {
 		return nil
 	}
+	piped := strings.HasPrefix(t, "|")
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
 	cells := strings.Split(t, "|")
-	if len(cells) < 2 {
+	if len(cells) < 2 && !piped {
+		// One cell between pipes is still a row: the tail of one cut
+		// between chunks ("|  |").
 		return nil
 	}
 	return cells

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // A default given in a table's Default column answers a question for the
@@ -23,4 +25,14 @@ func TestDefaultColumnRowAnswers(t *testing.T) {
 	require.False(t, strings.HasPrefix(got, "```"), got)
 	got = answerTo(t, "What does --kiln.path do?", prompt(table))
 	require.False(t, strings.HasPrefix(got, "```"), got)
+}
+
+// A chunk cut from inside a long table carries the header as its last
+// heading (the chunker); its rows answer with that header, even when the
+// chunk starts with the tail of a row cut between chunks.
+func TestDefaultColumnHeaderFromTheHeading(t *testing.T) {
+	p := prompt("|  |\n| `--kiln.timeout` | Maximum time a firing may take. Use with server mode only. | `2m` |\n| `--kiln.path` | Base path. |  |")
+	p.Sources[0].Source.Chunk = store.Chunk{Heading: []string{"kiln", "Flags", "| Flag | Description | Default |"}}
+	got := answerTo(t, "What is the default value of --kiln.timeout?", p)
+	require.Equal(t, "```\n| Flag | Description | Default |\n```\n[S1]\n\n```\n| `--kiln.timeout` | Maximum time a firing may take. Use with server mode only. | `2m` |\n```\n[S1]", got)
 }
