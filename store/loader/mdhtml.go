@@ -31,18 +31,10 @@ func htmlTables(text string) string {
 	}
 	lines := strings.Split(text, "\n")
 	var out []string
-	fence := ""
+	var f mdFence
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			switch {
-			case fence == "":
-				fence = t[:3]
-			case strings.HasPrefix(t, fence):
-				fence = ""
-			}
-		}
-		if fence != "" || !htmlTableOpen.MatchString(l) {
+		if f.code(l) || !htmlTableOpen.MatchString(l) {
 			out = append(out, l)
 			continue
 		}

@@ -24,20 +24,29 @@ func inlineHTMLCode(text string) string {
 		return text
 	}
 	lines := strings.Split(text, "\n")
-	fence := ""
+	var f mdFence
 	for i, l := range lines {
-		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			switch {
-			case fence == "":
-				fence = t[:3]
-			case strings.HasPrefix(t, fence):
-				fence = ""
-			}
-			continue
-		}
-		if fence == "" {
+		if !f.code(l) {
 			lines[i] = htmlCodeSpan.ReplaceAllString(l, "`$1`")
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// mdFence follows a Markdown document's fenced code blocks line by line.
+type mdFence struct{ open string } // the opening fence's characters, "" outside a block
+
+// code reports whether line l is a fence line or inside a fenced block.
+func (f *mdFence) code(l string) bool {
+	t := strings.TrimSpace(l)
+	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return f.open != ""
+	}
+	switch {
+	case f.open == "":
+		f.open = t[:3]
+	case strings.HasPrefix(t, f.open):
+		f.open = ""
+	}
+	return true
 }
