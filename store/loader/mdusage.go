@@ -79,6 +79,7 @@ func readUsage(body []string) ([]string, bool) {
 	}
 	out = append(out, "```")
 	section := false
+	var texts []int  // the summary's and the descriptions' lines in out
 	summary := false // the line before was the summary's
 	for ; k < len(body); k++ {
 		l := strings.TrimRight(body[k], " \t")
@@ -92,32 +93,36 @@ func readUsage(body []string) ([]string, bool) {
 		case !section && !strings.HasPrefix(l, " "):
 			summary = true
 			if wasSummary {
-				// The summary wrapped onto the next line.
-				out[len(out)-1] = sentence(strings.TrimSuffix(out[len(out)-1], ".") + " " + l)
+				out[len(out)-1] += " " + l // the summary wrapped onto the next line
 				continue
 			}
-			out = append(out, "", sentence(l))
+			out = append(out, "", l)
+			texts = append(texts, len(out)-1)
 		case section:
 			e := usageEntry.FindStringSubmatch(l)
 			if e == nil {
-				if len(out) == 0 || !strings.HasPrefix(l, "  ") {
+				if len(texts) == 0 || texts[len(texts)-1] != len(out)-1 || !strings.HasPrefix(l, "  ") {
 					return nil, false
 				}
-				// A description wrapped onto the next line.
-				out[len(out)-1] = sentence(strings.TrimSuffix(out[len(out)-1], ".") + " " + strings.TrimSpace(l))
+				out[len(out)-1] += " " + strings.TrimSpace(l) // a description wrapped onto the next line
 				continue
 			}
-			out = append(out, "", e[1], "", sentence(e[2]))
+			out = append(out, "", e[1], "", e[2])
+			texts = append(texts, len(out)-1)
 		default:
 			return nil, false
 		}
 	}
+	// Sentences written without a full stop: short and unpunctuated, they
+	// would read as headings.
+	for _, i := range texts {
+		out[i] = sentence(out[i])
+	}
 	return append(out, ""), true
 }
 
-// sentence ends a help text's line with a full stop, as its summary and
-// descriptions are sentences written without one ("Stop one or more
-// running containers"); short and unpunctuated, they read as headings.
+// sentence ends a help text's line with a full stop ("Stop one or more
+// running containers").
 func sentence(s string) string {
 	if textutil.EndsSentence(s) {
 		return s

@@ -24,9 +24,17 @@ func TestLoadMarkdownUsageBlock(t *testing.T) {
 	for _, block := range []string{
 		"```\nkiln stop --time 5 pottery\n```",
 		"```text\nUsage: kiln stop\n\nOptions:\nthis line is not an option\n```",
+		"```\nUsage: kiln stop\n\nOptions:\n  a line with no column\n```",
 	} {
 		doc, err := loadString(t, "x.md", "# x\n\n"+block+"\n")
 		require.NoError(t, err)
 		require.Equal(t, "# x\n\n"+block+"\n", doc.Text)
 	}
+}
+
+// A description that wraps after a full stop keeps it.
+func TestLoadMarkdownUsageBlockWrappedSentences(t *testing.T) {
+	doc, err := loadString(t, "cool.md", "```\nUsage:  kiln cool\n\nCool a kiln\n\nOptions:\n  -f, --fan   Blow air. Then rest the\n              kiln\n```\n")
+	require.NoError(t, err)
+	require.Equal(t, "```\nUsage:  kiln cool\n```\n\nCool a kiln.\n\nOptions:\n\n-f, --fan\n\nBlow air. Then rest the kiln.\n\n", doc.Text)
 }
