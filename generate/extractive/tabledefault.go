@@ -3,6 +3,7 @@ package extractive
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/generate"
 )
@@ -13,9 +14,10 @@ import (
 // Default"). The row's default is a cell, no sentence: "What is the
 // default value of --web.listen-address?" found the row but no sentence
 // stating a default, and was refused. When the question asks for the
-// default of a name it writes as code and the first cell of a row under
-// such a header names it, the answer quotes the header and the row, as
-// written.
+// default of a name it writes as code, or of a thing whose words spell the
+// name ("the default image pull policy", "image.pullPolicy"), and the
+// first cell of a row under such a header names it, the answer quotes the
+// header and the row, as written.
 
 // defaultHeaderCell matches a header cell naming a column of defaults.
 var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)?s?(?:\*\*)?\s*$`)
@@ -24,7 +26,11 @@ var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)
 // that give the asked name's default in a Default column, nil when no
 // source holds one.
 func tableDefault(a *ask, sources []generate.ContextSource) []string {
-	if !a.isDefault || len(a.named) == 0 && a.option == "" {
+	spelled := ""
+	if len(a.named) == 0 && a.option == "" {
+		spelled = defaultedLetters(a.question)
+	}
+	if !a.isDefault || len(a.named) == 0 && a.option == "" && spelled == "" {
 		return nil
 	}
 	for _, src := range sources {
@@ -45,7 +51,7 @@ func tableDefault(a *ask, sources []generate.ContextSource) []string {
 			case col < 0:
 				header, col = l, defaultColumn(cells)
 			case separatorRow(cells):
-			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && cellNamesAsked(a, cells[0]):
+			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && (cellNamesAsked(a, cells[0]) || spelled != "" && nameLetters(cells[0]) == spelled):
 				// Each line fenced is one quote, as written: split at the
 				// periods inside its cells, the row would read as
 				// sentences, each needing its own citation, and the two
@@ -112,4 +118,33 @@ func cellNamesAsked(a *ask, cell string) bool {
 		}
 	}
 	return false
+}
+
+// defaultedPhrase matches the words naming what a question asks the
+// default of: "the default image pull policy", "the default value of the
+// image pull policy".
+var defaultedPhrase = regexp.MustCompile(`(?i)\bdefault\s+(?:(?:value|setting)\s+(?:of|for)\s+)?(?:the\s+)?([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,4})\s*\??\s*$`)
+
+// defaultedLetters returns the letters of the words a question asks the
+// default of, lower-cased ("imagepullpolicy"), "" when it names none that
+// way. A row named "image.pullPolicy" is the thing "the default image
+// pull policy" asks about.
+func defaultedLetters(question string) string {
+	m := defaultedPhrase.FindStringSubmatch(question)
+	if m == nil || len(strings.Fields(m[1])) < 2 {
+		return "" // one word names too many rows ("port", "mode")
+	}
+	return nameLetters(m[1])
+}
+
+// nameLetters returns a cell's letters and digits, lower-cased: a name as
+// defaulted.name spells a question's words ("imagepullpolicy").
+func nameLetters(cell string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(cell) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -36,3 +36,16 @@ func TestDefaultColumnHeaderFromTheHeading(t *testing.T) {
 	got := answerTo(t, "What is the default value of --kiln.timeout?", p)
 	require.Equal(t, "```\n| Flag | Description | Default |\n```\n[S1]\n\n```\n| `--kiln.timeout` | Maximum time a firing may take. Use with server mode only. | `2m` |\n```\n[S1]", got)
 }
+
+// A question naming the thing in words whose letters spell a row's name
+// ("the default image pull policy", a Helm chart's "image.pullPolicy")
+// is answered by that row; words that spell no row's name are not.
+func TestDefaultColumnRowNamedInWords(t *testing.T) {
+	table := "## Parameters\n\n| Parameter | Description | Default |\n| --- | --- | --- |\n" +
+		"| `replicaCount` | Number of kiln replicas to deploy. | `1` |\n" +
+		"| `image.pullPolicy` | Kiln image pull policy. | `IfNotPresent` |"
+	got := answerTo(t, "What is the default image pull policy?", prompt(table))
+	require.Equal(t, "```\n| Parameter | Description | Default |\n```\n[S1]\n\n```\n| `image.pullPolicy` | Kiln image pull policy. | `IfNotPresent` |\n```\n[S1]", got)
+	got = answerTo(t, "What is the default pull timeout?", prompt(table))
+	require.False(t, strings.HasPrefix(got, "```"), got)
+}
