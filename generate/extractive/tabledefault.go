@@ -3,9 +3,9 @@ package extractive
 import (
 	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // A default given in a table's Default column. Configuration references
@@ -51,7 +51,7 @@ func tableDefault(a *ask, sources []generate.ContextSource) []string {
 			case col < 0:
 				header, col = l, defaultColumn(cells)
 			case separatorRow(cells):
-			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && (cellNamesAsked(a, cells[0]) || spelled != "" && nameLetters(cells[0]) == spelled):
+			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && (cellNamesAsked(a, cells[0]) || spelled != "" && textutil.LettersKey(cells[0]) == spelled):
 				// Each line fenced is one quote, as written: split at the
 				// periods inside its cells, the row would read as
 				// sentences, each needing its own citation, and the two
@@ -134,17 +134,5 @@ func defaultedLetters(question string) string {
 	if m == nil || len(strings.Fields(m[1])) < 2 {
 		return "" // one word names too many rows ("port", "mode")
 	}
-	return nameLetters(m[1])
-}
-
-// nameLetters returns a cell's letters and digits, lower-cased: a name as
-// defaulted.name spells a question's words ("imagepullpolicy").
-func nameLetters(cell string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(cell) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return textutil.LettersKey(m[1])
 }

@@ -135,3 +135,17 @@ does do get got use used using via per within without however therefore thus whe
 	}
 	return m
 }()
+
+// LettersKey returns s's letters and digits, lower-cased: a key that
+// compares names and titles regardless of case, spaces and punctuation
+// ("image.pullPolicy" and "image pull policy", "Overview:" and
+// "overview").
+func LettersKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -2,8 +2,8 @@ package loader
 
 import (
 	"strings"
-	"unicode"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/store"
 )
 
@@ -70,12 +70,4 @@ func pageTitle(title string, sections []store.Section) string {
 
 // titleKey compares a title part with a heading regardless of case, spaces
 // and punctuation ("unsafe" and "Unsafe", "Overview:" and "Overview").
-func titleKey(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func titleKey(s string) string { return textutil.LettersKey(s) }
