@@ -2,6 +2,8 @@ package validate
 
 import (
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Quoted table rows. An answer may quote a row of a Markdown table whole
@@ -21,7 +23,7 @@ func quotedRows(core string) []string {
 	var rows []string
 	for l := range strings.Lines(strings.TrimSpace(core)) {
 		t := strings.TrimSpace(l)
-		if len(t) < 3 || !strings.HasPrefix(t, "|") || !strings.HasSuffix(t, "|") {
+		if len(t) < 3 || !textutil.IsPipeRow(t) {
 			return nil
 		}
 		rows = append(rows, rowKey(t))

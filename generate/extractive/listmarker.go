@@ -55,12 +55,19 @@ func unwrapped(text string, midLine bool) string {
 		p := strings.TrimSpace(prev)
 		hardBreak := strings.HasSuffix(prev, "  ") // Markdown's line break
 		prev = l
-		// The sentence's first line may be the end of a longer one.
-		short := !(k == 0 && midLine) && p != "" && len(strings.Fields(p)) <= textutil.HeadingLineWords && !strings.ContainsAny(p[len(p)-1:], ",;:([") &&
-			!endsInStopword(p)
-		if t == "" || p == "" || hardBreak || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
+		if t == "" || p == "" {
+			b.WriteString("\n" + l)
+			continue
+		}
+		// A line as short as a term, not ending in a stop word, is a term
+		// unless it is the end of a longer one (the sentence's first line
+		// after other text) or leads on (a comma, a colon, an open
+		// bracket) to a line that continues it.
+		few := len(strings.Fields(p)) <= textutil.HeadingLineWords && !endsInStopword(p)
+		term := few && !(k == 0 && midLine) && !strings.ContainsAny(p[len(p)-1:], ",;:([") || few && !continuesLine(t)
+		if term || hardBreak || strings.HasSuffix(p, "\\") || strings.HasSuffix(p, "|") ||
 			itemMarkerLen(t) > 0 || strings.ContainsAny(t[:1], "|>#") || textutil.IsFence(t) ||
-			strings.Contains(p, "   ") || strings.Contains(t, "   ") || short || !continuesLine(t) && len(strings.Fields(p)) <= textutil.HeadingLineWords && !endsInStopword(p) {
+			strings.Contains(p, "   ") || strings.Contains(t, "   ") {
 			b.WriteString("\n" + l)
 			continue
 		}
@@ -74,7 +81,7 @@ func unwrapped(text string, midLine bool) string {
 // ("| `--privileged` | Give extended privileges to this container      |").
 func tidyRow(text string) string {
 	t := strings.TrimSpace(text)
-	if !strings.HasPrefix(t, "|") || !strings.HasSuffix(t, "|") || len(t) < 3 || strings.Contains(t, "\n") {
+	if len(t) < 3 || !textutil.IsPipeRow(t) || strings.Contains(t, "\n") {
 		return text
 	}
 	return strings.Join(strings.Fields(strings.TrimSpace(t[1:len(t)-1])), " ")

@@ -26,20 +26,22 @@ var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)
 // that give the asked name's default in a Default column, nil when no
 // source holds one.
 func tableDefault(a *ask, sources []generate.ContextSource) []string {
-	spelled := ""
-	if len(a.named) == 0 && a.option == "" {
-		spelled = defaultedLetters(a.question)
-	}
-	if !a.isDefault || len(a.named) == 0 && a.option == "" && spelled == "" {
+	if !a.isDefault {
 		return nil
+	}
+	spelled := "" // the thing's letters, when the question names it in words only
+	if len(a.named) == 0 && a.option == "" {
+		if spelled = defaultedLetters(a.question); spelled == "" {
+			return nil
+		}
 	}
 	for _, src := range sources {
 		// A chunk that starts inside a long table carries the table's
 		// header as its last heading (the chunker's tableHeaderBefore).
 		header, col := "", -1
 		if h := src.Source.Chunk.Heading; len(h) > 0 {
-			if cells := rowCells(h[len(h)-1]); cells != nil && strings.HasPrefix(strings.TrimSpace(h[len(h)-1]), "|") {
-				header, col = h[len(h)-1], defaultColumn(cells)
+			if last := h[len(h)-1]; textutil.IsPipeRow(last) {
+				header, col = last, defaultColumn(rowCells(last))
 			}
 		}
 		for l := range strings.Lines(src.Text) {
@@ -51,7 +53,7 @@ func tableDefault(a *ask, sources []generate.ContextSource) []string {
 			case col < 0:
 				header, col = l, defaultColumn(cells)
 			case separatorRow(cells):
-			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && (cellNamesAsked(a, cells[0]) || spelled != "" && textutil.LettersKey(cells[0]) == spelled):
+			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && cellNamesAsked(a, spelled, cells[0]):
 				// Each line fenced is one quote, as written: split at the
 				// periods inside its cells, the row would read as
 				// sentences, each needing its own citation, and the two
@@ -105,8 +107,12 @@ func separatorRow(cells []string) bool {
 }
 
 // cellNamesAsked reports whether a row's first cell names what the question
-// asks the default of: its option, or a name it writes as code.
-func cellNamesAsked(a *ask, cell string) bool {
+// asks the default of: its option, a name it writes as code, or the
+// letters of the words it names the thing in (spelled).
+func cellNamesAsked(a *ask, spelled, cell string) bool {
+	if spelled != "" {
+		return textutil.LettersKey(cell) == spelled
+	}
 	if a.option != "" {
 		// The option whole: "--storage.tsdb.path" is named by the
 		// question's "storage.tsdb" too.

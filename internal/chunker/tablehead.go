@@ -1,6 +1,10 @@
 package chunker
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
 
 // Table headers. A Markdown table longer than a chunk (a chart's hundred
 // parameters, a program's flags) is cut between rows, and only its first
@@ -17,14 +21,14 @@ func tableHeaderBefore(text string, start int) string {
 	// A chunk may start inside a row, where a long cell was cut between
 	// sentences: the row is the line start is on.
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
-	if ls == 0 || !pipeRow(lineAt(text, ls)) {
+	if ls == 0 || !textutil.IsPipeRow(lineAt(text, ls)) {
 		return ""
 	}
 	header := ""
 	for at := ls; at > 0; {
 		prev := strings.LastIndexByte(text[:at-1], '\n') + 1
 		l := lineAt(text, prev)
-		if !pipeRow(l) {
+		if !textutil.IsPipeRow(l) {
 			break
 		}
 		header, at = l, prev
@@ -41,10 +45,4 @@ func lineAt(text string, i int) string {
 		return text[i : i+j]
 	}
 	return text[i:]
-}
-
-// pipeRow reports a Markdown table row: "| … |".
-func pipeRow(l string) bool {
-	t := strings.TrimSpace(l)
-	return len(t) > 1 && t[0] == '|' && t[len(t)-1] == '|'
 }

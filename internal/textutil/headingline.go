@@ -81,6 +81,9 @@ func IsFieldLine(s string) bool { return fieldLine.MatchString(s) }
 // names nothing. Other stop words may be names ("for", "with": Django's
 // template tags).
 func conjunctionLine(s string) bool {
+	if len(s) > len("alternatively otherwise") {
+		return false // most heading lines: no need for their words
+	}
 	ws := Words(s)
 	for _, w := range ws {
 		if !lineConjunctions[w] {
@@ -227,6 +230,13 @@ func OptionSpellings(line string) []string {
 		out = append(out, f)
 	}
 	return out
+}
+
+// IsPipeRow reports whether a line is a Markdown table row, its cells
+// between outer pipes: "| `--query.timeout` | Maximum time … | `2m` |".
+func IsPipeRow(s string) bool {
+	t := strings.TrimSpace(s)
+	return len(t) > 1 && t[0] == '|' && t[len(t)-1] == '|'
 }
 
 // IsTableRow reports whether a line is a row of a table as loaders write
