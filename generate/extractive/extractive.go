@@ -246,6 +246,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	entryTerms(cands)
 	negatedTerms(cands, question, qterms, a.intent)
 	idf := idfOver(cands, qterms)
+	a.qterms, a.idf = qterms, idf
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreChangeLog(cands, sources, question)
 	scoreEntryContext(cands, qterms, idf, a.option)

@@ -30,9 +30,13 @@ type ask struct {
 	defaulted    *defaulted // the thing whose default is asked (defaultSubject)
 	isReturn     bool       // what a call returns (asksReturn)
 	figure       figureTest // the figure an amount question needs
-	question     string
-	words        map[string]bool // stems of the question's content words
-	kind         map[string]bool // stems of the kind words it writes (kindTerms)
+	// qterms and idf are the question's terms and their weights over the
+	// candidates, once scoreAll has them (entryGain).
+	qterms   []string
+	idf      map[string]float64
+	question string
+	words    map[string]bool // stems of the question's content words
+	kind     map[string]bool // stems of the kind words it writes (kindTerms)
 	// wordSubject: the subject is one term the question writes as a plain
 	// word ("REQUIRED"), not a part of an identifier (plainSubject).
 	wordSubject bool

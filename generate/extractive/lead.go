@@ -32,7 +32,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 	}
 	cut := max(need, g.minRelative*best)
 	var lead *candidate
-	leadRank := 0
+	leadRank, leadScore := 0, 0.0
 	task := askedTask(a.question)
 	for i, c := range cands {
 		// A default stated under the setting's own heading beats one that
@@ -77,9 +77,10 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// about ("How long can a username be …?" under "username": "150
 		// characters or fewer."): a sentence elsewhere that covers every
 		// word and gives no figure sets the cut.
+		score := c.score + a.entryGain(cands, i)
 		if c.overlap < cut && !(c.overlap >= need && (row || c.spells || c.entry || c.headEntry || a.isDefault && continues(cands, i, cut) ||
 			isAmount && headedByQuestion(c, a.words) && headingHas(c, a.extentOf))) && !above ||
-			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(c, lead, a.words)) {
+			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(score, leadScore, c, lead, a.words)) {
 			continue
 		}
 		var ok bool
@@ -129,7 +130,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			ok = taskTitle(cands, i, task)
 		}
 		if ok {
-			lead, leadRank = c, rank
+			lead, leadRank, leadScore = c, rank, score
 		}
 	}
 	return lead
@@ -142,7 +143,8 @@ func (a *ask) extentEntry(c *candidate) bool {
 	return isExtent(a.counted) && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
 }
 
-// outscores reports whether c beats lead at equal rank: by score, and at
+// outscores reports whether c beats lead at equal rank: by score (as
+// formLead weighs it, entryGain included, between entries), and at
 // equal score by saying less besides the question in its heading
 // (headingExtra). Sibling entries' rows tie: "Default: |
 // DeflateInflateRatioBurst 3" and "Default: | DeflateInflateRatioLimit
@@ -150,9 +152,12 @@ func (a *ask) extentEntry(c *candidate) bool {
 // alike, but only the second's box is described by it ("Maximum inflation
 // ratio for request bodies", not "Maximum number of times the inflation
 // ratio … can be crossed").
-func outscores(c, lead *candidate, words map[string]bool) bool {
-	if c.score != lead.score {
-		return c.score > lead.score
+func outscores(score, leadScore float64, c, lead *candidate, words map[string]bool) bool {
+	if sameEntry(c, lead) {
+		score, leadScore = c.score, lead.score
+	}
+	if score != leadScore {
+		return score > leadScore
 	}
 	return headingExtra(c, words) < headingExtra(lead, words)
 }

@@ -1,0 +1,32 @@
+package extractive_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// An entry whose description covers the question and whose default
+// follows without naming its subject ("The default is 12.") answers a
+// default question ahead of another entry's default sentence that happens
+// to share more of the question's words, in either order of the sources.
+// A default under the next heading is that entry's and lends the
+// description nothing.
+func TestEntryDefaultAfterItsDescription(t *testing.T) {
+	q := "What is the maximum number of simultaneous feed pumps by default?"
+	feeds := func(def string) string {
+		return "tank-feeds\n\nGrammar: tank-feeds <integer>;\n\nSpecifies the maximum number of simultaneous feed pumps attached to the tank.\n\n" +
+			"This is the maximum number of simultaneous feed pumps that the tank accepts. " + def
+	}
+	timeout := "feed-timeout\n\nGrammar: feed-timeout <integer>;\n\nSets the time the tank waits on an idle feed pump.\n\n" +
+		"The default is 300 (30 seconds), the maximum is 600 (about 1.8 hours), and the minimum is 0, which signals that simultaneous feed pumps must close their connections immediately."
+
+	for _, p := range [][]string{{feeds("The default is 12."), timeout}, {timeout, feeds("The default is 12.")}} {
+		got := answerTo(t, q, prompt(p...))
+		require.Regexp(t, `^Specifies the maximum number of simultaneous feed pumps attached to the tank\. \[S\d\] The default is 12\.`, got)
+		require.NotContains(t, got, "The default is 300")
+	}
+
+	got := answerTo(t, q, prompt(feeds("\n\nrefill-rate\n\nSets how fast the tank refills. The default is 12."), timeout))
+	require.Regexp(t, `^The default is 300`, got)
+}
