@@ -10,7 +10,10 @@
 // together in one cited sentence, every number in the source clause about
 // the same thing, no polarity word the source contradicts, no quantifier,
 // superlative or comparative it does not state, no URL it does not hold.
-// Sentence.Failures says which clause failed and why. The
+// Sentence.Failures says which clause failed and why. A quote that is the
+// source's own text as laid out (whole table rows of a cited source, or a
+// run of its whole lines in their order: two or more, or one line of a
+// fenced code block) is supported as it stands. The
 // result is a Report with per-sentence verdicts and the attribution
 // coverage metric (supported cited sentences / sentences; target ≥ 0.90).
 //

@@ -401,6 +401,15 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 			}
 		}
 	}
+	if run := quotedRun(core); run != nil && len(s.Failures) == 0 {
+		for k, r := range raw {
+			if start, end, ok := runSpan(r, run); ok {
+				s.Recall, s.Supported = 1, true
+				s.Support = []SourceSpan{{Source: s.Sources[k], Start: start, End: end}}
+				return s
+			}
+		}
+	}
 	whole := func(is Issue, detail string) {
 		s.Failures = append(s.Failures, Failure{Clause: core, Issue: is, Detail: detail})
 	}
