@@ -30,7 +30,12 @@
 // source wrapped at a fixed width is quoted on one line, and a Markdown
 // table row without the padding of its cells; the words are the source's.
 // A question asking for the bound of one kind of measure (a length, a
-// span of time) is not answered with the bound of another. When no
+// span of time) is not answered with the bound of another. A question
+// asking the default of a setting it names (as code, or in words whose
+// letters spell it) is answered by the setting's row in a table's Default
+// column, or by the setting's line in a commented configuration sample
+// ("[ scrape_interval: <duration> | default = 1m ]") with the comment
+// over it, quoted as written. When no
 // sentence covers enough of the question (MinOverlap of its weighted
 // terms, or the lower SupportedOverlap when some source's Relevance shows
 // that retrieval found strong evidence, with a linear ramp between the two

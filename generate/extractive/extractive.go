@@ -223,6 +223,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if pieces := tableDefault(a, sources); pieces != nil {
 		return pieces
 	}
+	if pieces := configDefault(a, sources); pieces != nil {
+		return pieces
+	}
 	if cands = dropCodeLeads(cands, a.intent); len(cands) == 0 {
 		return nil
 	}
