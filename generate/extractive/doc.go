@@ -35,7 +35,9 @@
 // letters spell it) is answered by the setting's row in a table's Default
 // column, or by the setting's line in a commented configuration sample
 // ("[ scrape_interval: <duration> | default = 1m ]") with the comment
-// over it, quoted as written. When no
+// over it, quoted as written. A how-to question answered by a command
+// page's summary line gets the usage block above it ("Usage:  docker
+// export [OPTIONS] CONTAINER"), which names the command. When no
 // sentence covers enough of the question (MinOverlap of its weighted
 // terms, or the lower SupportedOverlap when some source's Relevance shows
 // that retrieval found strong evidence, with a linear ramp between the two

@@ -279,6 +279,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		chosen = withDefaultMark(cands, chosen)
 	}
 	chosen = withCodeAfter(cands, chosen)
+	chosen = withUsageBefore(cands, chosen, a.intent)
 	chosen = withListAfter(cands, chosen)
 	chosen = test.form.when.withNote(cands, chosen)
 	pieces := make([]string, len(chosen))
