@@ -215,3 +215,14 @@ func TestCorpusExpansionConcurrentQueries(t *testing.T) {
 		require.Contains(t, <-got, "compaction")
 	}
 }
+
+// "See" in a question asks to show: "How do I see the plan …?" is
+// answered by the command that displays it, which never says "see".
+func TestSeeIsShown(t *testing.T) {
+	st, emb := openExpansionStore(t)
+	putChunks(t, st, emb, "explain", []string{"EXPLAIN displays the execution plan that the planner generates for a statement."}, [][]string{{"EXPLAIN"}})
+	putChunks(t, st, emb, "vacuum", []string{"VACUUM reclaims storage occupied by dead tuples."}, [][]string{{"VACUUM"}})
+	putChunks(t, st, emb, "analyze", []string{"ANALYZE collects statistics about the contents of tables."}, [][]string{{"ANALYZE"}})
+	res := retrieveKeyword(t, st, retrieve.Options{}, "How can I see the plan of a statement?")
+	require.Contains(t, res.Analysis.Expansions, "display")
+}
