@@ -42,8 +42,12 @@ type ask struct {
 	wordSubject bool
 	named       []*regexp.Regexp
 	subject     []string
-	option      string // the command-line option a definition asks about (askedOption)
-	intent      retrieve.Intent
+	// oneWord: the definition's subject is one word as the question
+	// writes it ("nbthread", "a checkpoint"), its kind included: "a window
+	// function" is two, whose entry is no "WINDOW <…>" (entryOf).
+	oneWord bool
+	option  string // the command-line option a definition asks about (askedOption)
+	intent  retrieve.Intent
 	// phrase: the subject is a function word and its kind, as written
 	// ("with statement", functionWordSubject).
 	phrase []string
@@ -69,6 +73,9 @@ func newAsk(question string) *ask {
 	a.isReturn = asksReturn(question)
 	if !a.isReturn {
 		a.subject, a.option = subjectTerms(question)
+		if rest, ok := subjectText(question); ok {
+			a.oneWord = len(uniqueTerms(rest)) == 1
+		}
 		a.wordSubject = plainSubject(question, a.subject)
 		a.phrase = functionWordSubject(question)
 	}

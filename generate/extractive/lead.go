@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // The lead sentence. Scores rank sentences by how much of the question
@@ -63,6 +65,11 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
 		case under || above || signed || c.headEntry:
+			rank = 1
+		case a.oneWord && c.opens && !c.block && entryOf(c.headingText, a.subject):
+			// "It makes HAProxy run on <number> threads." opening the
+			// entry "nbthread <number>" over a later sentence that leads
+			// with the name ("\"nbthread\" also works when …").
 			rank = 1
 		case len(a.subject) > 0 && c.opens && (!c.block || summaryLine.MatchString(c.text)) && opensWithName(c.text, a.named):
 			// "LOCK TABLE obtains a table-level lock, …", the first
@@ -362,4 +369,25 @@ func opensWithName(text string, named []*regexp.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// entryOf reports whether heading is the entry line of a one-term subject:
+// the subject followed by its arguments or type only ("nbthread <number>",
+// "work_mem (integer)"). A heading going on in words ("CLUSTER Progress
+// Reporting") is a section about something else.
+func entryOf(heading string, subject []string) bool {
+	if len(subject) != 1 {
+		return false
+	}
+	f := strings.Fields(heading)
+	if len(f) == 0 {
+		return false
+	}
+	for _, a := range f[1:] {
+		if !strings.ContainsAny(a[:1], "<[({") {
+			return false
+		}
+	}
+	w := textutil.Words(f[0])
+	return len(w) == 1 && textutil.Stem(w[0]) == subject[0]
 }

@@ -503,7 +503,26 @@ var definitionQuestion = regexp.MustCompile(`(?i)^\s*(what\s+(is|are|does|do|was
 // callVerb matches a question asking what a named thing does in one verb
 // of its own ("What does assert.deepStrictEqual() check?"), the name in
 // group 1.
-var callVerb = regexp.MustCompile(`(?i)^\s*what\s+(?:does|do)\s+(\S+)\s+[a-z]+\s*\?\s*$`)
+var callVerb = regexp.MustCompile(`(?i)^\s*what\s+(?:does|do)\s+(\S+)\s+([a-z]+)\s*\?\s*$`)
+
+// effectVerbs are the verbs that ask what a setting or word does as a
+// whole ("What does nbthread set?", "What does idempotent mean?"): its
+// entry says so without the verb ("It makes HAProxy run on <number>
+// threads."), so the verb is no part of the subject. A verb of its own
+// ("What does vacuum reclaim?") stays.
+var effectVerbs = map[string]bool{
+	"set": true, "control": true, "configure": true, "specify": true, "determine": true,
+	"change": true, "enable": true, "affect": true, "define": true, "mean": true, "do": true,
+}
+
+// effectVerb returns the effect verb a "What does X <verb>?" question
+// asks with (effectVerbs), lower-cased, or "".
+func effectVerb(question string) string {
+	if m := callVerb.FindStringSubmatch(question); m != nil && effectVerbs[strings.ToLower(m[2])] {
+		return strings.ToLower(m[2])
+	}
+	return ""
+}
 
 // subjectText returns the words of a definition question that name its
 // subject, and whether it is one: "What does assert.deepStrictEqual()
@@ -517,7 +536,7 @@ func subjectText(question string) (string, bool) {
 	// "What is the default (value) of X?" asks about X: the default is
 	// what the default rules look for, not a word X's entry leads with.
 	rest = defaultOf.ReplaceAllString(rest, "")
-	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(m[1])) {
+	if m := callVerb.FindStringSubmatch(question); m != nil && (codeLike.MatchString(m[1]) || plainCall.MatchString(m[1]) || effectVerb(question) != "") {
 		// "What does assert.deepStrictEqual() check?": the call is the
 		// subject, "check" what is asked of it, as "do" would be.
 		rest = m[1]

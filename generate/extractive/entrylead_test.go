@@ -1,0 +1,25 @@
+package extractive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// "What does X set?" asks what the setting X does: the verb is no part of
+// the subject, and the sentence opening X's entry ("maxjobs <number>")
+// leads, over a later one that names X and happens to say "set". A
+// heading that goes on in words is no entry of X.
+func TestEntryOpenerLeadsWhatASettingDoes(t *testing.T) {
+	entry := "maxjobs <number>\n\nThis setting is only available when the spooler was built in. It makes the kiln keep <number> jobs in its queue. " +
+		"\"maxjobs\" also works when the kiln runs in the foreground. On some models the default \"maxjobs\" value is automatically set to the number of shelves.\n\n" +
+		"spooldir <path>\n\nSets the directory the spooler writes to."
+	got := answerTo(t, "What does maxjobs set?", prompt(entry))
+	require.True(t, strings.HasPrefix(got, "This setting is only available when the spooler was built in."), "answer: %q", got)
+
+	section := "maxjobs Tuning Notes\n\nThis section collects advice from kiln operators. " +
+		"\"maxjobs\" also works when the kiln runs in the foreground. On some models the default \"maxjobs\" value is automatically set to the number of shelves."
+	got = answerTo(t, "What does maxjobs set?", prompt(section))
+	require.False(t, strings.HasPrefix(got, "This section collects advice"), "answer: %q", got)
+}
