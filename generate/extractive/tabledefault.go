@@ -17,7 +17,11 @@ import (
 // default of a name it writes as code, or of a thing whose words spell the
 // name ("the default image pull policy", "image.pullPolicy"), and the
 // first cell of a row under such a header names it, the answer quotes the
-// header and the row, as written.
+// header and the row, as written. So does an amount question that says
+// what the row's description says, every content word of it ("What is
+// the maximum number of samples a query can load?" for
+// "--query.max-samples | Maximum number of samples a single query can
+// load into memory. … | 50000000"), when the default is a figure.
 
 // defaultHeaderCell matches a header cell naming a column of defaults.
 var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)?s?(?:\*\*)?\s*$`)
@@ -26,11 +30,17 @@ var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)
 // that give the asked name's default in a Default column, nil when no
 // source holds one.
 func tableDefault(a *ask, sources []generate.ContextSource) []string {
-	if !a.isDefault {
-		return nil
-	}
 	spelled := "" // the thing's letters, when the question names it in words only
-	if len(a.named) == 0 && a.option == "" {
+	var described []string
+	switch {
+	case !a.isDefault:
+		// "What is the maximum number of samples a query can load?" is
+		// the description of --query.max-samples, word for word: the
+		// Default column gives the figure.
+		if described = amountDescribed(a); described == nil {
+			return nil
+		}
+	case len(a.named) == 0 && a.option == "":
 		if spelled = defaultedLetters(a.question); spelled == "" {
 			return nil
 		}
@@ -53,7 +63,8 @@ func tableDefault(a *ask, sources []generate.ContextSource) []string {
 			case col < 0:
 				header, col = l, defaultColumn(cells)
 			case separatorRow(cells):
-			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && cellNamesAsked(a, spelled, cells[0]):
+			case col < len(cells) && strings.TrimSpace(cells[col]) != "" && (described != nil && rowDescribes(cells, col, described) ||
+				described == nil && cellNamesAsked(a, spelled, cells[0])):
 				// Each line fenced is one quote, as written: split at the
 				// periods inside its cells, the row would read as
 				// sentences, each needing its own citation, and the two
@@ -141,4 +152,41 @@ func defaultedLetters(question string) string {
 		return "" // one word names too many rows ("port", "mode")
 	}
 	return textutil.LettersKey(m[1])
+}
+
+// amountDescribed returns the content terms of an amount question that
+// names no setting (no code, no option), when it has at least three: the
+// words a setting's description must hold to be the one asked about.
+func amountDescribed(a *ask) []string {
+	if !a.isAmount || len(a.named) > 0 || a.option != "" {
+		return nil
+	}
+	terms := uniqueTerms(a.question)
+	if len(terms) < 3 {
+		return nil
+	}
+	return terms
+}
+
+// rowDescribes reports whether the cells of a row other than its Default
+// column (col) hold every one of terms, and the default is a figure.
+func rowDescribes(cells []string, col int, terms []string) bool {
+	if !strings.ContainsAny(cells[col], "0123456789") {
+		return false
+	}
+	have := map[string]bool{}
+	for i, c := range cells {
+		if i == col {
+			continue
+		}
+		for _, t := range uniqueTerms(c) {
+			have[t] = true
+		}
+	}
+	for _, t := range terms {
+		if !have[t] {
+			return false
+		}
+	}
+	return true
 }
