@@ -33,9 +33,12 @@
 // span of time) is not answered with the bound of another. A question
 // asking the default of a setting it names (as code, or in words whose
 // letters spell it) is answered by the setting's row in a table's Default
-// column, or by the setting's line in a commented configuration sample
+// column, by the setting's line in a commented configuration sample
 // ("[ scrape_interval: <duration> | default = 1m ]") with the comment
-// over it, quoted as written. A how-to question answered by a command
+// over it, or by an entry's name line that prints the default
+// ("message_size_limit (default: 10240000)") with the entry's first
+// sentence, quoted as written; the last also when the question says what
+// that sentence says. A how-to question answered by a command
 // page's summary line gets the usage block above it ("Usage:  docker
 // export [OPTIONS] CONTAINER"), which names the command. When no
 // sentence covers enough of the question (MinOverlap of its weighted

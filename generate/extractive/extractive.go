@@ -226,6 +226,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if pieces := configDefault(a, sources); pieces != nil {
 		return pieces
 	}
+	if pieces := entryLineDefault(a, sources); pieces != nil {
+		return pieces
+	}
 	if cands = dropCodeLeads(cands, a.intent); len(cands) == 0 {
 		return nil
 	}
