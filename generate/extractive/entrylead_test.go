@@ -18,6 +18,12 @@ func TestEntryOpenerLeadsWhatASettingDoes(t *testing.T) {
 	got := answerTo(t, "What does maxjobs set?", prompt(entry))
 	require.True(t, strings.HasPrefix(got, "This setting is only available when the spooler was built in."), "answer: %q", got)
 
+	// An entry line that prints the default is the entry's line too.
+	defaulted := "spoolhost (default: empty)\n\nThe next-hop kiln for jobs from other studios; overrides the studio's own kiln. " +
+		"\"spoolhost\" also applies to test firings. When set, the default \"spoolhost\" is used for every queue."
+	got = answerTo(t, "What does spoolhost specify?", prompt(defaulted))
+	require.True(t, strings.HasPrefix(got, "The next-hop kiln for jobs from other studios"), "answer: %q", got)
+
 	section := "maxjobs Tuning Notes\n\nThis section collects advice from kiln operators. " +
 		"\"maxjobs\" also works when the kiln runs in the foreground. On some models the default \"maxjobs\" value is automatically set to the number of shelves."
 	got = answerTo(t, "What does maxjobs set?", prompt(section))

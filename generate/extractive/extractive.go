@@ -233,6 +233,12 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		return nil
 	}
 	subject := a.subject
+	if v := effectVerb(question); v != "" && len(qterms) > 1 {
+		// "What does relayhost specify?": the entry says what it does in
+		// its own words ("The next-hop destination(s) for non-local
+		// mail"), rarely with the question's verb.
+		qterms = slices.DeleteFunc(qterms, func(t string) bool { return t == textutil.Stem(v) })
+	}
 	if len(subject) > 0 || a.option != "" {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
 		// rarely its kind ("command"), so the kind must not steer the choice.

@@ -372,22 +372,22 @@ func opensWithName(text string, named []*regexp.Regexp) bool {
 }
 
 // entryOf reports whether heading is the entry line of a one-term subject:
-// the subject followed by its arguments or type only ("nbthread <number>",
-// "work_mem (integer)"). A heading going on in words ("CLUSTER Progress
-// Reporting") is a section about something else.
+// the subject followed by its arguments, type or default only ("nbthread
+// <number>", "work_mem (integer)", "relayhost (default: empty)"). A
+// heading going on in words ("CLUSTER Progress Reporting") is a section
+// about something else.
 func entryOf(heading string, subject []string) bool {
 	if len(subject) != 1 {
 		return false
 	}
-	f := strings.Fields(heading)
-	if len(f) == 0 {
+	f := strings.Fields(bracketed.ReplaceAllString(heading, " "))
+	if len(f) != 1 {
 		return false
-	}
-	for _, a := range f[1:] {
-		if !strings.ContainsAny(a[:1], "<[({") {
-			return false
-		}
 	}
 	w := textutil.Words(f[0])
 	return len(w) == 1 && textutil.Stem(w[0]) == subject[0]
 }
+
+// bracketed matches a bracketed group of an entry line: "<number>",
+// "[<thread-group>/]", "(default: empty)".
+var bracketed = regexp.MustCompile(`[(\[<{][^()\[\]<>{}]*[)\]>}]`)
