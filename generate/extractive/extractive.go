@@ -267,6 +267,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreCalled(cands, subject)
 	scoreFunctionWordSubject(cands, a.phrase)
 	scoreProximity(cands, qterms)
+	scoreQuantifier(cands, question)
 	scoreFrame(cands, question, idf, qterms)
 	scoreNamed(cands, a.named)
 	scoreNamedAnswer(cands, a, qterms)
