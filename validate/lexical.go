@@ -397,6 +397,9 @@ func (v *Lexical) check(marked string, cits []cite.Citation, sources []retrieve.
 			// the chunk starts inside the table.
 			if holdsRows(r+"\n"+strings.Join(sources[s.Sources[k]].Chunk.Heading, "\n"), rows) {
 				s.Recall, s.Supported = 1, true
+				for _, sp := range rowSpans(r, rows) {
+					s.Support = append(s.Support, SourceSpan{Source: s.Sources[k], Start: sp[0], End: sp[1]})
+				}
 				return s
 			}
 		}

@@ -37,6 +37,27 @@ func rowKey(row string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(row, "`", "")), " ")
 }
 
+// rowSpans returns the spans [start, end) of text's lines that are rows
+// (rowKey) of rows, in text order: the support of a quoted row. A row the
+// text does not hold (a header carried in the chunk's heading) has none.
+func rowSpans(text string, rows []string) [][2]int {
+	want := map[string]bool{}
+	for _, r := range rows {
+		want[r] = true
+	}
+	var out [][2]int
+	off := 0
+	for l := range strings.Lines(text) {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "|") && want[rowKey(t)] {
+			start := off + strings.Index(l, t)
+			out = append(out, [2]int{start, start + len(t)})
+			delete(want, rowKey(t))
+		}
+		off += len(l)
+	}
+	return out
+}
+
 // holdsRows reports whether text holds every row (rowKey) as a whole line.
 func holdsRows(text string, rows []string) bool {
 	have := map[string]bool{}

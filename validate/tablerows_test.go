@@ -32,6 +32,12 @@ func TestQuotedTableRowIsSupported(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, r.Sentences, 1)
 			require.Equal(t, tc.supported, r.Sentences[0].Supported, "%+v", r.Sentences[0].Failures)
+			if tc.supported {
+				// The support is the row, for an audit to point at.
+				require.Len(t, r.Sentences[0].Support, 1)
+				sp := r.Sentences[0].Support[0]
+				require.Equal(t, "| `--kiln.listen-address` | Address to listen on for the UI. Also the API's. | `0.0.0.0:9090` |", src[sp.Start:sp.End])
+			}
 		})
 	}
 }
