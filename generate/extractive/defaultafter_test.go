@@ -23,7 +23,7 @@ func TestEntryDefaultAfterItsDescription(t *testing.T) {
 
 	for _, p := range [][]string{{feeds("The default is 12."), timeout}, {timeout, feeds("The default is 12.")}} {
 		got := answerTo(t, q, prompt(p...))
-		require.Regexp(t, `^Specifies the maximum number of simultaneous feed pumps attached to the tank\. \[S\d\] The default is 12\.`, got)
+		require.Regexp(t, `^tank-feeds \[S\d\]\n\nSpecifies the maximum number of simultaneous feed pumps attached to the tank\. \[S\d\] The default is 12\.`, got)
 		require.NotContains(t, got, "The default is 300")
 	}
 

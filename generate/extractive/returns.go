@@ -56,8 +56,11 @@ var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
 // factRow matches the one-line facts a settings reference lists under an
 // entry's name before its description ("Default: 1000", "Type: string",
 // "Environment: CARGO_BUILD_JOBS"), also as list items ("- Default :
-// "devel"", as CPack's generators write them).
-var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?(?:Default|Type|Environment)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
+// "devel"", as CPack's generators write them), and the grammar BIND's
+// reference gives each statement ("Grammar: dnssec-validation ( yes | no
+// | auto );"), which stood between the name and the description, so the
+// description no longer opened the entry.
+var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?(?:Default|Type|Environment|Grammar|Syntax)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
 
 // usageRow matches a command's usage line, fenced or not ("Usage:  docker
 // top CONTAINER [ps OPTIONS]", argparse's "usage: prog [-h]"), which a
