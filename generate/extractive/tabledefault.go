@@ -24,7 +24,9 @@ import (
 // load into memory. … | 50000000"), when the default is a figure.
 
 // defaultHeaderCell matches a header cell naming a column of defaults.
-var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?default(?:\s+value)?s?(?:\*\*)?\s*$`)
+// A one-word qualifier may come first ("Built-In Default", CMake's
+// install() destinations).
+var defaultHeaderCell = regexp.MustCompile(`(?i)^\s*(?:\*\*)?(?:[\w-]+\s+)?default(?:\s+value)?s?(?:\*\*)?\s*$`)
 
 // tableDefault returns the answer pieces quoting the header and the row
 // that give the asked name's default in a Default column, nil when no

@@ -49,3 +49,12 @@ func TestDefaultColumnRowNamedInWords(t *testing.T) {
 	got = answerTo(t, "What is the default pull timeout?", prompt(table))
 	require.False(t, strings.HasPrefix(got, "```"), got)
 }
+
+// A Default column may carry a qualifier ("Built-In Default", as CMake's
+// install() destinations table has): its rows answer as a plain
+// "Default" column's do.
+func TestQualifiedDefaultColumn(t *testing.T) {
+	table := "Kiln Type | Studio Variable | Built-In Default\nGAS | ${KILN_GAS_DIR} | gas\nELECTRIC | ${KILN_ELECTRIC_DIR} | electric"
+	got := answerTo(t, "What is the built-in default directory for ELECTRIC kilns when none is given?", prompt(table))
+	require.Equal(t, "```\nKiln Type | Studio Variable | Built-In Default\n```\n[S1]\n\n```\nELECTRIC | ${KILN_ELECTRIC_DIR} | electric\n```\n[S1]", got)
+}
