@@ -25,7 +25,9 @@ import (
 // returned, under or naming the call (statesReturn, namesAll); for a
 // definition question, defines its subject
 // (definesSubject: starts by naming it, or opens the section its heading
-// names).
+// names; the sentence opening a one-word subject's entry line, entryOf,
+// ranks above the others). Between entries, a description and the
+// subjectless default after it are weighed together (entryGain).
 func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidate {
 	counted, isAmount, amountOf := a.counted, a.isAmount, a.amountOf
 	best := 0.0
@@ -380,7 +382,11 @@ func entryOf(heading string, subject []string) bool {
 	if len(subject) != 1 {
 		return false
 	}
-	f := strings.Fields(bracketed.ReplaceAllString(heading, " "))
+	// Inner groups first: "[<thread-group>/]" is one group.
+	for k := 0; k < 3 && bracketed.MatchString(heading); k++ {
+		heading = bracketed.ReplaceAllString(heading, " ")
+	}
+	f := strings.Fields(heading)
 	if len(f) != 1 {
 		return false
 	}
