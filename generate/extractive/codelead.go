@@ -19,9 +19,15 @@ import (
 // (announcement: "The following example shows how to …:") or are too short
 // to say anything ("The syntax is:").
 func leadsIntoCode(text string, spans []quotable, i int, words []string) bool {
+	lead := text[spans[i].Start:spans[i].End]
 	return i+1 < len(spans) && strings.HasPrefix(text[spans[i+1].Start:], "```") &&
-		len(words) >= minCodeLeadWords && !announcement.MatchString(text[spans[i].Start:spans[i].End])
+		(len(words) >= minCodeLeadWords || purposeLead.MatchString(lead)) && !announcement.MatchString(lead)
 }
+
+// purposeLead matches a lead-in that says what the command under it is
+// for, however short: "To flush the mail queue:" over "postqueue -f", as
+// a manual page's synopsis lists a command's forms.
+var purposeLead = regexp.MustCompile(`^To\s+[a-z]+\s+\S+(?:\s+\S+)*:$`)
 
 // definesHeading reports whether words, a sentence's, lead with its
 // section's heading (articles and numbering aside): "8.2. The while
@@ -52,18 +58,35 @@ func isNumbering(w string) bool {
 	return strings.Trim(w, "0123456789.") == ""
 }
 
+// commandAsked matches a question asking which command does something
+// ("Which command flushes the mail queue?"): the command a purpose lead-in
+// introduces ("To flush the mail queue:") answers it as it answers a
+// how-to. Other lead-ins stay dropped for it: kept, they moved two blind
+// answers and cost one its fact.
+var commandAsked = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(?:command|program|tool|utility)s?\b`)
+
 // dropCodeLeads removes the sentences leading into code (candidate
-// codeLead) unless the question asks how to do something: there the
+// codeLead) unless the question asks how to do something (or, for a
+// purpose lead-in, which command does it): there the
 // sentence and its command are the answer ("… show the output of
 // successful tests with --show-output:"); elsewhere they were measured to
 // displace sentences that answer ("Include this module … to enable testing
 // with CTest …:" over "This command is automatically invoked when the CTest
 // module is included") and to shift the weights of a question's words.
-func dropCodeLeads(cands []*candidate, intent retrieve.Intent) []*candidate {
+func dropCodeLeads(cands []*candidate, intent retrieve.Intent, question string) []*candidate {
 	if intent == retrieve.IntentHowTo || !slices.ContainsFunc(cands, func(c *candidate) bool { return c.codeLead }) {
 		return cands
 	}
-	cands = slices.DeleteFunc(cands, func(c *candidate) bool { return c.codeLead })
+	command := commandAsked.MatchString(question)
+	kept := make([]*candidate, 0, len(cands))
+	for i, c := range cands {
+		purpose := command && (purposeLead.MatchString(c.text) ||
+			c.code && i > 0 && cands[i-1].source == c.source && purposeLead.MatchString(cands[i-1].text)) // its command
+		if !c.codeLead || purpose {
+			kept = append(kept, c)
+		}
+	}
+	cands = kept
 	for i, c := range cands {
 		c.pos = i
 	}

@@ -229,7 +229,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if pieces := entryLineDefault(a, sources); pieces != nil {
 		return pieces
 	}
-	if cands = dropCodeLeads(cands, a.intent); len(cands) == 0 {
+	if cands = dropCodeLeads(cands, a.intent, question); len(cands) == 0 {
 		return nil
 	}
 	subject := a.subject
