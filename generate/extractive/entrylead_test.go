@@ -24,6 +24,12 @@ func TestEntryOpenerLeadsWhatASettingDoes(t *testing.T) {
 	got = answerTo(t, "What does spoolhost specify?", prompt(defaulted))
 	require.True(t, strings.HasPrefix(got, "The next-hop kiln for jobs from other studios"), "answer: %q", got)
 
+	// A name of several words' letters ("spool_delimiter") is one name.
+	named := "spool_delimiter (default: empty)\n\nThe set of characters that can separate a job name from its extension. " +
+		"The spool_delimiter is not applied to test firings."
+	got = answerTo(t, "What does spool_delimiter do?", prompt(named))
+	require.True(t, strings.HasPrefix(got, "The set of characters that can separate a job name"), "answer: %q", got)
+
 	section := "maxjobs Tuning Notes\n\nThis section collects advice from kiln operators. " +
 		"\"maxjobs\" also works when the kiln runs in the foreground. On some models the default \"maxjobs\" value is automatically set to the number of shelves."
 	got = answerTo(t, "What does maxjobs set?", prompt(section))

@@ -42,12 +42,13 @@ type ask struct {
 	wordSubject bool
 	named       []*regexp.Regexp
 	subject     []string
-	// oneWord: the definition's subject is one word as the question
-	// writes it ("nbthread", "a checkpoint"), its kind included: "a window
-	// function" is two, whose entry is no "WINDOW <…>" (entryOf).
-	oneWord bool
-	option  string // the command-line option a definition asks about (askedOption)
-	intent  retrieve.Intent
+	// entryName: the definition's subject when the question writes it as
+	// one word or name ("nbthread", "a checkpoint", "recipient_delimiter"),
+	// its kind included: "a window function" is two, whose entry is no
+	// "WINDOW <…>" (entryOf); "" otherwise.
+	entryName string
+	option    string // the command-line option a definition asks about (askedOption)
+	intent    retrieve.Intent
 	// phrase: the subject is a function word and its kind, as written
 	// ("with statement", functionWordSubject).
 	phrase []string
@@ -74,7 +75,7 @@ func newAsk(question string) *ask {
 	if !a.isReturn {
 		a.subject, a.option = subjectTerms(question)
 		if rest, ok := subjectText(question); ok {
-			a.oneWord = len(uniqueTerms(rest)) == 1
+			a.entryName = oneName(rest)
 		}
 		a.wordSubject = plainSubject(question, a.subject)
 		a.phrase = functionWordSubject(question)

@@ -68,7 +68,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			rank = 2
 		case under || above || signed || c.headEntry:
 			rank = 1
-		case a.oneWord && c.opens && !c.block && entryOf(c.headingText, a.subject):
+		case a.entryName != "" && c.opens && !c.block && entryOf(c.headingText, a.entryName):
 			// "It makes HAProxy run on <number> threads." opening the
 			// entry "nbthread <number>" over a later sentence that leads
 			// with the name ("\"nbthread\" also works when …").
@@ -373,15 +373,12 @@ func opensWithName(text string, named []*regexp.Regexp) bool {
 	return false
 }
 
-// entryOf reports whether heading is the entry line of a one-term subject:
-// the subject followed by its arguments, type or default only ("nbthread
+// entryOf reports whether heading is the entry line of the subject name:
+// the name followed by its arguments, type or default only ("nbthread
 // <number>", "work_mem (integer)", "relayhost (default: empty)"). A
 // heading going on in words ("CLUSTER Progress Reporting") is a section
 // about something else.
-func entryOf(heading string, subject []string) bool {
-	if len(subject) != 1 {
-		return false
-	}
+func entryOf(heading, name string) bool {
 	// Inner groups first: "[<thread-group>/]" is one group.
 	for k := 0; k < 3 && bracketed.MatchString(heading); k++ {
 		heading = bracketed.ReplaceAllString(heading, " ")
@@ -390,8 +387,30 @@ func entryOf(heading string, subject []string) bool {
 	if len(f) != 1 {
 		return false
 	}
-	w := textutil.Words(f[0])
-	return len(w) == 1 && textutil.Stem(w[0]) == subject[0]
+	if textutil.LettersKey(f[0]) == textutil.LettersKey(name) {
+		return true
+	}
+	// A plain word in another form: "checkpoints" over "checkpoint".
+	w, n := textutil.Words(f[0]), textutil.Words(name)
+	return len(w) == 1 && len(n) == 1 && textutil.Stem(w[0]) == textutil.Stem(n[0])
+}
+
+// oneName returns the one word or name a definition's subject text
+// writes besides articles and stop words ("a checkpoint",
+// "recipient_delimiter"), "" when it writes more or none.
+func oneName(rest string) string {
+	name := ""
+	for _, f := range strings.Fields(rest) {
+		w := strings.Trim(f, "?!.,;:\"'()")
+		if w == "" || textutil.IsStopword(strings.ToLower(w)) {
+			continue
+		}
+		if name != "" {
+			return ""
+		}
+		name = w
+	}
+	return name
 }
 
 // bracketed matches a bracketed group of an entry line: "<number>",
