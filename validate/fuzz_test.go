@@ -55,6 +55,10 @@ func FuzzValidate(f *testing.F) {
 	// Sources of several sentences, where the pruned index leaves some out.
 	f.Add("The minimum operating pressure is 16 bar [S1]. Replace the impeller at least every 8,000 hours [S1]; it never runs dry [S2].", pumpManual)
 	f.Add("Install the PX-400 on a base up to 150 mm thick, before March 2021 [S1].", pumpManual+" Backups are encrypted.\n\n# Limits\nNo more than 30 days, under 6 bar.")
+	// Quoted runs of lines and table rows (quotedRun, quotedRows).
+	f.Add("```\n# How often the kiln samples.\n[ sample_interval: <duration> | default = 1m ]\n```\n[S1]",
+		"```yaml\n  # How often the kiln samples.\n  [ sample_interval: <duration> | default = 1m ]\n  # 0 means no limit.\n```")
+	f.Add("```\n| `--kiln.path` | Base path. | `data/` |\n```\n[S1]", "| Flag | Description | Default |\n| --- | --- | --- |\n| `--kiln.path` | Base path. | `data/` |")
 	v := New(Options{})
 	full := New(Options{})
 	full.full = true
@@ -78,6 +82,10 @@ func FuzzValidate(f *testing.F) {
 			}
 			for _, i := range s.Sources {
 				require.True(t, i >= 0 && i < len(src))
+			}
+			for _, sp := range s.Support {
+				require.True(t, s.Supported && sp.Source >= 0 && sp.Source < len(src), "%+v", sp)
+				require.True(t, sp.Start >= 0 && sp.Start < sp.End && sp.End <= len(src[sp.Source].Chunk.Text), "%+v", sp)
 			}
 			prevEnd = s.End
 		}
