@@ -275,6 +275,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreReason(cands, question)
 	scoreComparison(cands, question)
 	scoreIntent(cands, a.intent)
+	scoreHowToEntry(cands, a.intent, g.minRelative)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 {
 		return nil
