@@ -53,7 +53,7 @@ func configDefault(a *ask, sources []generate.ContextSource) []string {
 		lines := strings.Split(src.Text, "\n")
 		fenced := false
 		for i, l := range lines {
-			if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 				fenced = !fenced
 				continue
 			}

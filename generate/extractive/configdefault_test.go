@@ -1,6 +1,7 @@
 package extractive_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,6 +31,10 @@ func TestConfigurationLineDefault(t *testing.T) {
 	got := answerTo(t, "What is the default firing timeout?", prompt(job, reference))
 	require.Contains(t, got, "[ firing_timeout: <duration> | default = 10h ]")
 	require.NotContains(t, got, "sample_interval")
+
+	// A tilde fence is a fence.
+	tilde := strings.ReplaceAll(reference, "```", "~~~")
+	require.Contains(t, answerTo(t, "What is the default firing timeout?", prompt(tilde)), "```\n# How long until a firing times out.\n[ firing_timeout: <duration> | default = 10h ]\n```")
 
 	// Only a referring default: it is quoted.
 	require.Contains(t, answerTo(t, "What is the default sample interval?", prompt(job)), "default = <global.sample_interval> ]")
