@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Asks the questions of testdata/fresh against the five manuals they were
+# written on (documentation sets no labelled set of testdata/eval uses) and
+# counts the answers that hold each question's fact string. BENCHMARKS.md's
+# thirtieth- and thirty-first-session sections quote these counts.
+#
+#   scripts/fresh-manuals.sh OUT [NAME...]     # NAME: haproxy docker bind prometheus postfix
+#
+# Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
+# then the question) and prints each manual's totals. BIN names the
+# hybridrag binary (default: built from this checkout into OUT/hybridrag);
+# CORPORA is where the manuals are unpacked (default /tmp/hybridrag-fresh).
+# The Debian packages are fetched with apt-get download (bookworm's
+# versions were used), Prometheus's docs from the Go module proxy. Each
+# manual is indexed into a fresh store under OUT. Nothing here runs in CI.
+#
+# A mark is "ok" when the answer holds the fact string (case-insensitive),
+# or, for REFUSE, when the question is refused; "-" questions are skipped.
+# The strings are exact: an answer that says "5 days" for "5d", or
+# "postqueue [-v] -f" for "postqueue -f", is marked bad.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+out=${1:?usage: fresh-manuals.sh OUT [NAME...]}
+shift
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+corpora=${CORPORA:-/tmp/hybridrag-fresh}
+mkdir -p "$corpora"
+bin=${BIN:-}
+if [ -z "$bin" ]; then
+	bin=$out/hybridrag
+	go build -o "$bin" ./examples/hybridrag
+fi
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix)
+
+# debian PACKAGE DIR: unpack a Debian package into DIR once.
+debian() {
+	[ -d "$2" ] && return
+	(cd "$corpora" && apt-get download "$1" >/dev/null)
+	mkdir -p "$2"
+	dpkg-deb -x "$corpora"/"$1"_*.deb "$2"
+}
+
+# corpus NAME: the folder indexed for a manual, fetched if missing.
+corpus() {
+	case $1 in
+	haproxy) debian haproxy-doc "$corpora/haproxy-doc" && echo "$corpora/haproxy-doc" ;;
+	docker) debian docker-doc "$corpora/docker-doc" && echo "$corpora/docker-doc" ;;
+	bind) debian bind9-doc "$corpora/bind9-doc" && echo "$corpora/bind9-doc" ;;
+	postfix) debian postfix-doc "$corpora/postfix-doc" && echo "$corpora/postfix-doc" ;;
+	prometheus)
+		if [ ! -d "$corpora/prometheus" ]; then
+			dir=$(cd "$repo" && GOFLAGS=-mod=mod go mod download -json github.com/prometheus/prometheus@v0.48.1 |
+				python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+			cp -r "$dir/docs" "$corpora/prometheus"
+			chmod -R u+w "$corpora/prometheus"
+		fi
+		echo "$corpora/prometheus"
+		;;
+	*) echo "fresh-manuals: unknown manual $1" >&2 && return 1 ;;
+	esac
+}
+
+for name in "${names[@]}"; do
+	dir=$(corpus "$name")
+	store=$out/$name.store
+	rm -rf "$store"
+	"$bin" index --store "$store" --no-log "$dir" >/dev/null
+	marks=$out/$name.marks
+	: >"$marks"
+	grep -v '^#' "$repo/testdata/fresh/$name.tsv" | while IFS=$'\t' read -r q fact; do
+		(cd "$dir" && "$bin" ask --store "$store" --no-log --json "$q" 2>/dev/null || true) |
+			python3 -c '
+import json, sys
+q, fact = sys.argv[1], sys.argv[2]
+try:
+    d = json.load(sys.stdin)
+except ValueError:
+    d = {}
+answer, refused = d.get("answer") or "", bool(d.get("refusal_reason"))
+if fact == "-":
+    mark = "skip"
+elif fact == "REFUSE":
+    mark = "ok" if refused else "bad"
+elif refused:
+    mark = "refused"
+else:
+    mark = "ok" if fact.lower() in answer.lower() else "bad"
+print(mark + "\t" + q)
+' "$q" "$fact" >>"$marks"
+	done
+	printf '%-11s %s\n' "$name" "$(cut -f1 "$marks" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+done
