@@ -30,6 +30,11 @@ func quotedRun(core string) []string {
 // hold run as consecutive whole lines (each trimmed), and ok; a run of one
 // line must be inside a fenced code block of text.
 func runSpan(text string, run []string) (start, end int, ok bool) {
+	// Every claim comes here: a text without the run's first line is
+	// passed over before it is split into lines.
+	if len(run) == 0 || !strings.Contains(text, run[0]) {
+		return 0, 0, false
+	}
 	type line struct {
 		t          string
 		start, end int
@@ -49,9 +54,6 @@ func runSpan(text string, run []string) (start, end int, ok bool) {
 			lines = append(lines, line{t, off + lead, off + lead + len(t), fence != ""})
 		}
 		off += len(l)
-	}
-	if len(run) == 0 {
-		return 0, 0, false
 	}
 	for i := 0; i+len(run) <= len(lines); i++ {
 		if len(run) == 1 && !lines[i].fenced {

@@ -44,7 +44,7 @@ func configDefault(a *ask, sources []generate.ContextSource) []string {
 	}
 	var spelled []string
 	if len(a.named) == 0 && a.option == "" {
-		if spelled = defaultedSpellings(a.question); len(spelled) == 0 {
+		if spelled = defaultedSpellings(a.question, false); len(spelled) == 0 {
 			return nil
 		}
 	}
@@ -53,7 +53,7 @@ func configDefault(a *ask, sources []generate.ContextSource) []string {
 		lines := strings.Split(src.Text, "\n")
 		fenced := false
 		for i, l := range lines {
-			if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			if textutil.IsFence(l) {
 				fenced = !fenced
 				continue
 			}
@@ -129,23 +129,6 @@ func dedent(lines []string) []string {
 	out := make([]string, len(lines))
 	for k, l := range lines {
 		out[k] = strings.TrimRight(l[min(common, len(l)-len(strings.TrimLeft(l, " \t"))):], " \t")
-	}
-	return out
-}
-
-// defaultedSpellings returns the letters of the words a question asks the
-// default of (defaultedLetters), and of each shorter run of its first
-// words down to two: "the default evaluation interval for rules" names
-// "evaluation_interval".
-func defaultedSpellings(question string) []string {
-	m := defaultedPhrase.FindStringSubmatch(question)
-	if m == nil {
-		return nil
-	}
-	words := strings.Fields(m[1])
-	var out []string
-	for n := len(words); n >= 2; n-- {
-		out = append(out, textutil.LettersKey(strings.Join(words[:n], " ")))
 	}
 	return out
 }

@@ -31,12 +31,7 @@ func entryLineDefault(a *ask, sources []generate.ContextSource) []string {
 	if !a.isDefault {
 		return nil
 	}
-	spelled := defaultedSpellings(a.question)
-	if m := defaultedPhrase.FindStringSubmatch(a.question); m != nil && len(strings.Fields(m[1])) == 1 {
-		// One word is the whole name of an entry ("mydestination"), where
-		// in a table's first cell it named too many rows.
-		spelled = append(spelled, textutil.LettersKey(m[1]))
-	}
+	spelled := defaultedSpellings(a.question, true)
 	var described []string // the question's words a description must hold
 	if len(a.named) == 0 && a.option == "" {
 		for _, t := range uniqueTerms(a.question) {
@@ -45,6 +40,7 @@ func entryLineDefault(a *ask, sources []generate.ContextSource) []string {
 			}
 		}
 	}
+	entries := entryDefaults(sources)
 	// Names first: "the default delay warning time" is delay_warning_time,
 	// though another entry's description speaks of "$delay_warning_time
 	// time units".
@@ -52,33 +48,49 @@ func entryLineDefault(a *ask, sources []generate.ContextSource) []string {
 	// recipients per message …" of the SMTP server's limit and of local
 	// delivery's) leaves the choice to the scores.
 	for _, byName := range []bool{true, false} {
-		var found []string
+		var found *entryDefault
 		names := map[string]bool{}
-		for _, src := range sources {
-			lines := strings.Split(src.Text, "\n")
-			for i, l := range lines {
-				m := entryDefaultLine.FindStringSubmatch(l)
-				if m == nil || names[m[1]] {
-					continue
-				}
-				first := firstSentenceAfter(lines, i)
-				if first == "" || !entryAsked(a, byName, spelled, described, m[1], first) {
-					continue
-				}
-				names[m[1]] = true
-				if found == nil {
-					found = []string{withMarker(strings.TrimSpace(l), src.Label), "\n\n" + withMarker(first, src.Label)}
-				}
+		for i := range entries {
+			e := &entries[i]
+			if names[e.name] || !entryAsked(a, byName, spelled, described, e.name, e.first) {
+				continue
+			}
+			names[e.name] = true
+			if found == nil {
+				found = e
 			}
 		}
-		if len(names) == 1 || byName && found != nil {
-			return found
-		}
-		if len(names) > 1 {
+		switch {
+		case found != nil && (byName || len(names) == 1):
+			return []string{withMarker(found.line, found.label), "\n\n" + withMarker(found.first, found.label)}
+		case len(names) > 1:
 			return nil
 		}
 	}
 	return nil
+}
+
+// entryDefault is a name line stating its default, with the first
+// sentence of its entry and its source's label.
+type entryDefault struct{ name, line, first, label string }
+
+// entryDefaults returns the sources' name lines that state a default
+// (entryDefaultLine) and have a first sentence after them, in order.
+func entryDefaults(sources []generate.ContextSource) []entryDefault {
+	var out []entryDefault
+	for _, src := range sources {
+		lines := strings.Split(src.Text, "\n")
+		for i, l := range lines {
+			m := entryDefaultLine.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			if first := firstSentenceAfter(lines, i); first != "" {
+				out = append(out, entryDefault{name: m[1], line: strings.TrimSpace(l), first: first, label: src.Label})
+			}
+		}
+	}
+	return out
 }
 
 // entryAsked reports whether the entry named name, whose first sentence is

@@ -43,9 +43,11 @@ func tableDefault(a *ask, sources []generate.ContextSource) []string {
 			return nil
 		}
 	case len(a.named) == 0 && a.option == "":
-		if spelled = defaultedLetters(a.question); spelled == "" {
+		s := defaultedSpellings(a.question, false)
+		if len(s) == 0 {
 			return nil
 		}
+		spelled = s[0] // the words whole: a row's name is the thing's
 	}
 	for _, src := range sources {
 		// A chunk that starts inside a long table carries the table's
@@ -144,16 +146,27 @@ func cellNamesAsked(a *ask, spelled, cell string) bool {
 // image pull policy".
 var defaultedPhrase = regexp.MustCompile(`(?i)\bdefault\s+(?:(?:value|setting)\s+(?:of|for)\s+)?(?:the\s+)?([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,4})\s*\??\s*$`)
 
-// defaultedLetters returns the letters of the words a question asks the
-// default of, lower-cased ("imagepullpolicy"), "" when it names none that
-// way. A row named "image.pullPolicy" is the thing "the default image
-// pull policy" asks about.
-func defaultedLetters(question string) string {
+// defaultedSpellings returns the letters of the words a question asks the
+// default of, lower-cased ("imagepullpolicy" for "the default image pull
+// policy", which a row named "image.pullPolicy" is), then of each shorter
+// run of its first words down to two ("evaluationinterval" for "the
+// default evaluation interval for rules"). One word alone names too many
+// table rows ("port", "mode") and is a spelling only when oneWord is set,
+// for an entry whose whole name it is ("mydestination").
+func defaultedSpellings(question string, oneWord bool) []string {
 	m := defaultedPhrase.FindStringSubmatch(question)
-	if m == nil || len(strings.Fields(m[1])) < 2 {
-		return "" // one word names too many rows ("port", "mode")
+	if m == nil {
+		return nil
 	}
-	return textutil.LettersKey(m[1])
+	words := strings.Fields(m[1])
+	if len(words) == 1 && oneWord {
+		return []string{textutil.LettersKey(words[0])}
+	}
+	var out []string
+	for n := len(words); n >= 2; n-- {
+		out = append(out, textutil.LettersKey(strings.Join(words[:n], " ")))
+	}
+	return out
 }
 
 // amountDescribed returns the content terms of an amount question that

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/internal/textutil"
 	"github.com/hybridrag/hybridrag/retrieve"
 )
 
@@ -50,7 +51,7 @@ func withUsageBefore(cands, chosen []*candidate, intent retrieve.Intent) []*cand
 func usageBlock(text string) bool {
 	var lines []string
 	for l := range strings.Lines(text) {
-		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		if t := strings.TrimSpace(l); t != "" && !textutil.IsFence(t) {
 			lines = append(lines, t)
 		}
 	}
