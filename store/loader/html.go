@@ -89,6 +89,10 @@ type walker struct {
 	// flat: inside a cell of a row of several, where paragraphs join the
 	// row's line (cellsOf).
 	flat int
+	// boxName is the name cell of the property box being walked
+	// (htmlkeyword.go): written as a line of its own, the entry's name
+	// above its properties' row.
+	boxName *html.Node
 }
 
 func (w *walker) walk(n *html.Node) {
@@ -130,6 +134,11 @@ func (w *walker) walk(n *html.Node) {
 	case atom.Img, atom.Input, atom.Wbr:
 		return
 	case atom.Td, atom.Th:
+		if n == w.boxName {
+			w.children(n)
+			w.out.lineBreak(2)
+			return
+		}
 		if w.cells > 0 && !inSignatureTable(n) {
 			w.out.separator(" |")
 		}
