@@ -116,3 +116,24 @@ func TestDefaultListItemUnderStackedNames(t *testing.T) {
 		require.Less(t, strings.Index(got, "glaze\""), i, "the asked entry's default comes first")
 	}
 }
+
+// A property box written as one row puts other properties before the
+// default ("Use: main | Type: integer | Default: 1000", Exim's
+// specification): it is the entry's fact row all the same, so the
+// description under it opens the entry and the row gives its figure.
+func TestFactRowAfterOtherProperties(t *testing.T) {
+	p := prompt("pump_max_strokes\n\nUse: main | Type: integer | Default: 1000\n\n" +
+		"This option limits the number of strokes the pump makes in a minute before the controller stops it.\n\n" +
+		"pump_prime_volume\n\nUse: main | Type: integer | Default: 2\n\n" +
+		"The volume of water, in litres, that primes the pump before its first start.")
+	got := answerTo(t, "How many strokes can the pump make in a minute before the controller stops it?", p)
+	require.Contains(t, got, "This option limits the number of strokes the pump makes in a minute before the controller stops it. [S1]")
+	require.Contains(t, got, "Use: main | Type: integer | Default: 1000 [S1]")
+	got = answerTo(t, "Which option limits how many strokes the pump makes in a minute?", p)
+	require.True(t, strings.HasPrefix(got, "pump_max_strokes [S1]"), got)
+	// What the description counts, not a word it counts in, must be what
+	// the question counts: strokes in a pump cycle are no number of cycles.
+	got = answerTo(t, "How many pump cycles can the controller run at most?",
+		prompt("pump_cycle_strokes\n\nUse: main | Type: integer | Default: 40\n\nThis option limits the number of strokes the controller runs in a single pump cycle."))
+	require.NotContains(t, got, "Default: 40")
+}

@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
@@ -205,8 +206,10 @@ func countedIn(counted []string, c *candidate) bool {
 // an API entry's type row giving the default ("- <integer> Default:
 // 8192" under "Class property: Buffer.poolSize"), after a short note of
 // the unit ("- <number> Timeout in milliseconds. Default: 5000 (5
-// seconds)." under "server.keepAliveTimeout").
-var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:(?:<[^>\n]+>|\{[^}\n]+\})\s+(?:[^.:\n]{1,40}\.\s+)?)?)?Default(?: value)?[ \t]*:`)
+// seconds)." under "server.keepAliveTimeout"), or a one-row property box
+// whose default follows other properties ("Use: main | Type: integer |
+// Default: 20").
+var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:(?:<[^>\n]+>|\{[^}\n]+\})\s+(?:[^.:\n]{1,40}\.\s+)?)?)?` + cellsBefore + `Default(?: value)?[ \t]*:`)
 
 // entryRow reports whether a sentence is one of the one-line rows an entry
 // lists under its name before its description: a factRow or a typeRow.
@@ -220,7 +223,11 @@ func entryRow(text string) bool { return factRow.MatchString(text) || typeRow.Ma
 // otherwise.
 func entryFigure(counted, subject []string, figure figureTest, cands []*candidate, i int) *candidate {
 	c := cands[i]
-	if !c.opens || !countedIn(counted, c) {
+	// The description itself must name what is counted: an entry's name
+	// shares words with many questions ("message_linelength_limit" is no
+	// count of messages), and so does what it counts in ("the number of
+	// RCPT commands … in a single SMTP message transaction").
+	if !c.opens || !countedIn(counted, &candidate{terms: c.terms}) || countsAnother(c.text, counted) {
 		return nil
 	}
 	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
@@ -229,6 +236,32 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 		}
 	}
 	return nil
+}
+
+// numberOfWords matches "number of" and the three words after it: what a
+// sentence counts (numberOf takes one word).
+var numberOfWords = regexp.MustCompile(`(?i)\bnumbers?\s+of\s+((?:\S+\s+){0,2}\S+)`)
+
+// countsAnother reports whether a sentence says what it counts ("the
+// number of RCPT commands") and that is none of counted. Unlike
+// countsSibling, the counted word elsewhere in the sentence does not
+// matter. A question that names nothing counted, or asks for an extent
+// ("the number of milliseconds of inactivity" answers how long), is
+// never counted against.
+func countsAnother(text string, counted []string) bool {
+	if len(slices.DeleteFunc(slices.Clone(counted), func(t string) bool { return t == limitMark })) == 0 || counted[0] == extentMark {
+		return false
+	}
+	found := false
+	for _, m := range numberOfWords.FindAllStringSubmatch(text, -1) {
+		found = true
+		for _, w := range textutil.Words(m[1]) {
+			if slices.Contains(counted, textutil.Stem(w)) {
+				return false
+			}
+		}
+	}
+	return found
 }
 
 // whichQuestion matches a question that asks which thing ("Which setting

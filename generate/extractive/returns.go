@@ -59,8 +59,14 @@ var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
 // "devel"", as CPack's generators write them), and the grammar BIND's
 // reference gives each statement ("Grammar: dnssec-validation ( yes | no
 // | auto );"), which stood between the name and the description, so the
-// description no longer opened the entry.
-var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?(?:Default|Type|Environment|Grammar|Syntax)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
+// description no longer opened the entry. A property box written as one
+// row may put other properties first ("Use: main | Type: integer |
+// Default: 20", Exim's specification).
+var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?` + cellsBefore + `(?:Default|Type|Environment|Grammar|Syntax)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
+
+// cellsBefore matches the property cells a one-row property box may write
+// before its default or type ("Use: main | ").
+const cellsBefore = `(?:[A-Z][a-z]+(?: [a-z]+)?:[ \t]*[^|\n]*[^\s|][ \t]*\|[ \t]*)*`
 
 // usageRow matches a command's usage line, fenced or not ("Usage:  docker
 // top CONTAINER [ps OPTIONS]", argparse's "usage: prog [-h]"), which a
