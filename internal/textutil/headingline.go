@@ -48,7 +48,7 @@ func IsHeadingLine(text string, sp Span) bool {
 	if strings.HasPrefix(s, "#") {
 		return true
 	}
-	if bulletItem(s) || EndsSentence(s) || countWords(s) > HeadingLineWords && !callSignature(s) || IsVersionNote(s) || IsStatusNote(s) ||
+	if bulletItem(s) || EndsSentence(s) && !repeatedArgument.MatchString(s) || countWords(s) > HeadingLineWords && !callSignature(s) || IsVersionNote(s) || IsStatusNote(s) ||
 		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) || bareURL.MatchString(s) || IsFieldLine(s) {
 		return false
 	}
@@ -156,6 +156,11 @@ func signatureLines(s string) bool {
 	}
 	return true
 }
+
+// repeatedArgument matches an option or name whose last argument may be
+// repeated ("-Mrm <message id> <message id> ...", "add [<pathspec>...]"
+// reads as "add [<pathspec>]..."): its dots end no sentence.
+var repeatedArgument = regexp.MustCompile(`^[-\w.:/]+(?:[\s\x{a0}]+(?:<[^>\n]+>|\[[^\]\n]+\]|\{[^}\n]+\}))+[\s\x{a0}]*(?:\.\.\.|…)$`)
 
 // callSignature reports whether s is one call signature, however many
 // parameters it names ("core.register_action(name, actions, func[,

@@ -50,6 +50,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"stacked signatures with default values", "Intro text.\n\n@kiln.cache(fire)\n@kiln.cache(maxsize=128, typed=False)\n\nDecorator to wrap a firing.", "@kiln.cache(fire)\n@kiln.cache(maxsize=128, typed=False)", false},
 		{"lines of code", "Intro text.\n\nx = fire(6)\nvent(x)\n\nThen wait.", "x = fire(6)\nvent(x)", false},
 		{"a signature over prose", "Intro text.\n\nround(X)\nRounds X to a whole number of cones\n\nMore.", "round(X)\nRounds X to a whole number of cones", false},
+		{"an option whose argument repeats", "Intro text.\n\n-Kf\u00a0<kiln\u00a0id>\u00a0<kiln\u00a0id>\u00a0...\n\nFreezes each kiln listed.", "-Kf\u00a0<kiln\u00a0id>\u00a0<kiln\u00a0id>\u00a0...", true},
+		{"a sentence ending in dots", "Intro text.\n\nThe kiln heats <slowly> ...\n\nMore.", "The kiln heats <slowly> ...", false},
 		{"an option spelled on lines of its own", "Intro text.\n\n-b\n--branch\n\nShow the kiln's branch.", "-b\n--branch", true},
 		{"names stacked on lines of their own", "Intro text.\n\nKILN_PACKAGE_SECTION\nKILN_<COMPONENT>_PACKAGE_SECTION\n\nSets the section.", "KILN_PACKAGE_SECTION\nKILN_<COMPONENT>_PACKAGE_SECTION", true},
 		{"plain words stacked are no names", "Intro text.\n\nSection\nComponent section\n\nSets the section.", "Section\nComponent section", false},
