@@ -49,7 +49,7 @@ func TestLoadEPUB(t *testing.T) {
 	doc := store.Document{ID: "pumps.epub", Source: "pumps.epub"}
 	require.NoError(t, parseEPUB(raw, &doc))
 	require.Equal(t, "Starting\n\nOpen the inlet valve before you start a pump.\n\nSpeed\n\nThe pump runs at 3000 rpm.\n\n"+
-		"Draining\n\n-d\nDrain one pump.", doc.Text)
+		"Draining\n\n-d\n\nDrain one pump.", doc.Text)
 	require.Equal(t, []string{"Starting", "Starting > Speed", "Draining", "Draining > -d"}, headingPaths(doc))
 	require.Equal(t, "Pump Station Manual", doc.Title)
 	require.Equal(t, time.Date(2024, 6, 3, 10, 0, 0, 0, time.UTC), doc.Metadata.Date.UTC())

@@ -43,6 +43,16 @@ func (w *walker) definitions(n *html.Node) {
 					w.endEntry()
 				}
 				open, inTerms = false, false
+			case atom.Dd:
+				if inTerms {
+					// The terms stand apart from their description, as a
+					// heading does: a description written as bare text
+					// (man2html's "<dt>KillWait</dt><dd>The interval …")
+					// otherwise joined the term's line into one sentence,
+					// "KillWait\nThe interval …".
+					w.out.lineBreak(2)
+				}
+				inTerms = false
 			default:
 				inTerms = false
 			}

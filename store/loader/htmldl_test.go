@@ -77,22 +77,33 @@ func TestLoadHTMLDefinitionLists(t *testing.T) {
 		name: "groups wrapped in div, before any heading",
 		html: `<dl><div><dt>Color</dt><dd>Red</dd></div><div><dt>Size</dt><dd>Large</dd></div></dl>`,
 		want: []sec{
-			{"Color", 1, "Color\nRed"},
-			{"Size", 1, "Size\nLarge"},
+			{"Color", 1, "Color\n\nRed"},
+			{"Size", 1, "Size\n\nLarge"},
+		},
+	}, {
+		// man2html's markup (Slurm's slurm.conf(5)): empty <DT><DD> pairs
+		// between entries, each description bare text after its term.
+		name: "a bare description stands apart from its term",
+		html: `<h2>PARAMETERS</h2><DL COMPACT><DT><DD><P><dt><B>KillWait</B></dt><dd>The interval, in seconds. The default value is 30 seconds.` +
+			`<DT><DD><P><dt><B>MaxJobCount</B></dt><dd>The maximum number of jobs.</DL>`,
+		want: []sec{
+			{"PARAMETERS", 0, "PARAMETERS\n\nKillWait\n\nThe interval, in seconds. The default value is 30 seconds.\n\nMaxJobCount\n\nThe maximum number of jobs."},
+			{"PARAMETERS > KillWait", 1, "KillWait\n\nThe interval, in seconds. The default value is 30 seconds."},
+			{"PARAMETERS > MaxJobCount", 1, "MaxJobCount\n\nThe maximum number of jobs."},
 		},
 	}, {
 		name: "empty and hidden terms open no entry",
 		html: `<h1>Glossary</h1><dl><dt> </dt><dd>No term here.</dd><dt hidden>Secret</dt><dt>Shown</dt><dd>Described.</dd></dl>`,
 		want: []sec{
-			{"Glossary", 0, "Glossary\n\nNo term here.\nShown\nDescribed."},
-			{"Glossary > Shown", 1, "Shown\nDescribed."},
+			{"Glossary", 0, "Glossary\n\nNo term here.\nShown\n\nDescribed."},
+			{"Glossary > Shown", 1, "Shown\n\nDescribed."},
 		},
 	}, {
 		name: "a long signature is shortened in the heading path",
 		html: `<h1>API</h1><dl><dt>` + long + `</dt><dd>Configures it.</dd></dl>`,
 		want: []sec{
-			{"API", 0, "API\n\n" + long + "\nConfigures it."},
-			{"API > " + shortTerm(long), 1, long + "\nConfigures it."},
+			{"API", 0, "API\n\n" + long + "\n\nConfigures it."},
+			{"API > " + shortTerm(long), 1, long + "\n\nConfigures it."},
 		},
 	}}
 	for _, tc := range cases {
