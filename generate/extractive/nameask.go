@@ -33,10 +33,24 @@ func nameHeading(heading string) string {
 	if sectionNumber.MatchString(m) || manSections[m] {
 		return ""
 	}
-	if strings.ContainsAny(m, "_.:()") || strings.ToLower(m[:1]) == m[:1] || strings.ToUpper(m) == m && len(m) > 1 {
+	if strings.ContainsAny(m, "_.:()") || strings.ToLower(m[:1]) == m[:1] || strings.ToUpper(m) == m && len(m) > 1 || m == heading && camelCase(m) {
 		return strings.TrimRight(m, ".:(")
 	}
 	return ""
+}
+
+// camelCase reports a word with a capital after a small letter
+// ("KillWait", "MaxJobCount"): a setting's name, where a capitalised
+// word alone ("Description") is a title.
+func camelCase(w string) bool {
+	prevLower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	return false
 }
 
 // aliasNames returns the names a heading gives on each of its lines when
