@@ -263,3 +263,32 @@ func TestAmountSubjectInIdentifiers(t *testing.T) {
 		{"a part of a call", "How much faster is a firing loop than a cooling loop?", prompt("The kiln.get_event_loop() function was rewritten to make it up to 15 times faster."), false},
 	})
 }
+
+// A settings reference's entry describes one setting and gives its default
+// a few sentences on ("The default value is 30 seconds."): for an amount
+// question its description covers well, the default is the amount, though
+// the question does not ask for a default. An entry whose description
+// shares only a word with the question ("requests") gives none; nor does
+// a default later in a passage that is no setting's entry.
+func TestAmountFromTheEntrysDefaultSentence(t *testing.T) {
+	p := prompt("KilnWait\n\nThe interval, in seconds, given to a kiln's elements between the soft stop and the hard stop upon reaching its firing limit. If the kiln fails to cool gracefully in the interval specified, it is forcibly stopped. The default value is 30 seconds. The value may not exceed 65533.\n\n" +
+		"KilnRequests\n\nHow many glaze requests the controller sends in parallel. Each request names one shelf. The default value is 5.")
+	got := answerTo(t, "How long does the kiln wait between the soft stop and the hard stop when it reaches its firing limit?", p)
+	require.True(t, strings.HasPrefix(got, "KilnWait [S1]\n\nThe interval, in seconds, given to a kiln's elements between the soft stop and the hard stop upon reaching its firing limit. [S1] The default value is 30 seconds. [S1]"), got)
+	require.Equal(t, generate.NotInDocs, answerTo(t, "How many repair requests can be in a kiln queue at once?", p))
+
+	passage := prompt("Stopping a kiln\n\nA kiln's elements are given an interval between the soft stop and the hard stop upon reaching its firing limit. If the kiln fails to cool gracefully in the interval specified, it is forcibly stopped. The default value is 30 seconds.")
+	require.NotContains(t, answerTo(t, "How long does the kiln wait between the soft stop and the hard stop when it reaches its firing limit?", passage), "30 seconds")
+}
+
+// A default a few sentences after the description must be of the kind a
+// count asks for: "The default value is 300 seconds." after a sentence
+// about a list of jobs gives no number of jobs, while the entry whose
+// default is a count of them does.
+func TestDefaultAfterCountsWhatIsAsked(t *testing.T) {
+	p := prompt("MinKilnAge\n\nThe minimum age of a fired pot before its record is cleared from the list of pots the controller keeps in memory. The default value is 300 seconds.\n\n" +
+		"MaxPotCount\n\nThe maximum number of pots the controller can have in memory at one time. The default value is 10000 pots.")
+	got := answerTo(t, "How many pots can the controller keep in memory by default?", p)
+	require.NotContains(t, got, "300 seconds", got)
+	require.Contains(t, got, "The default value is 10000 pots.", got)
+}

@@ -11,7 +11,7 @@ import (
 // does the planner assume unless told otherwise?", "How many users run at
 // once unless I say otherwise?", "What does it use out of the box?". The
 // default the documents give answers it as it answers "What is the
-// default …?" (defaultFollows).
+// default …?" (followingDefault).
 
 // asksDefault reports whether a question asks for a default, in that word
 // (mentionsDefault) or in other words (textutil.DefaultInOtherWords).

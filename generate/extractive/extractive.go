@@ -433,7 +433,7 @@ func figureOf(cands []*candidate, a *ask, lead *candidate) *candidate {
 	if amountContinues(a.counted, a.amountOf, a.figure, cands, i) {
 		return cands[i+1]
 	}
-	if j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i); j >= 0 {
+	if j := a.defaultAfter(cands, i); j >= 0 {
 		return cands[j]
 	}
 	return entryFigure(a.counted, a.amountOf, a.figure, cands, i)
@@ -515,7 +515,7 @@ func separator(prev, next *candidate) string {
 // answering a yes/no question or entryRelief for a count stated in the
 // entry asked about) and, for a question asking for an amount,
 // state one (statesAmount, and a figure of the asked kind: figureTest), or
-// are followed by the default asked for (defaultFollows); the sentence must
+// are followed by the default asked for (defaultAfter); the sentence must
 // have the asked form (askedForm: prose, the names asked about, a share,
 // the thing whose default is asked) and, for a default, give it
 // (givesDefault). Built once per question.
@@ -570,7 +570,7 @@ func (t *answerTest) answersAt(i int) bool {
 		relief = max(relief, entryRelief)
 	}
 	return c.overlap >= t.need-relief && t.form.holds(c, prev, nameScope(cands, i)) &&
-		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || defaultFollows(a.defaultAsked, counted, figure, cands, i) ||
+		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || a.defaultAfter(cands, i) >= 0 ||
 		isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil))
 }
 

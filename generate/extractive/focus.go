@@ -25,7 +25,7 @@ type ask struct {
 	isAmount  bool
 	isDefault bool
 	// defaultAsked: the question asks for a default in any words
-	// (asksDefault), read once for defaultFollows on every candidate.
+	// (asksDefault), read once for followingDefault on every candidate.
 	defaultAsked bool
 	defaulted    *defaulted // the thing whose default is asked (defaultSubject)
 	isReturn     bool       // what a call returns (asksReturn)

@@ -131,38 +131,86 @@ var secondUnit = regexp.MustCompile(`(?i)\d[\d,.]*\s*-?\s*seconds?\b|\b(?:a|one|
 // mentionsDefault matches a question that speaks of a default.
 var mentionsDefault = regexp.MustCompile(`(?i)\bdefault\b`)
 
+// entryDefaultOverlap is the share of the question an entry's description
+// must cover for the entry's default to answer an amount question that
+// does not ask for the default (entryDefaultAfter). The descriptions that
+// answer cover most of it (0.82 and 0.86 for Slurm's SlurmdTimeout and
+// KillWait); at 0.45, unrelated entries' defaults answered three
+// unanswerable git questions.
+const entryDefaultOverlap = 0.7
+
 // defaultAfter bounds how many sentences after a topical one may give the
 // default an extent question asks for.
 const defaultAfter = 3
 
-// defaultFollows reports whether, for an extent or count question asking
-// for a default (asked: asksDefault, read once by newAsk), one of the
-// defaultAfter sentences after cands[i] in its source gives a default value ("The depot sets a maximum stacking depth
-// … . Previously … . The default value is 12."); for a count, a figure by
+// followingDefault returns, for an extent or count question asking for a
+// default (asked: asksDefault, read once by newAsk), the index of the
+// first of the defaultAfter sentences after cands[i] in its source that
+// gives a default value ("The depot sets a maximum stacking depth … .
+// Previously … . The default value is 12."); for a count, a figure by
 // statesCount, per the unit asked for if any, in it or in cands[i]
 // (figure.rate: "Sets how many loaves the oven bakes per batch. … The
 // default is 12."; a default in seconds gives no number of requests per
-// second). Only questions that ask for the default take it: for other
-// amount questions the sentence after a topical one answered more
-// unanswerable questions than it saved (TestAmountQuestionNeedsTheAmount).
-func defaultFollows(asked bool, counted []string, figure figureTest, cands []*candidate, i int) bool {
-	return followingDefault(asked, counted, figure, cands, i) >= 0
-}
-
-// followingDefault returns the index of the sentence defaultFollows
-// finds, or -1.
+// second). -1 when there is none. Only questions that ask for the default
+// take it: for other amount questions the sentence after a topical one
+// answered more unanswerable questions than it saved
+// (TestAmountQuestionNeedsTheAmount); see entryDefaultAfter.
 func followingDefault(asked bool, counted []string, figure figureTest, cands []*candidate, i int) int {
 	if len(counted) == 0 || !asked {
 		return -1
 	}
 	extent := counted[0] == extentMark
+	if figure.rate != nil && figure.rate.MatchString(cands[i].text) {
+		figure.rate = nil // "Sets how many loaves the oven bakes per batch."
+	}
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
-		if defaultAmount.MatchString(cands[j].text) && amountCue.MatchString(cands[j].text) &&
-			(extent || statesCount(cands[j].text, counted) && (figure.rate == nil || figure.rate.MatchString(cands[j].text) || figure.rate.MatchString(cands[i].text))) {
+		if !defaultAmount.MatchString(cands[j].text) || !amountCue.MatchString(cands[j].text) {
+			continue
+		}
+		// A count's figure must be of the kind counted: "The default
+		// value is 300 seconds." gives no number of jobs.
+		if extent || figure.count && figure.states(cands[j].text) ||
+			!figure.count && statesCount(cands[j].text, counted) && (figure.rate == nil || figure.rate.MatchString(cands[j].text)) {
 			return j
 		}
 	}
 	return -1
+}
+
+// defaultAfter returns the sentence a few after cands[i] that gives the
+// amount asked for as a default (followingDefault, for a question asking
+// for the default), or, for any amount question, the default an entry's
+// description is followed by (entryDefaultAfter); -1 when there is none.
+func (a *ask) defaultAfter(cands []*candidate, i int) int {
+	if j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i); j >= 0 {
+		return j
+	}
+	return a.entryDefaultAfter(cands, i)
+}
+
+// entryDefaultAfter returns, for an amount question that does not ask for
+// a default, the default that leaves its subject to its entry
+// (subjectlessDefault) a few sentences after the description opening an
+// entry named like a setting: "KillWait / The interval, in seconds, given
+// to a job's processes between the SIGTERM and SIGKILL signals … . If the
+// job fails to terminate gracefully … . The default value is 30 seconds."
+// An entry is about one setting, so its default is the value of what its
+// description describes; a figure later in a topical passage is not
+// (followingDefault takes those only for questions asking for the
+// default). The description must cover entryDefaultOverlap of the
+// question: "How many HTTP requests to launch in parallel. … Default is
+// 5." shares a word or two with many a question it does not answer ("How
+// many merge requests can be in a merge train at once?"). -1 otherwise.
+func (a *ask) entryDefaultAfter(cands []*candidate, i int) int {
+	c := cands[i]
+	if a.defaultAsked || !c.opens || c.overlap < entryDefaultOverlap || nameHeading(c.headingText) == "" {
+		return -1
+	}
+	j := followingDefault(true, a.counted, a.figure, cands, i)
+	if j < 0 || !sameEntry(cands[j], c) || !subjectlessDefault.MatchString(cands[j].text) {
+		return -1
+	}
+	return j
 }
 
 // anaphor matches a sentence that goes on about the value the sentence
@@ -176,7 +224,7 @@ var anaphor = regexp.MustCompile(`^(?:Its|Their|It\s+(?:is|defaults|can|may|must
 // amountContinues reports whether, for an amount question, the sentence
 // right after cands[i] in its source goes on about it (anaphor) and states
 // the amount (statesAmount, with cands[i] as the sentence before it, and
-// the figure test). Unlike defaultFollows for any amount question, the
+// the figure test). Unlike followingDefault for a question asking for the default, the
 // next sentence must refer back: a figure in some later sentence of a
 // topical passage answered unanswerable questions.
 func amountContinues(counted, subject []string, figure figureTest, cands []*candidate, i int) bool {

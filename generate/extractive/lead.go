@@ -122,7 +122,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 				// there are more than this many packs …, git gc --auto
 				// consolidates them … . The default value is 50."):
 				// figureAfter quotes that sentence second.
-				amountContinues(counted, amountOf, a.figure, cands, i) || defaultFollows(a.defaultAsked, counted, a.figure, cands, i)
+				amountContinues(counted, amountOf, a.figure, cands, i) || a.defaultAfter(cands, i) >= 0
 		case a.isDefault:
 			// The row names nothing; its description names what the
 			// question does.
