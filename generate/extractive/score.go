@@ -271,8 +271,9 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 // Chapter 19 for details.", "See also int() for …", "For more information
 // on X, see the ANALYZE documentation."): navigation, which states
 // nothing the answer could quote; also in a Markdown quotation or after a
-// note's label ("> See the [Dockerfile Best Practices guide](…)").
-var crossReference = regexp.MustCompile(`^(?:>\s*)?(?:\*{0,2}(?:Note|Tip):?\*{0,2}:?\s+)?(?:(?:See|Refer\s+to)\s|For\s+(?:more|further)\s+(?:information|details)\b[^.;]*\bsee\b)`)
+// note's label ("> See the [Dockerfile Best Practices guide](…)"), or
+// with "Also" first ("Also see default_queue_depth above.").
+var crossReference = regexp.MustCompile(`^(?:>\s*)?(?:\*{0,2}(?:Note|Tip):?\*{0,2}:?\s+)?(?:(?:Also\s+see|See|Refer\s+to)\s|For\s+(?:more|further)\s+(?:information|details)\b[^.;]*\bsee\b)`)
 
 // articles may precede the term a sentence names first.
 var articles = map[string]bool{"a": true, "an": true, "the": true}
