@@ -4,7 +4,7 @@
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
 # thirtieth- and thirty-first-session sections quote these counts.
 #
-#   scripts/fresh-manuals.sh OUT [NAME...]     # NAME: haproxy docker bind prometheus postfix exim slurm ntpsec
+#   scripts/fresh-manuals.sh OUT [NAME...]     # NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
 # then the question) and prints each manual's totals. BIN names the
@@ -33,7 +33,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -53,6 +53,7 @@ corpus() {
 	exim) debian exim4-doc-html "$corpora/exim4-doc-html" && echo "$corpora/exim4-doc-html" ;;
 	slurm) debian slurm-wlm-doc "$corpora/slurm-wlm-doc" && echo "$corpora/slurm-wlm-doc" ;;
 	ntpsec) debian ntpsec-doc "$corpora/ntpsec-doc" && echo "$corpora/ntpsec-doc" ;;
+	varnish) debian varnish-doc "$corpora/varnish-doc" && echo "$corpora/varnish-doc" ;;
 	prometheus)
 		if [ ! -d "$corpora/prometheus" ]; then
 			dir=$(cd "$repo" && GOFLAGS=-mod=mod go mod download -json github.com/prometheus/prometheus@v0.48.1 |
