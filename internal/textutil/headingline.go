@@ -70,7 +70,9 @@ func IsHeadingLine(text string, sp Span) bool {
 // entry's name. A title is capitalised after its label ("rnd: Randomized
 // Plain Text", Apache's map types) or is more than a word before it ("Step
 // 1: …"); a caption names a file ("Filename: src/main.rs" over a listing).
-var fieldLine = regexp.MustCompile(`^[A-Za-z][a-z_-]*: [a-z0-9][a-z0-9_-]*(?:,? [a-z0-9][a-z0-9_-]*)*$`)
+// A field's name may be a few lower-case words ("Writable from: vcl_pipe,
+// backend", as Varnish's VCL reference lists each variable's).
+var fieldLine = regexp.MustCompile(`^[A-Za-z][a-z_-]*(?: [a-z_-]+){0,2}: [a-z0-9][a-z0-9_-]*(?:,? [a-z0-9][a-z0-9_-]*)*$`)
 
 // IsFieldLine reports whether s opens with a one-word field and its
 // lower-case value ("context: body", "Tags: query"; see fieldLine).

@@ -35,6 +35,7 @@ func TestIsHeadingLine(t *testing.T) {
 		{"dashed title under another heading", "Kilns\n\nkiln-fire - Fire the loaded kiln\n\nMore.", "kiln-fire - Fire the loaded kiln", true},
 		{"stability note under a name", "--blaze\n\nStability: 1 - Experimental\n\nFires the kiln in blaze mode.", "Stability: 1 - Experimental", false},
 		{"a field and its value", "kiln.fire(cone)\n\ncontext: init, task, action\n\nFires the kiln to the cone given.", "context: init, task, action", false},
+		{"a field named in two words", "bereq.connect_timeout\n\nReadable from: vcl_pipe, backend\n\nThe time to wait for a kiln.", "Readable from: vcl_pipe, backend", false},
 		{"a capitalised field", "kiln-clients\n\nBlocks: options\n\nTags: query\n\nSpecifies the most kilns fired at once.", "Tags: query", false},
 		{"a conjunction between two code blocks", "```\nkiln fire\n```\n\nor\n\n```\nkiln fire --now\n```", "or", false},
 		{"a stop word that names a tag", "Built-in tags\n\nfor\n\nLoops over each item in an array.", "for", true},
