@@ -306,10 +306,11 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 			// after another ("--untracked" over "In addition to searching
 			// in the tracked files …, search also in untracked files.").
 			if line := nameLine(c, question); line != "" {
-				if !strings.HasSuffix(sep, "\n") {
-					sep = "\n\n"
-				}
-				sep += line
+				// A paragraph of its own: after a row on the line above
+				// ("Default: 3.500" then "connect_timeout"), the two
+				// read, to the validator too, as one claim whose figure
+				// is about the name.
+				sep = "\n\n" + line
 			}
 		}
 		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)

@@ -152,3 +152,18 @@ func TestUnitRowsAndTheNextEntrysDefault(t *testing.T) {
 	got = answerTo(t, "Which parameter holds the timeout for the pump's first stroke?", p)
 	require.True(t, strings.HasPrefix(got, "pump_first_stroke_timeout [S1]"), got)
 }
+
+// A default row that is another setting's ("which defaults to the
+// kiln_timeout parameter") gives no value: the setting's own row, whose
+// description covers the question, leads. A name line quoted after a row
+// starts a paragraph of its own: on the row's next line the two read as
+// one claim whose figure is about the name.
+func TestDefaultThatIsAnotherSettings(t *testing.T) {
+	p := prompt("bereq.kiln_timeout\n\nType: DURATION\n\nReadable from: vcl_pipe, backend\n\n"+
+		"Default: .kiln_timeout attribute from the Kiln definition, which defaults to the kiln_timeout parameter, see kilnd.\n\n"+
+		"The time in seconds to wait for a kiln connection to be established.",
+		"kiln_timeout\n\n- Units: seconds\n\n- Default: 3.500\n\n- Minimum: 0.000\n\nDefault connection timeout for kiln connections. We only try to connect to the kiln for this many seconds.")
+	got := answerTo(t, "What is the default connect timeout for kiln connections?", p)
+	require.True(t, strings.HasPrefix(got, "Default: 3.500 [S2]"), got)
+	require.NotContains(t, got, "[S2]\nkiln_timeout", got)
+}

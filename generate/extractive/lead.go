@@ -222,7 +222,7 @@ func continues(cands []*candidate, i int, cut float64) bool {
 // index; -1 otherwise.
 func describedBelow(cands []*candidate, i int, cut float64) int {
 	c := cands[i]
-	if !defaultRow.MatchString(c.text) {
+	if !defaultRow.MatchString(c.text) || defaultReference.MatchString(c.text) {
 		return -1
 	}
 	for k := i + 1; k < len(cands) && cands[k].source == c.source && cands[k].headingText == c.headingText; k++ {
@@ -317,7 +317,12 @@ var (
 // giving a value ("Default: See profile docs.", "Default: | see below"):
 // it states no default, and under a sibling key it would lead the answer
 // to "What opt-level do the dev and release profiles use by default?".
-var defaultReference = regexp.MustCompile(`(?i)\bdefault(?:\s+value)?:\s*(?:\|\s*)?(?:see|refer\s+to|as\s+described)\b`)
+// So does a default that is another setting's ("Default: .connect_timeout
+// attribute from the Backend definition, which defaults to the
+// connect_timeout parameter"), where that setting's own row gives the
+// value.
+var defaultReference = regexp.MustCompile(`(?i)\bdefault(?:\s+value)?:\s*(?:\|\s*)?(?:see|refer\s+to|as\s+described)\b|` +
+	`\bdefault(?:\s+value)?:.*\bdefaults?\s+to\s+the\s+[\w.-]+\s+(?:parameter|setting|option|variable|attribute|directive)\b`)
 
 // statesDefaultValue reports whether text gives a default (defaultStated)
 // rather than a pointer to one (defaultReference).
