@@ -290,6 +290,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		chosen = withDefaultMark(cands, chosen)
 	}
 	chosen = withCodeAfter(cands, chosen)
+	chosen = withUnitRow(chosen)
 	chosen = withUsageBefore(cands, chosen, a.intent)
 	chosen = withListAfter(cands, chosen)
 	chosen = test.form.when.withNote(cands, chosen)
@@ -427,7 +428,7 @@ func figureOf(cands []*candidate, a *ask, lead *candidate) *candidate {
 	}
 	// A unit is no extent: "The age of pump cookies, in seconds." needs
 	// its entry's "Default: 31449600" after it.
-	if a.stated(cands, lead.pos) && a.figure.states(lead.text) && (len(a.counted) == 0 || a.counted[0] != extentMark || extentValue(lead.text)) {
+	if a.stated(cands, lead.pos) && a.figure.states(figureText(lead)) && (len(a.counted) == 0 || a.counted[0] != extentMark || extentValue(lead.text)) {
 		return nil
 	}
 	i := lead.pos
@@ -567,11 +568,11 @@ func (t *answerTest) answersAt(i int) bool {
 	}
 	counted, isAmount, subject, figure := a.counted, a.isAmount, a.amountOf, a.figure
 	relief := polarRelief(a.intent, c)
-	if isAmount && !isExtent(counted) && headedByQuestion(c, a.words) && statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) {
+	if isAmount && !isExtent(counted) && headedByQuestion(c, a.words) && statesAmount(counted, subject, isAmount, c, prev) && figure.states(figureText(c)) {
 		relief = max(relief, entryRelief)
 	}
 	return c.overlap >= t.need-relief && t.form.holds(c, prev, nameScope(cands, i)) &&
-		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(c.text) || a.defaultAfter(cands, i) >= 0 ||
+		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(figureText(c)) || a.defaultAfter(cands, i) >= 0 ||
 		isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil))
 }
 
@@ -660,7 +661,7 @@ func (t *answerTest) keepsLead(lead, c *candidate) bool {
 	if !a.isAmount {
 		return false
 	}
-	return a.figure.states(lead.text) ||
+	return a.figure.states(figureText(lead)) ||
 		isExtent(a.counted) && !a.extentEntry(c) && !(a.defaultAsked && defaultRow.MatchString(c.text))
 }
 

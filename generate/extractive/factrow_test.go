@@ -167,3 +167,15 @@ func TestDefaultThatIsAnotherSettings(t *testing.T) {
 	require.True(t, strings.HasPrefix(got, "Default: 3.500 [S2]"), got)
 	require.NotContains(t, got, "[S2]\nkiln_timeout", got)
 }
+
+// An entry that gives its unit in a row of its own ("- Units: seconds"
+// over "- Default: 5.000") answers a duration question with its bare
+// default: the row reads its entry's unit in the figure tests, and the
+// answer quotes the unit row beside it.
+func TestDefaultWhoseUnitIsARowOfItsOwn(t *testing.T) {
+	p := prompt("kiln_idle_timeout\n\n- Units: seconds\n\n- Default: 5.000\n\n- Minimum: 0.000\n\nIdle timeout for kiln connections.\n\n" +
+		"kiln_idle_count\n\n- Default: 12\n\nThe number of idle kilns kept warm.")
+	got := answerTo(t, "How long is a kiln connection allowed to stay idle by default?", p)
+	require.Contains(t, got, "- Units: seconds [S1]\n- Default: 5.000 [S1]", got)
+	require.NotContains(t, got, "Default: 12", got)
+}

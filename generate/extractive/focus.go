@@ -110,7 +110,7 @@ func (a *ask) stated(cands []*candidate, i int) bool {
 		extent := len(a.counted) > 0 && a.counted[0] == extentMark
 		return statesAmount(a.counted, a.amountOf, true, c, prev) &&
 			(statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) || extent && extentInWords(c.text) ||
-				asksFrequency(a.counted) && statesFrequency(c.text)) && a.figure.kindStated(c.text) &&
+				asksFrequency(a.counted) && statesFrequency(c.text)) && a.figure.kindStated(figureText(c)) &&
 			(!a.figure.timed || extentValue(c.text))
 	case a.isDefault:
 		return a.statesDefault(cands, i)

@@ -175,7 +175,7 @@ func followingDefault(asked bool, counted []string, figure figureTest, cands []*
 		}
 		// A count's figure must be of the kind counted: "The default
 		// value is 300 seconds." gives no number of jobs.
-		if extent || figure.count && figure.states(cands[j].text) ||
+		if extent || figure.count && figure.states(figureText(cands[j])) ||
 			!figure.count && statesCount(cands[j].text, counted) && (figure.rate == nil || figure.rate.MatchString(cands[j].text)) {
 			return j
 		}
@@ -291,7 +291,7 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 		return nil
 	}
 	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
-		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figure.states(row.text) {
+		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figure.states(figureText(row)) {
 			return row
 		}
 	}

@@ -110,7 +110,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			// (headedByQuestion), else the score decides.
 			ok = (namesCounted(counted, c, prev) || a.extentEntry(c)) && statedNumber.MatchString(c.text) &&
 				statesAmount(counted, amountOf, true, c, prev) &&
-				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) && a.figure.kindStated(c.text) ||
+				statedNumber.MatchString(notReference.ReplaceAllString(c.text, "")) && a.figure.kindStated(figureText(c)) ||
 				// For a count, or any amount asked as a default, an entry's
 				// description whose default row above gives the figure ("-
 				// <integer> Default: 8192" over "This is the size (in
