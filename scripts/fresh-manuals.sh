@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Asks the questions of testdata/fresh against the five manuals they were
+# Asks the questions of testdata/fresh against the nine manuals they were
 # written on (documentation sets no labelled set of testdata/eval uses) and
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
-# thirtieth- and thirty-first-session sections quote these counts.
+# thirtieth- to thirty-second-session sections quote these counts.
 #
-#   scripts/fresh-manuals.sh OUT [NAME...]     # NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish
+#   scripts/fresh-manuals.sh OUT [NAME...]
+#
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
 # then the question) and prints each manual's totals. BIN names the
