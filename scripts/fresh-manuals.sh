@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Asks the questions of testdata/fresh against the nine manuals they were
+# Asks the questions of testdata/fresh against the ten manuals they were
 # written on (documentation sets no labelled set of testdata/eval uses) and
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
 # thirtieth- to thirty-second-session sections quote these counts.
 #
 #   scripts/fresh-manuals.sh OUT [NAME...]
 #
-# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
 # then the question) and prints each manual's totals. BIN names the
@@ -35,7 +35,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -56,6 +56,7 @@ corpus() {
 	slurm) debian slurm-wlm-doc "$corpora/slurm-wlm-doc" && echo "$corpora/slurm-wlm-doc" ;;
 	ntpsec) debian ntpsec-doc "$corpora/ntpsec-doc" && echo "$corpora/ntpsec-doc" ;;
 	varnish) debian varnish-doc "$corpora/varnish-doc" && echo "$corpora/varnish-doc" ;;
+	knot) debian knot-doc "$corpora/knot-doc" && echo "$corpora/knot-doc" ;;
 	prometheus)
 		if [ ! -d "$corpora/prometheus" ]; then
 			dir=$(cd "$repo" && GOFLAGS=-mod=mod go mod download -json github.com/prometheus/prometheus@v0.48.1 |
