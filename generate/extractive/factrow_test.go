@@ -164,7 +164,7 @@ func TestDefaultThatIsAnotherSettings(t *testing.T) {
 		"The time in seconds to wait for a kiln connection to be established.",
 		"kiln_timeout\n\n- Units: seconds\n\n- Default: 3.500\n\n- Minimum: 0.000\n\nDefault connection timeout for kiln connections. We only try to connect to the kiln for this many seconds.")
 	got := answerTo(t, "What is the default connect timeout for kiln connections?", p)
-	require.True(t, strings.HasPrefix(got, "Default: 3.500 [S2]"), got)
+	require.True(t, strings.HasPrefix(got, "- Units: seconds [S2]\n- Default: 3.500 [S2]"), got)
 	require.NotContains(t, got, "[S2]\nkiln_timeout", got)
 }
 
