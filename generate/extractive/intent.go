@@ -309,7 +309,7 @@ var numberOfWords = regexp.MustCompile(`(?i)\bnumbers?\s+of\s+((?:\S+\s+){0,2}\S
 // ("the number of milliseconds of inactivity" answers how long), is
 // never counted against.
 func countsAnother(text string, counted []string) bool {
-	if len(slices.DeleteFunc(slices.Clone(counted), func(t string) bool { return t == limitMark })) == 0 || counted[0] == extentMark {
+	if len(counted) == 0 || counted[0] == extentMark || !slices.ContainsFunc(counted, func(t string) bool { return t != limitMark }) {
 		return false
 	}
 	found := false

@@ -54,9 +54,8 @@ type candidate struct {
 	// sentence of the option's entry there, written under a heading line
 	// that spells it (markOwners).
 	owned, headEntry bool
-	// unit is the unit an entry's unit row (unitRow) gives a default row
-	// of the entry ("seconds" for "- Default: 5.000"; markUnits).
-	unit    string
+	// unitRow is, for a default row, its entry's unit row ("- Units:
+	// seconds" for "- Default: 5.000"; markUnits).
 	unitRow *candidate
 	// path is the source's heading path as written, one heading a line:
 	// "Class: http.Agent" names what the rows of its entry

@@ -15,38 +15,41 @@ import (
 // (figureText), and an answer quoting the default row quotes the unit
 // row beside it (withUnitRow).
 
-// unitRow matches an entry's unit row and captures the unit.
-var unitRow = regexp.MustCompile(`^(?:[-*][ \t]+)?Units?[ \t]*:[ \t]*([^\s|][^\n|]*)$`)
+// unitRow matches an entry's unit row ("- Units: seconds").
+var unitRow = regexp.MustCompile(`^(?:[-*][ \t]+)?Units?[ \t]*:[ \t]*[^\s|][^\n|]*$`)
 
-// markUnits sets unit on each default row whose entry (source and
-// heading) has a unit row.
+// markUnits points each default row whose entry (source and heading) has
+// a unit row at that row (candidate.unitRow).
 func markUnits(cands []*candidate) {
 	for i, c := range cands {
-		m := unitRow.FindStringSubmatch(c.text)
-		if m == nil {
+		if !strings.Contains(c.text, "Unit") || !unitRow.MatchString(c.text) {
 			continue
 		}
-		unit := strings.TrimSpace(m[1])
-		for j := i - 1; j >= 0 && sameEntry(cands[j], c) && entryRow(cands[j].text); j-- {
-			if defaultRow.MatchString(cands[j].text) {
-				cands[j].unit, cands[j].unitRow = unit, c
-			}
+		// The entry's rows run on both sides of the unit row.
+		lo, hi := i, i
+		for lo > 0 && sameEntry(cands[lo-1], c) && entryRow(cands[lo-1].text) {
+			lo--
 		}
-		for j := i + 1; j < len(cands) && sameEntry(cands[j], c) && entryRow(cands[j].text); j++ {
-			if defaultRow.MatchString(cands[j].text) {
-				cands[j].unit, cands[j].unitRow = unit, c
+		for hi+1 < len(cands) && sameEntry(cands[hi+1], c) && entryRow(cands[hi+1].text) {
+			hi++
+		}
+		for _, d := range cands[lo : hi+1] {
+			if d != c && defaultRow.MatchString(d.text) {
+				d.unitRow = c
 			}
 		}
 	}
 }
 
 // figureText is the text the figure tests read for c: c's text, and the
-// unit its entry gives apart from it, if any.
+// unit its entry gives apart from it, if any ("seconds" of "- Units:
+// seconds").
 func figureText(c *candidate) string {
-	if c.unit == "" {
+	if c.unitRow == nil {
 		return c.text
 	}
-	return c.text + " " + c.unit
+	_, unit, _ := strings.Cut(c.unitRow.text, ":")
+	return c.text + " " + strings.TrimSpace(unit)
 }
 
 // withUnitRow returns chosen with the unit row of each chosen default row

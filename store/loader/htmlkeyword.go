@@ -104,18 +104,19 @@ func keywordBlock(n *html.Node) bool {
 }
 
 // keywordEntries walks n's children, opening an entry at each keyword
-// block.
+// block or property box.
 func (w *walker) keywordEntries(n *html.Node) {
 	open := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		box := propertyBoxName(c)
 		switch {
-		case (keywordBlock(c) || propertyBoxName(c) != nil) && !hidden(c) && !w.drop[c]:
+		case (keywordBlock(c) || box != nil) && !hidden(c) && !w.drop[c]:
 			if open {
 				w.endEntry()
 			}
 			named := c
-			if name := propertyBoxName(c); name != nil {
-				named, w.boxName = name, name
+			if box != nil {
+				named, w.boxName = box, box
 			}
 			term := collapse(textOf(named, w.drop))
 			if open = term != ""; open {
