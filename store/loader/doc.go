@@ -26,7 +26,10 @@
 // HTML <pre> (Postfix's pages, man2html), is read by its layout: section
 // headings, one entry per option, paragraphs rejoined where the formatter
 // wrapped and hyphenated them, the synopsis and examples as code
-// (htmlman.go). A gzip-compressed file of any of these formats
+// (htmlman.go). A manual page's source (roff in the man or mdoc macros,
+// as /usr/share/man holds it) is interpreted as nroff would show it, its
+// tagged paragraphs and tag lists becoming entries (roff.go). A
+// gzip-compressed file of any of these formats
 // (NAME.EXT.gz) is read as NAME.EXT, decompressed within a size limit
 // (gzip.go). LoadDir walks a folder
 // in a deterministic order and hands every supported file to a callback,

@@ -29,6 +29,7 @@ const (
 	kindODT
 	kindAsciiDoc
 	kindNotebook
+	kindMan // a manual page's roff source (roff.go)
 )
 
 var kinds = map[string]kind{
@@ -51,7 +52,16 @@ var kinds = map[string]kind{
 	".ipynb":    kindNotebook,
 }
 
-func kindOf(path string) kind { return kinds[strings.ToLower(filepath.Ext(path))] }
+func kindOf(path string) kind {
+	ext := strings.ToLower(filepath.Ext(path))
+	if k, ok := kinds[ext]; ok {
+		return k
+	}
+	if ext == ".man" || manPageExt.MatchString(ext) {
+		return kindMan
+	}
+	return kindNone
+}
 
 // readMarkup checks that raw is text (UTF-8 without its byte-order mark,
 // or UTF-16 with one) and reads it with parse, which fills doc from it:
@@ -70,7 +80,7 @@ func readMarkup(raw []byte, path string, doc *store.Document, parse func(string,
 
 // SupportedFormats lists the file types LoadFile reads, for messages that
 // tell a user which files a folder may hold.
-const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .ipynb, .vtt, .srt, transcript .json, and each of these gzip-compressed (.gz)"
+const SupportedFormats = ".md, .markdown, .txt, .html, .htm, .pdf, .docx, .odt, .epub, .rst, .rest, .adoc, .asciidoc, .ipynb, .vtt, .srt, transcript .json, manual page sources (.1 to .9, .man), and each of these gzip-compressed (.gz)"
 
 // Supported reports whether LoadFile reads files with path's extension
 // (SupportedFormats; case-insensitive). A .json file loads only if it
@@ -117,6 +127,13 @@ func Supported(path string) bool {
 //     metadata's title. Headings in its Markdown cells open sections.
 //   - A .txt manual page ("man ls > ls.txt") is read by its layout, its
 //     title the text under NAME.
+//   - A manual page's source (.1 to .9 with an optional suffix, as
+//     "printf.3pm", or .man; the man or mdoc macros) is interpreted as
+//     nroff would for a terminal (see parseRoff): its title is the text
+//     under NAME, .TH or .Dd give the date and .TH the revision. A file
+//     so named that holds no page (a rotated "app.log.1") wraps
+//     ErrUnsupported, and a page that only sources another (".so
+//     man1/foo.1") is a *RedirectError.
 //   - A gzip-compressed file of any of these (NAME.EXT.gz, as Debian
 //     installs documentation) is read as NAME.EXT once decompressed; the
 //     default title is NAME.EXT. It may expand to DefaultMaxFileSize
@@ -193,6 +210,8 @@ func loadFile(path string, inc *includer, limit int64) (store.Document, error) {
 		err = parseDOCX(raw, &doc)
 	case kindVTT, kindSRT, kindJSON:
 		err = parseTranscript(k, raw, path, &doc)
+	case kindMan:
+		err = readManSource(raw, path, &doc)
 	case kindRST:
 		err = readMarkup(raw, path, &doc, func(text string, d *store.Document) { parseRSTIn(text, d, inc) })
 	case kindAsciiDoc:
