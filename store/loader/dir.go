@@ -23,7 +23,8 @@ type DirOptions struct {
 	IDPrefix string
 	// OnLoadError, if set, is called for each file under a directory root
 	// that LoadFile cannot read or whose type is unsupported
-	// (ErrUnsupported), or that is a redirect page (ErrRedirect), the
+	// (ErrUnsupported), or that is a redirect page or a symbolic link to
+	// another file under root it loads (ErrRedirect), the
 	// plain-text source of an HTML page under root or a part another
 	// file includes (ErrPageSource), a page its site marks noindex
 	// (ErrNoIndex) or a single-page edition of the others
@@ -74,7 +75,8 @@ func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error)
 // over. Hidden files and
 // directories (names starting with ".") are skipped, except root itself;
 // symbolic links to directories below root are not followed (root itself
-// may be one). If root is a file, it is loaded alone, and an unsupported
+// may be one), and a symbolic link to a file under root that is loaded
+// itself is passed over as a second name for it. If root is a file, it is loaded alone, and an unsupported
 // extension is an error. AsciiDoc and reStructuredText includes are
 // followed to files under root (for a file root, under its folder), never
 // outside it (include.go); LoadFile follows none.
@@ -193,6 +195,12 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 				return nil
 			}
+			// A link to a file loaded under its own name is a second name
+			// for it (Debian links journald.conf.d.5.gz to
+			// journald.conf.5.gz): passed over like a redirect.
+			if target, ok := aliasOf(real, path); ok {
+				return deliver(shown, rel, store.Document{}, nil, &RedirectError{Path: shown, Target: target})
+			}
 		}
 		if !Supported(path) {
 			if opts.OnLoadError == nil {
@@ -266,4 +274,24 @@ func DocumentID(prefix, rel string) string {
 func setID(doc *store.Document, prefix, rel string) {
 	doc.ID = DocumentID(prefix, rel)
 	doc.Source = doc.ID
+}
+
+// aliasOf returns the path, relative to the folder real, of the file the
+// symbolic link at path resolves to, and true when that file is loaded in
+// its own right: under real, in no hidden folder, of a supported type.
+func aliasOf(real, path string) (string, bool) {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil || !Supported(target) {
+		return "", false
+	}
+	rel, err := filepath.Rel(real, target)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.HasPrefix(part, ".") {
+			return "", false
+		}
+	}
+	return filepath.ToSlash(rel), true
 }

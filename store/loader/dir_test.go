@@ -130,3 +130,39 @@ func TestLoadDirIdentity(t *testing.T) {
 	}}, func(store.Document) error { return nil }))
 	require.Equal(t, []string{filepath.Join("link", "bad.txt")}, skipped, "load errors name the path as typed")
 }
+
+// TestLoadDirFileAliases: a symbolic link to a file the walk loads itself
+// is a second name for it, passed over as a redirect; a link to a file
+// outside the folder, or in a hidden folder, is the only way to it and is
+// loaded.
+func TestLoadDirFileAliases(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "man5")
+	writeFile(t, dir, "journald.conf.5", []byte(".TH JOURNALD.CONF 5\n.SH NAME\njournald.conf \\- journal settings\n"))
+	writeFile(t, base, "outside.md", []byte("# Outside\n\ntext"))
+	writeFile(t, dir, ".hidden/secret.md", []byte("# Hidden\n\ntext"))
+	require.NoError(t, os.Symlink("journald.conf.5", filepath.Join(dir, "journald.conf.d.5")))
+	require.NoError(t, os.Symlink(filepath.Join(base, "outside.md"), filepath.Join(dir, "outside.md")))
+	require.NoError(t, os.Symlink(".hidden/secret.md", filepath.Join(dir, "secret.md")))
+
+	var ids []string
+	var aliases []string
+	require.NoError(t, LoadDirWith(dir, DirOptions{OnLoadError: func(p string, err error) error {
+		var re *RedirectError
+		require.ErrorAs(t, err, &re)
+		aliases = append(aliases, filepath.Base(p)+" -> "+re.Target)
+		return nil
+	}}, func(d store.Document) error {
+		ids = append(ids, d.ID)
+		return nil
+	}))
+	require.Equal(t, []string{"journald.conf.5", "outside.md", "secret.md"}, ids)
+	require.Equal(t, []string{"journald.conf.d.5 -> journald.conf.5"}, aliases)
+
+	ids = nil
+	require.NoError(t, LoadDir(dir, func(d store.Document) error {
+		ids = append(ids, d.ID)
+		return nil
+	}), "without OnLoadError an alias is passed over like a redirect page")
+	require.Equal(t, []string{"journald.conf.5", "outside.md", "secret.md"}, ids)
+}
