@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Asks the questions of testdata/fresh against the ten manuals they were
+# Asks the questions of testdata/fresh against the eleven manuals they were
 # written on (documentation sets no labelled set of testdata/eval uses) and
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
 # thirtieth- to thirty-second-session sections quote these counts.
 #
 #   scripts/fresh-manuals.sh OUT [NAME...]
 #
-# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
 # then the question) and prints each manual's totals. BIN names the
@@ -35,7 +35,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -57,6 +57,18 @@ corpus() {
 	ntpsec) debian ntpsec-doc "$corpora/ntpsec-doc" && echo "$corpora/ntpsec-doc" ;;
 	varnish) debian varnish-doc "$corpora/varnish-doc" && echo "$corpora/varnish-doc" ;;
 	knot) debian knot-doc "$corpora/knot-doc" && echo "$corpora/knot-doc" ;;
+	manpages)
+		# The manual page sources of three packages, links kept, as one
+		# /usr/share/man would hold them.
+		if [ ! -d "$corpora/manpages" ]; then
+			for p in openssh-client openssh-server systemd; do
+				debian "$p" "$corpora/man-$p"
+				mkdir -p "$corpora/manpages"
+				cp -a "$corpora/man-$p/usr/share/man/." "$corpora/manpages/"
+			done
+		fi
+		echo "$corpora/manpages"
+		;;
 	prometheus)
 		if [ ! -d "$corpora/prometheus" ]; then
 			dir=$(cd "$repo" && GOFLAGS=-mod=mod go mod download -json github.com/prometheus/prometheus@v0.48.1 |

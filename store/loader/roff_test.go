@@ -93,11 +93,12 @@ func TestLoadManPageSource(t *testing.T) {
 	require.Contains(t, doc.Text, "```\npumpd [-d] [--config=FILE]\n```", "the synopsis is code")
 	require.Contains(t, doc.Text, "pumpd watches the pumps and restarts a stalled one. It reads “pumpd.conf” at start—and on SIGHUP.")
 
-	// Tagged paragraphs are definition entries, the tag a line of its own.
+	// Tagged paragraphs are definition entries, the tag a paragraph of its
+	// own, as a heading.
 	debug := sectionText(t, doc, "-d, --debug")
-	require.Equal(t, "-d, --debug\nLog every decision to standard error.", debug)
+	require.Equal(t, "-d, --debug\n\nLog every decision to standard error.", debug)
 	config := sectionText(t, doc, "--config=FILE")
-	require.Contains(t, config, "--config=FILE\nRead the configuration from FILE instead.")
+	require.Contains(t, config, "--config=FILE\n\nRead the configuration from FILE instead.")
 	// A tagged list inside an entry is its list, one item a line; an
 	// indented paragraph after it goes on with the entry.
 	require.Contains(t, config, "- strict: Refuse unknown keys.\n- lax: Ignore unknown keys.")
@@ -202,7 +203,7 @@ func TestLoadManPageDocBook(t *testing.T) {
 	doc := loadRoffString(t, "journal.conf.5", journalPage)
 	require.Equal(t, "journal.conf - Journal configuration", doc.Title)
 	storage := sectionText(t, doc, "Storage=")
-	require.Equal(t, "Storage=\nControls where to store journal data. Defaults to \"auto\".\n\nNote that the journal's storage is volatile at first.", storage)
+	require.Equal(t, "Storage=\n\nControls where to store journal data. Defaults to \"auto\".\n\nNote that the journal's storage is volatile at first.", storage)
 	limits := sectionText(t, doc, "SystemMaxUse=, RuntimeMaxUse=")
 	require.Contains(t, limits, "Enforce size limits:")
 	require.Contains(t, limits, "• on disk")
@@ -274,8 +275,8 @@ func TestLoadManPagePod(t *testing.T) {
 	require.Equal(t, "podtool - Convert POD data", doc.Title)
 	require.NotContains(t, doc.Text, "Index:")
 	center := sectionText(t, doc, "-c string, --center=string")
-	require.Equal(t, "-c string, --center=string\nSets the centered page header--the default is \"STDIN\".\n\nSee below.", center)
-	require.Equal(t, "-h\nPrint usage.", sectionText(t, doc, "-h"))
+	require.Equal(t, "-c string, --center=string\n\nSets the centered page header--the default is \"STDIN\".\n\nSee below.", center)
+	require.Equal(t, "-h\n\nPrint usage.", sectionText(t, doc, "-h"))
 	require.Contains(t, doc.Text, "Run it like this:\n\n```\npodtool -c x file.pod\n```")
 }
 
@@ -359,13 +360,13 @@ func TestLoadManPageMdoc(t *testing.T) {
 	require.Equal(t, time.Date(2023, 1, 18, 0, 0, 0, 0, time.UTC), doc.Metadata.Date)
 	require.Contains(t, doc.Text, "```\nsshd [-46] [-f config_file]\n```")
 	require.Contains(t, doc.Text, "sshd(8) reads configuration data from /etc/ssh/sshd_config (or the file specified with -f on the command line). Lines starting with ‘#’ are comments.")
-	require.Equal(t, "AddressFamily\nSpecifies which address family should be used by sshd(8). Valid arguments are any (the default), inet (use IPv4 only), or inet6 (use IPv6 only).",
+	require.Equal(t, "AddressFamily\n\nSpecifies which address family should be used by sshd(8). Valid arguments are any (the default), inet (use IPv4 only), or inet6 (use IPv6 only).",
 		sectionText(t, doc, "AddressFamily"))
 	ciphers := sectionText(t, doc, "Ciphers")
 	require.Contains(t, ciphers, "- aes128-ctr\n- chacha20-poly1305@openssh.com")
 	require.Contains(t, ciphers, "The default is “aes128-ctr”.")
 	require.Contains(t, sectionText(t, doc, "LogLevel"), "Gives the verbosity level:\n\n- QUIET: Nothing.\n- INFO: The default.")
-	require.Equal(t, "Match criteria\nIntroduces a conditional block.", sectionText(t, doc, "Match criteria"))
+	require.Equal(t, "Match criteria\n\nIntroduces a conditional block.", sectionText(t, doc, "Match criteria"))
 	formats := sectionText(t, doc, "TIME FORMATS")
 	require.Contains(t, formats, "Suffix | Meaning\ns | S | seconds")
 	require.Contains(t, formats, "```\n600     600 seconds (10 minutes)\n```")

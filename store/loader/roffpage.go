@@ -388,9 +388,13 @@ func (p *roffPage) openTags() {
 	p.w.beginEntry(shortTerm(strings.Join(tags, ", ")))
 	p.w.out.flush()
 	p.w.out.b.WriteString(strings.Join(tags, "\n"))
-	p.w.out.lineBreak(1)
+	// The tags stand apart from the description, as a heading does (and
+	// as the HTML walker writes a <dt> over its <dd>): on the next line,
+	// "MaxAuthTries\nSpecifies the maximum …" read as one sentence, so
+	// nothing said which setting the description is of.
+	p.w.out.lineBreak(2)
 	p.entries = append(p.entries, roffEntry{depth: p.tagDepth, section: true})
-	p.soft, p.lastItem = true, false
+	p.lastItem = false
 }
 
 // inEntry reports an open definition entry.
