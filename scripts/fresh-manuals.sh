@@ -6,7 +6,8 @@
 #
 #   scripts/fresh-manuals.sh OUT [NAME...]
 #
-# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held
+# (the last two: two sets of questions on one folder of manual pages)
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
 # then the question) and prints each manual's totals. BIN names the
@@ -35,7 +36,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -57,7 +58,7 @@ corpus() {
 	ntpsec) debian ntpsec-doc "$corpora/ntpsec-doc" && echo "$corpora/ntpsec-doc" ;;
 	varnish) debian varnish-doc "$corpora/varnish-doc" && echo "$corpora/varnish-doc" ;;
 	knot) debian knot-doc "$corpora/knot-doc" && echo "$corpora/knot-doc" ;;
-	manpages)
+	manpages | manpages-held)
 		# The manual page sources of three packages, links kept, as one
 		# /usr/share/man would hold them.
 		if [ ! -d "$corpora/manpages" ]; then
