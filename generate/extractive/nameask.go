@@ -33,11 +33,17 @@ func nameHeading(heading string) string {
 	if sectionNumber.MatchString(m) || manSections[m] {
 		return ""
 	}
-	if strings.ContainsAny(m, "_.:()") || strings.ToLower(m[:1]) == m[:1] || strings.ToUpper(m) == m && len(m) > 1 || m == heading && camelCase(m) {
+	if strings.ContainsAny(m, "_.:()") || strings.ToLower(m[:1]) == m[:1] || strings.ToUpper(m) == m && len(m) > 1 || m == heading && camelCase(m) ||
+		settingList.MatchString(heading) {
 		return strings.TrimRight(m, ".:(")
 	}
 	return ""
 }
+
+// settingList matches a heading of key=value settings' names, as systemd's
+// pages head each entry: "Persistent=", "KillOnlyUsers=, KillExcludeUsers=".
+// The sign makes a capitalised word a name.
+var settingList = regexp.MustCompile(`^[A-Za-z][\w-]*=(?:, [A-Za-z][\w-]*=)*$`)
 
 // camelCase reports a word with a capital after a small letter
 // ("KillWait", "MaxJobCount"): a setting's name, where a capitalised
@@ -105,9 +111,13 @@ var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+
 
 // namedBy returns the heading line to quote before the lead sentence c:
 // the sentence opens a section headed by a name (nameHeading) that neither
-// the sentence nor the question spells; "" otherwise.
+// the sentence nor the question spells, or, when the question asks which
+// thing of a kind does something (nameQuestion), lies anywhere in such a
+// section: "Which timer option catches up on missed runs?" is answered by
+// Persistent='s third sentence, and the answer is the entry's name; ""
+// otherwise.
 func namedBy(c *candidate, question string) string {
-	if !c.opens || c.code || c.capsTitle {
+	if !c.opens && !nameQuestion.MatchString(question) || c.code || c.capsTitle {
 		return ""
 	}
 	if spellings := optionHeading(c.headingText); spellings != nil {
@@ -213,9 +223,10 @@ func nameLine(c *candidate, question string) string {
 }
 
 // nameQuestion matches a question asking which thing of a kind does
-// something ("Which variable holds …", "What option makes …"): the kind
-// word, then the verb that frames the description.
-var nameQuestion = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(` + nameKinds + `)s?\s+([a-z]+)\b`)
+// something ("Which variable holds …", "What option makes …", "Which
+// timer option catches up …"): the kind word, after at most one word that
+// says whose, then the verb that frames the description.
+var nameQuestion = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(?:[\w.-]+\s+)?(` + nameKinds + `)s?\s+([a-z]+)\b`)
 
 // nameKinds are the kinds of named things manuals document one per section.
 const nameKinds = `variable|option|command|setting|parameter|function|method|property|module|flag|key|field|keyword|directive|macro|policy|extension|tool|program|utility|attribute|package|crate|trait|class|pragma|switch|hook`

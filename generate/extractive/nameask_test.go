@@ -22,6 +22,9 @@ func TestNameHeading(t *testing.T) {
 		{"F.12. archiver", ""},
 		{"20.4.1. Memory", ""},
 		{"## compact", ""},
+		{"Persistent=", "Persistent"},
+		{"KillOnlyUsers=, KillExcludeUsers=", "KillOnlyUsers"},
+		{"Persistent= and more", ""},
 	} {
 		require.Equal(t, tc.want, nameHeading(tc.heading), tc.heading)
 	}
@@ -43,10 +46,19 @@ func TestNameLine(t *testing.T) {
 	prose := *aliases
 	prose.headingText = "kiln.X\nVerbose schedules"
 	require.Empty(t, nameLine(&prose, "Which kiln flag lets a firing schedule span several lines?"))
-	// Not the section's first sentence: the heading may name something else.
+	// Not the section's first sentence: named when the question asks which
+	// thing does it (the sentence is about the section's subject, and the
+	// answer is its name), not otherwise (the heading may name something
+	// the question does not ask for).
 	later := *opener
 	later.opens = false
-	require.Empty(t, nameLine(&later, "Which variable sets how often a failed upload is retried?"))
+	require.Equal(t, "RETRY_LIMIT [S2]\n\n", nameLine(&later, "Which variable sets how often a failed upload is retried?"))
+	require.Equal(t, "RETRY_LIMIT [S2]\n\n", nameLine(&later, "Which upload variable sets how often a failed upload is retried?"))
+	require.Empty(t, nameLine(&later, "How often is a failed upload retried?"))
+	// A key=value setting's heading names it, as a systemd entry's does.
+	setting := later
+	setting.headingText, setting.text = "Persistent=", "This is useful to catch up on missed runs of the service."
+	require.Equal(t, "Persistent= [S2]\n\n", nameLine(&setting, "Which timer option catches up on missed runs?"))
 }
 
 func TestDensity(t *testing.T) {
