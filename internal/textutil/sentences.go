@@ -21,6 +21,23 @@ var abbreviations = map[string]bool{
 	"min": true, "max": true, "resp": true, "u.s": true, "e.u": true,
 }
 
+// beforeNumber are the abbreviations that stand before a number ("No. 5",
+// "Fig. 3", "p. 12", "max. 20"); without one after them they are words
+// that end a sentence as often as any other: "The argument must be yes or
+// no. The default is no.", "Defaults to 100 ms. Set it …".
+var beforeNumber = map[string]bool{
+	"no": true, "nos": true, "fig": true, "figs": true, "eq": true, "p": true, "pp": true, "vol": true,
+	"sec": true, "ch": true, "ref": true, "min": true, "max": true, "ms": true,
+}
+
+// digitFollows reports whether a digit follows i after spaces or tabs.
+func digitFollows(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && text[i] >= '0' && text[i] <= '9'
+}
+
 // Sentences splits text into sentences and returns their spans with
 // surrounding white space trimmed. A sentence ends at '.', '!' or '?'
 // followed by white space (closing quotes and brackets stay with it), at a
@@ -422,7 +439,7 @@ func endsSentence(text string, start, dot int) bool {
 		ws -= size
 	}
 	word := strings.ToLower(text[ws:dot])
-	if abbreviations[word] {
+	if abbreviations[word] && (!beforeNumber[word] || digitFollows(text, dot+1)) {
 		return false
 	}
 	// Dots opening a bracket, words after them, stand for what is left

@@ -22,6 +22,9 @@ func TestSentences(t *testing.T) {
 	}{
 		{"simple", "The pump starts. It stops!  Why?", []string{"The pump starts.", "It stops!", "Why?"}},
 		{"abbreviation", "Use a torque wrench, e.g. the TW-3. Then tighten.", []string{"Use a torque wrench, e.g. the TW-3.", "Then tighten."}},
+		{"abbreviation before a number", "See Fig. 3 and No. 12 of the table. Then tighten.", []string{"See Fig. 3 and No. 12 of the table.", "Then tighten."}},
+		{"abbreviation-like word ending a sentence", "The argument must be yes or no. The default is no.", []string{"The argument must be yes or no.", "The default is no."}},
+		{"unit ending a sentence", "Defaults to 100 ms. Set it to 0 to wait for ever.", []string{"Defaults to 100 ms.", "Set it to 0 to wait for ever."}},
 		{"decimal", "Set it to 3.5 bar. Done.", []string{"Set it to 3.5 bar.", "Done."}},
 		{"initial", "Written by J. Smith in 2020. Revised later.", []string{"Written by J. Smith in 2020.", "Revised later."}},
 		{"citation after stop", "Drain the tank. [S1] Refill it. [S2][S3]", []string{"Drain the tank. [S1]", "Refill it. [S2][S3]"}},
