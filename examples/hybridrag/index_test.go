@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -320,4 +321,54 @@ func TestCLIIndexFollowsIncludes(t *testing.T) {
 	code, out, errOut = runCLI(t, "retrieve", "--store", st, "--json", "--no-log", "What does --force do?")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "git-pump(1) > OPTIONS > --force")
+}
+
+// TestCLIIndexManualPages: a folder of manual page sources as a system
+// installs them (compressed, a page that only sources another, a link
+// naming a page twice, a rotated log named like a page) indexes its
+// pages once, and an option's default is answered from its entry.
+func TestCLIIndexManualPages(t *testing.T) {
+	docs := t.TempDir()
+	man5 := filepath.Join(docs, "man5")
+	require.NoError(t, os.MkdirAll(man5, 0o755))
+	page := `.TH PUMPD.CONF 5 "2024-03-05" "Pump 2.1"
+.SH NAME
+pumpd.conf \- pump daemon configuration
+.SH OPTIONS
+.Bl -tag -width Ds
+.It Cm MaxStrokes
+Specifies the maximum number of strokes a pump makes per minute.
+The default is 40.
+.It Cm PrimeDelay
+Specifies how long the pump waits before priming, in seconds.
+The default is 15.
+.El
+`
+	var buf strings.Builder
+	zw := gzip.NewWriter(&buf)
+	_, err := zw.Write([]byte(page))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	require.NoError(t, os.WriteFile(filepath.Join(man5, "pumpd.conf.5.gz"), []byte(buf.String()), 0o600))
+	require.NoError(t, os.Symlink("pumpd.conf.5.gz", filepath.Join(man5, "pumpd.conf.d.5.gz")))
+	require.NoError(t, os.WriteFile(filepath.Join(man5, "pump.conf.5"), []byte(".so man5/pumpd.conf.5\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "pumpd.log.1"), []byte("2024-03-05 primed\n"), 0o600))
+
+	st := filepath.Join(t.TempDir(), "store")
+	code, out, errOut := runCLI(t, "index", "--store", st, docs)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "indexed 1 documents")
+	require.Contains(t, out, "2 redirect pages ignored", "the link and the .so page stand for the page")
+	require.NotContains(t, errOut, "pumpd.log.1")
+
+	code, out, errOut = runCLI(t, "ask", "--store", st, "--json", "--no-log", "What is the default value of MaxStrokes?")
+	require.Equal(t, 0, code, errOut)
+	var ans struct {
+		Answer        string `json:"answer"`
+		RefusalReason string `json:"refusal_reason"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &ans))
+	require.Empty(t, ans.RefusalReason)
+	require.Contains(t, ans.Answer, "The default is 40.")
+	require.NotContains(t, ans.Answer, ".It")
 }
