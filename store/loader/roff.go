@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -178,7 +179,7 @@ func (r *roffReader) lines(lines []string) {
 			if len(f) > 0 {
 				body := lines[i+1 : end]
 				if name[0] == 'a' {
-					body = append(r.macros[f[0]][:len(r.macros[f[0]]):len(r.macros[f[0]])], body...)
+					body = slices.Concat(r.macros[f[0]], body)
 				}
 				r.macros[f[0]] = body
 			}
@@ -212,18 +213,10 @@ func (r *roffReader) lines(lines []string) {
 			i = r.conditional(lines, i, cond, args)
 		case "tr":
 			r.translate(args)
-		case "nr", "rr", "rn", "cc", "c2", "ec", "eo", "so", "mso", "lf", "hw", "ev", "di", "da", "wh", "ch", "it",
-			"tm", "tm1", "tmc", "ab", "pso", "sy", "nx", "rd", "ex", "pl", "pn", "bp", "po", "ss", "cs", "bd", "uf", "fp",
-			"ftr", "fschar", "fspecial", "char", "schar", "fchar", "rchar", "hcode", "hla", "hlm", "hpf", "hym", "kern",
-			"lg", "mc", "nm", "nn", "os", "pc", "pev", "pm", "pnr", "ptr", "return", "shift", "substring", "length",
-			"chop", "asciify", "unformat", "warn", "do", "als", "aln", "break", "continue", "while", "defcolor",
-			"gcolor", "fcolor", "special", "output", "lt", "tl", "fam", "sizes", "ps", "vs", "ls", "ll", "in", "ti",
-			"ta", "tc", "lc", "ne", "rt", "mk", "ad", "na", "nh", "hy", "ft", "cu", "ul", "ce", "rj", "fl", "em", "cf",
-			"trf", "open", "opena", "write", "close", "UC", "PD", "DT", "IX", "AT", "Os", "Sm", "Bk", "Ek", "ns", "rs",
-			"HY", "ll-", "ig-", "\\":
-			// Registers, fonts, traps, layout and the page's own
-			// bookkeeping: nothing a reader sees.
 		default:
+			if roffIgnored[name] {
+				continue
+			}
 			if body, ok := r.macros[name]; ok && !r.page.builtin(name) {
 				r.call(body, roffArgs(args))
 				continue
@@ -232,6 +225,23 @@ func (r *roffReader) lines(lines []string) {
 		}
 	}
 }
+
+// roffIgnored are the requests and macros that print nothing a reader
+// sees: registers, fonts, sizes, traps, diversions, hyphenation, layout,
+// the page's index entries (pod2man's .IX) and its own bookkeeping. A
+// ".so" inside a page (rather than as all of it: manRedirect) is not
+// followed either; LoadFile reads one file.
+var roffIgnored = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`nr rr rn cc c2 ec eo so mso lf hw ev di da wh ch it tm tm1 tmc ab pso sy nx rd ex
+		pl pn bp po ss cs bd uf fp ftr fschar fspecial char schar fchar rchar hcode hla hlm hpf hym kern lg mc nm nn
+		os pc pev pm pnr ptr return shift substring length chop asciify unformat warn do als aln break continue
+		while defcolor gcolor fcolor special output lt tl fam sizes ps vs ls ll in ti ta tc lc ne rt mk ad na nh hy
+		ft cu ul ce rj fl em cf trf open opena write close UC PD DT IX AT Os Sm Bk Ek ns rs HY`) {
+		m[n] = true
+	}
+	return m
+}()
 
 // roffEnd is the line that ends a .de or .ig body: ".." or ".NAME".
 func roffEnd(name string) string {
