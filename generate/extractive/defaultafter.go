@@ -1,6 +1,12 @@
 package extractive
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
 
 // An entry that describes a setting and gives its default a few sentences
 // on without naming it again ("tcp-clients: Specifies the maximum number
@@ -78,3 +84,29 @@ func (a *ask) addedBy(c, d *candidate) float64 {
 // subject it leaves to its entry: "The default is 150.", "Defaults to
 // 10s.", "Default: 8".
 var subjectlessDefault = regexp.MustCompile(`(?i)^\W*(?:(?:the|its)\s+)?default(?:\s+value)?\s*(?:is|:)\s|^\W*(?:it\s+|this\s+)?defaults\s+to\s`)
+
+// dropValueNames takes from the terms of a subjectless default under a
+// setting's name the words of another setting it gives as its value:
+// "Defaults to RuntimeDirectorySize= divided by 4096." under
+// RuntimeDirectoryInodesMax= is that entry's default, not
+// RuntimeDirectorySize='s, yet the name's parts ("runtime", "directory",
+// "size") covered a question about the runtime directory's size limit
+// better than RuntimeDirectorySize='s own "Defaults to 10%.". A part the
+// sentence also writes as a word of its own stays.
+func dropValueNames(terms map[string]bool, text string, words []string) {
+	loc := subjectlessDefault.FindStringIndex(text)
+	if loc == nil {
+		return
+	}
+	textutil.ForEachCodeWord(text[loc[1]:], func(_, _ int, _ string, parts []string) {
+		if len(parts) < 2 {
+			return
+		}
+		for _, p := range parts {
+			p = strings.ToLower(p)
+			if !slices.Contains(words, p) {
+				delete(terms, textutil.Stem(p))
+			}
+		}
+	})
+}

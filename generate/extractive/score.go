@@ -225,6 +225,9 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				continue
 			}
 			terms := termSet(text, words)
+			if nameHeading(headingText) != "" {
+				dropValueNames(terms, text, words)
+			}
 			if len(terms) == 0 {
 				continue
 			}
