@@ -1,6 +1,7 @@
 package extractive_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,4 +30,18 @@ func TestEntryDefaultAfterItsDescription(t *testing.T) {
 
 	got := answerTo(t, q, prompt(feeds("\n\nrefill-rate\n\nSets how fast the tank refills. The default is 12."), timeout))
 	require.Regexp(t, `^The default is 300`, got)
+}
+
+// A which-X question answered by later sentences of a named section is
+// answered with the section's name, once, however many of its sentences
+// are quoted.
+func TestWhichQuestionNamesTheSectionOnce(t *testing.T) {
+	section := "Persistent=\n\nTakes a boolean argument. If true, the time when the kiln unit was last fired is stored on disk. " +
+		"When the timer is activated, the kiln unit is fired at once if it would have been fired while the timer was inactive. " +
+		"This is useful to catch up on missed firings of the kiln when the workshop was powered down. " +
+		"Catching up on missed firings only happens for calendar timers."
+	other := "AccuracySec=\n\nSpecify the accuracy the timer shall elapse with. Defaults to 1min."
+	got := answerTo(t, "Which timer option catches up on missed firings of the kiln while the workshop was powered down?", prompt(section, other))
+	require.Regexp(t, `^Persistent= \[S1\]\n\n`, got)
+	require.Equal(t, 1, strings.Count(got, "Persistent="), got)
 }

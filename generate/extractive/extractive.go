@@ -306,7 +306,10 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 			// will negate …"), or over an option's description quoted
 			// after another ("--untracked" over "In addition to searching
 			// in the tracked files …, search also in untracked files.").
-			if line := nameLine(c, question); line != "" {
+			// A later sentence of the section quoted just before has had
+			// its name given (which-X questions name any sentence's
+			// section: namedBy).
+			if line := nameLine(c, question); line != "" && (c.opens || !sameEntry(chosen[i-1], c)) {
 				// A paragraph of its own: after a row on the line above
 				// ("Default: 3.500" then "connect_timeout"), the two
 				// read, to the validator too, as one claim whose figure
