@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Asks the questions of testdata/fresh against the eleven manuals they were
+# Asks the questions of testdata/fresh against the twelve manuals they were
 # written on (documentation sets no labelled set of testdata/eval uses) and
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
 # thirtieth- to thirty-second-session sections quote these counts.
 #
 #   scripts/fresh-manuals.sh OUT [NAME...]
 #
-# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held
-# (the last two: two sets of questions on one folder of manual pages)
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu
+# (manpages and manpages-held: two sets of questions on one folder of manual pages)
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
 # then the question) and prints each manual's totals. BIN names the
@@ -36,7 +36,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -69,6 +69,16 @@ corpus() {
 			done
 		fi
 		echo "$corpora/manpages"
+		;;
+	manpages-gnu)
+		if [ ! -d "$corpora/manpages-gnu" ]; then
+			for p in coreutils grep findutils tar sed gzip; do
+				debian "$p" "$corpora/man-$p"
+				mkdir -p "$corpora/manpages-gnu"
+				cp -a "$corpora/man-$p/usr/share/man/." "$corpora/manpages-gnu/"
+			done
+		fi
+		echo "$corpora/manpages-gnu"
 		;;
 	prometheus)
 		if [ ! -d "$corpora/prometheus" ]; then
