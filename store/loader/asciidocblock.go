@@ -232,12 +232,7 @@ func (p *adocParser) flushPrefix() {
 // code writes lines as a fenced code block, as manCode does: less their
 // common indent and the blank lines around them.
 func (p *adocParser) code(lines []string) {
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines = trimBlankLines(lines)
 	if len(lines) == 0 {
 		return
 	}

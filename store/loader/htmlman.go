@@ -410,6 +410,18 @@ func manStep(lines []manLine, body int) int {
 	return 7
 }
 
+// trimBlankLines returns lines without the blank (or white-space) lines
+// at either end, as a code block is written.
+func trimBlankLines(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
 // manCode writes lines as a fenced code block, less their common indent.
 func (w *walker) manCode(para []manLine) {
 	least := para[0].indent

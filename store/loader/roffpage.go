@@ -440,12 +440,7 @@ func (p *roffPage) fillMode() {
 func (p *roffPage) flushCode() {
 	lines := p.code
 	p.code = nil
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines = trimBlankLines(lines)
 	if len(lines) == 0 {
 		return
 	}
