@@ -86,16 +86,20 @@ func (a *ask) addedBy(c, d *candidate) float64 {
 var subjectlessDefault = regexp.MustCompile(`(?i)^\W*(?:(?:the|its)\s+)?default(?:\s+value)?\s*(?:is|:)\s|^\W*(?:it\s+|this\s+)?defaults\s+to\s`)
 
 // dropValueNames takes from the terms of a subjectless default under a
-// setting's name the words of another setting it gives as its value:
+// setting's name (heading) the words of another setting it gives as its value:
 // "Defaults to RuntimeDirectorySize= divided by 4096." under
 // RuntimeDirectoryInodesMax= is that entry's default, not
 // RuntimeDirectorySize='s, yet the name's parts ("runtime", "directory",
 // "size") covered a question about the runtime directory's size limit
 // better than RuntimeDirectorySize='s own "Defaults to 10%.". A part the
 // sentence also writes as a word of its own stays.
-func dropValueNames(terms map[string]bool, text string, words []string) {
+func dropValueNames(terms map[string]bool, text string, words []string, heading string) {
+	// Most sentences state no default: the cheap test first.
+	if head := text[:min(len(text), 32)]; !strings.Contains(head, "efault") && !strings.Contains(head, "EFAULT") {
+		return
+	}
 	loc := subjectlessDefault.FindStringIndex(text)
-	if loc == nil {
+	if loc == nil || nameHeading(heading) == "" {
 		return
 	}
 	textutil.ForEachCodeWord(text[loc[1]:], func(_, _ int, _ string, parts []string) {

@@ -225,9 +225,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				continue
 			}
 			terms := termSet(text, words)
-			if nameHeading(headingText) != "" {
-				dropValueNames(terms, text, words)
-			}
+			dropValueNames(terms, text, words, headingText)
 			if len(terms) == 0 {
 				continue
 			}
