@@ -38,7 +38,7 @@ func (a *ask) entryGain(cands []*candidate, i int) float64 {
 			if !sameEntry(cands[k], c) {
 				break
 			}
-			if !cands[k].code && followingDefault(a.defaultAsked, a.counted, a.figure, cands, k) == i {
+			if !cands[k].code && followingDefault(a.defaultAsked, a.counted, a.figure, a.qterms, cands, k) == i {
 				best = max(best, a.addedBy(c, cands[k]))
 			}
 		}
@@ -47,7 +47,7 @@ func (a *ask) entryGain(cands []*candidate, i int) float64 {
 	if statesDefaultValue(c.text) {
 		return 0
 	}
-	j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i)
+	j := followingDefault(a.defaultAsked, a.counted, a.figure, a.qterms, cands, i)
 	if j < 0 || !sameEntry(cands[j], c) || cands[j].code || !subjectlessDefault.MatchString(cands[j].text) {
 		// A default naming its subject, or a configuration file's "#
 		// default: off", competes on its own words.
@@ -114,3 +114,36 @@ func dropValueNames(terms map[string]bool, text string, words []string, heading 
 		}
 	})
 }
+
+// defaultsOthers reports whether a default sentence names the settings it
+// is the default of and none of them is what the question asks about:
+// "DefaultTimeoutStartSec= and DefaultTimeoutStopSec= default to 90s." is
+// no default of the time to sleep between restarts, though it follows the
+// description that covers both ("Configures the default timeouts for
+// starting, stopping … as well as the default time to sleep between
+// automatic restarts"). A name is of the question when a part of it other
+// than "default" is one of its terms (qterms).
+func defaultsOthers(text string, qterms []string) bool {
+	m := namedDefault.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	named, asked := false, false
+	textutil.ForEachCodeWord(m[1], func(_, _ int, _ string, parts []string) {
+		if len(parts) < 2 {
+			return
+		}
+		named = true
+		for _, p := range parts {
+			if t := textutil.Stem(strings.ToLower(p)); t != defaultStem && slices.Contains(qterms, t) {
+				asked = true
+			}
+		}
+	})
+	return named && !asked
+}
+
+// namedDefault matches a default sentence whose subject is one or more
+// names: "DefaultTimeoutStartSec= and DefaultTimeoutStopSec= default to
+// 90s.", "KillMode= defaults to control-group.".
+var namedDefault = regexp.MustCompile(`^\W*((?:[A-Za-z_][\w.-]*=?(?:,\s*|\s+and\s+|\s+or\s+|\s+))+?)defaults?\s+(?:to|is)\b`)

@@ -45,3 +45,17 @@ func TestWhichQuestionNamesTheSectionOnce(t *testing.T) {
 	require.Regexp(t, `^Persistent= \[S1\]\n\n`, got)
 	require.Equal(t, 1, strings.Count(got, "Persistent="), got)
 }
+
+// A default that names the settings it is of answers only for them: after
+// a description covering several settings, "DefaultHeatSec= and
+// DefaultSoakSec= default to 90s." is no default of the time to cool,
+// which DefaultCoolSec='s sentence gives.
+func TestFollowingDefaultOfAnotherSetting(t *testing.T) {
+	entry := "DefaultHeatSec=, DefaultSoakSec=, DefaultCoolSec=\n\nConfigures the default times for heating and soaking of kilns, " +
+		"as well as the default time a kiln cools between firings. Disabled by default for single firings. " +
+		"DefaultHeatSec= and DefaultSoakSec= default to 90s. DefaultCoolSec= defaults to 100ms."
+	other := "GlazeSec=\n\nSets how long glaze dries. Defaults to 5min."
+	got := answerTo(t, "How long does a kiln cool between firings by default?", prompt(entry, other))
+	require.Contains(t, got, "DefaultCoolSec= defaults to 100ms.")
+	require.NotContains(t, got, "90s")
+}

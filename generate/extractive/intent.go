@@ -155,7 +155,7 @@ const defaultAfter = 3
 // take it: for other amount questions the sentence after a topical one
 // answered more unanswerable questions than it saved
 // (TestAmountQuestionNeedsTheAmount); see entryDefaultAfter.
-func followingDefault(asked bool, counted []string, figure figureTest, cands []*candidate, i int) int {
+func followingDefault(asked bool, counted []string, figure figureTest, qterms []string, cands []*candidate, i int) int {
 	if len(counted) == 0 || !asked {
 		return -1
 	}
@@ -170,7 +170,7 @@ func followingDefault(asked bool, counted []string, figure figureTest, cands []*
 	// two answers on a blind set: a title such as "DBDMin Directive" is
 	// left to the old reading.)
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && cands[j].source == cands[i].source && !underOtherName(cands[i], cands[j]); j++ {
-		if !defaultAmount.MatchString(cands[j].text) || !amountCue.MatchString(cands[j].text) {
+		if !defaultAmount.MatchString(cands[j].text) || !amountCue.MatchString(cands[j].text) || defaultsOthers(cands[j].text, qterms) {
 			continue
 		}
 		// A count's figure must be of the kind counted: "The default
@@ -188,7 +188,7 @@ func followingDefault(asked bool, counted []string, figure figureTest, cands []*
 // for the default), or, for any amount question, the default an entry's
 // description is followed by (entryDefaultAfter); -1 when there is none.
 func (a *ask) defaultAfter(cands []*candidate, i int) int {
-	if j := followingDefault(a.defaultAsked, a.counted, a.figure, cands, i); j >= 0 {
+	if j := followingDefault(a.defaultAsked, a.counted, a.figure, a.qterms, cands, i); j >= 0 {
 		return j
 	}
 	return a.entryDefaultAfter(cands, i)
@@ -212,7 +212,7 @@ func (a *ask) entryDefaultAfter(cands []*candidate, i int) int {
 	if a.defaultAsked || !c.opens || c.overlap < entryDefaultOverlap || nameHeading(c.headingText) == "" {
 		return -1
 	}
-	j := followingDefault(true, a.counted, a.figure, cands, i)
+	j := followingDefault(true, a.counted, a.figure, a.qterms, cands, i)
 	if j < 0 || !sameEntry(cands[j], c) || !subjectlessDefault.MatchString(cands[j].text) {
 		return -1
 	}
