@@ -343,6 +343,16 @@ func (p *roffPage) paragraph() {
 	if p.section == "NAME" && p.nameText == "" {
 		p.nameText = strings.Join(lines, " ")
 	}
+	if p.prefix == "" {
+		// A list DocBook draws for nroff: the marker written into the
+		// text ("\h'-04'\(bu\h'+03'\c", " 1.\h'+01'\c") rather than by
+		// .IP, as for troff.
+		if rest, ok := strings.CutPrefix(lines[0], "• "); ok {
+			p.prefix, lines[0] = "- ", rest
+		} else if m, rest, ok := strings.Cut(lines[0], " "); ok && rest != "" && listMarkerPattern.MatchString(m) {
+			p.prefix, lines[0] = m+" ", rest
+		}
+	}
 	brk := 2
 	if p.prefix != "" {
 		if p.lastItem {
