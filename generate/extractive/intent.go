@@ -154,7 +154,9 @@ const defaultAfter = 3
 // second). -1 when there is none. Only questions that ask for the default
 // take it: for other amount questions the sentence after a topical one
 // answered more unanswerable questions than it saved
-// (TestAmountQuestionNeedsTheAmount); see entryDefaultAfter.
+// (TestAmountQuestionNeedsTheAmount); see entryDefaultAfter. A default
+// that names other settings than the question's terms (qterms) do is
+// passed over (defaultsOthers).
 func followingDefault(asked bool, counted []string, figure figureTest, qterms []string, cands []*candidate, i int) int {
 	if len(counted) == 0 || !asked {
 		return -1
@@ -259,7 +261,7 @@ func amountContinues(counted, subject []string, figure figureTest, cands []*cand
 // string … . The default value of this macro is 1 billion" gives no
 // number of triggers.
 func countedIn(counted []string, c *candidate) bool {
-	return len(counted) > 0 && counted[0] == extentMark || namesCounted(counted, c, nil)
+	return isExtent(counted) || namesCounted(counted, c, nil)
 }
 
 // defaultRow matches an entry's default fact row ("Default: 1000"), or
@@ -287,7 +289,7 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	// shares words with many questions ("message_linelength_limit" is no
 	// count of messages), and so does what it counts in ("the number of
 	// RCPT commands … in a single SMTP message transaction").
-	if !c.opens || !countedIn(counted, &candidate{terms: c.terms}) || countsAnother(c.text, counted) {
+	if !c.opens || !isExtent(counted) && !countedAmong(counted, c.terms, nil, nil) || countsAnother(c.text, counted) {
 		return nil
 	}
 	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
@@ -309,7 +311,7 @@ var numberOfWords = regexp.MustCompile(`(?i)\bnumbers?\s+of\s+((?:\S+\s+){0,2}\S
 // ("the number of milliseconds of inactivity" answers how long), is
 // never counted against.
 func countsAnother(text string, counted []string) bool {
-	if len(counted) == 0 || counted[0] == extentMark || !slices.ContainsFunc(counted, func(t string) bool { return t != limitMark }) {
+	if len(counted) == 0 || isExtent(counted) || !slices.ContainsFunc(counted, func(t string) bool { return t != limitMark }) {
 		return false
 	}
 	found := false

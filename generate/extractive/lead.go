@@ -269,13 +269,24 @@ var notReference = regexp.MustCompile(`(?i)\b(listing|table|figure|example|secti
 // sentence giving a default pass ("-1 (the default) means no limit."),
 // which answers only under the setting the question asks about.
 func namesCounted(counted []string, c, prev *candidate) bool {
+	var before map[string]bool
+	if prev != nil {
+		before = prev.terms
+	}
+	return countedAmong(counted, c.terms, c.heading, before)
+}
+
+// countedAmong reports whether one of the term sets (nil for none) holds
+// a term of what the question counts; true when it counts nothing but a
+// limit.
+func countedAmong(counted []string, terms, heading, before map[string]bool) bool {
 	any := false
 	for _, t := range counted {
 		if t == limitMark {
 			continue
 		}
 		any = true
-		if c.terms[t] || c.heading[t] || prev != nil && prev.terms[t] {
+		if terms[t] || heading[t] || before[t] {
 			return true
 		}
 	}

@@ -90,10 +90,13 @@ func looksLikeRoff(text string) bool {
 // man5/foo.5", the way one page stands for several names), or "".
 func manRedirect(text string) string {
 	target := ""
-	for _, l := range strings.Split(text, "\n") {
+	for l := range strings.Lines(text) {
 		l = strings.TrimSpace(l)
 		if l == "" || strings.HasPrefix(l, `.\"`) || strings.HasPrefix(l, `'\"`) || l == "." {
 			continue
+		}
+		if l[0] != '.' && l[0] != '\'' {
+			return "" // text: a page of its own
 		}
 		name, args := roffRequest(l)
 		if name != "so" || target != "" {

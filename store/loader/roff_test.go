@@ -463,3 +463,10 @@ func FuzzParseRoff(f *testing.F) {
 		requireWellFormedSections(t, doc)
 	})
 }
+
+func TestManRedirect(t *testing.T) {
+	require.Equal(t, "man5/x.5", manRedirect(".\\\" alias\n.so man5/x.5\n"))
+	require.Empty(t, manRedirect(".so man5/x.5\n.so man5/y.5\n"), "two sources: a page of its own")
+	require.Empty(t, manRedirect(".TH X 1\n.so man5/x.5\n"))
+	require.Empty(t, manRedirect("xso man5/x.5\n"), "a text line is no request")
+}

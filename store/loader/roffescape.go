@@ -95,12 +95,10 @@ func (r *roffReader) escapes(b *strings.Builder, s string, depth int, join *bool
 			b.WriteByte(e)
 		case '&', ')', '%', ':', '|', '^', ',', '/', '{', '}', 'a', 'd', 'u', 'r', 'p':
 			// Zero-width marks, half-line motions, conditional braces.
-		case '0', '~', ' ', '_':
-			if e == '_' {
-				b.WriteByte('_')
-			} else {
-				b.WriteByte(' ')
-			}
+		case '_':
+			b.WriteByte('_')
+		case '0', '~', ' ':
+			b.WriteByte(' ')
 		case 't':
 			b.WriteByte('\t')
 		case 'c':
@@ -136,29 +134,15 @@ func (r *roffReader) escapes(b *strings.Builder, s string, depth int, join *bool
 			} else if !ok {
 				b.WriteString(roffStrings[name])
 			}
-		case 'n', 'f', 'F', 'g', 'k', 'm', 'M', 'V', 'Y', 'O', 'j', 's', 'z':
-			// Registers, fonts, colours, sizes: nothing printed. A size
-			// may be signed ("\s-1", "\s+2", "\s0").
-			if e == 's' && i < len(s) && (s[i] == '+' || s[i] == '-') {
-				i++
-			}
+		case 'z':
+			// The next character, printed without moving: kept.
+		case 's':
+			i += sizeEscapeLen(s[i:]) // a size change ("\s-1", "\s0", "\s'+2'"): nothing printed
+		case 'n', 'f', 'F', 'g', 'k', 'm', 'M', 'V', 'Y', 'O', 'j':
+			// Registers, fonts, colours: nothing printed. A register may
+			// be incremented or decremented ("\n+x").
 			if e == 'n' && i < len(s) && (s[i] == '+' || s[i] == '-') {
 				i++
-			}
-			if e == 'z' {
-				continue // \z prints the next character without moving: keep it
-			}
-			if e == 's' && i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				i++
-				if i < len(s) && s[i] >= '0' && s[i] <= '9' && s[i-1] <= '3' {
-					i++
-				}
-				continue
-			}
-			if e == 's' && i < len(s) && s[i] == '\'' {
-				_, n := delimited(s[i:])
-				i += n
-				continue
 			}
 			_, n := escapeName(s[i:])
 			i += n
@@ -181,6 +165,29 @@ func (r *roffReader) escapes(b *strings.Builder, s string, depth int, join *bool
 			b.WriteByte(e) // an unknown escape prints its character
 		}
 	}
+}
+
+// sizeEscapeLen returns the bytes of a size escape's argument at the
+// start of s: a sign and one or two digits (two only from 1 to 39, as
+// troff reads them), a delimited value, or a name in brackets.
+func sizeEscapeLen(s string) int {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] >= '0' && s[i] <= '9':
+		i++
+		if i < len(s) && s[i] >= '0' && s[i] <= '9' && s[i-1] <= '3' {
+			i++
+		}
+		return i
+	case i < len(s) && s[i] == '\'':
+		_, n := delimited(s[i:])
+		return i + n
+	}
+	_, n := escapeName(s[i:])
+	return i + n
 }
 
 // glyphNamed returns the character of a long glyph name: a name in

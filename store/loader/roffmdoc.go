@@ -238,17 +238,14 @@ func (p *roffPage) item(toks []string) {
 	case 'c':
 		p.openTags()
 		if t := p.mdocText(toks); t != "" {
-			p.w.out.lineBreak(1 + btoi(l.n == 1))
+			brk := 1 // a row under the one before
+			if l.n == 1 {
+				brk = 2
+			}
+			p.w.out.lineBreak(brk)
 			p.w.out.inline(t)
 		}
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // endXo ends an item head that went on over lines (".It Xo" … ".Xc").
