@@ -334,6 +334,10 @@ func countsAnother(text string, counted []string) bool {
 // steps or the reason, not an amount.
 var whichQuestion = regexp.MustCompile(`(?i)^\s*(?:(?:in|on|for|by|with)\s+)?(?:which\b|why\b|how\s+(?:do|does|did|can|could|should|would|to)\b)`)
 
+// measureCue matches a bound on a measure in amountQuestion's cue ("the
+// maximum size"); its group is the measure.
+var measureCue = regexp.MustCompile(`(?i)\b(?:maximum|minimum|max|min|largest|smallest)\s+(size|length)\b`)
+
 // limitMark leads amountTerms' terms when the question asks for a limit
 // (it is no word, so no sentence holds it).
 const limitMark = "\x00limit"
@@ -359,6 +363,12 @@ func amountTerms(question string) (terms []string, ok bool) {
 		return nil, false
 	}
 	terms = countedWords(m[1], false)
+	if mm := measureCue.FindStringSubmatch(m[0][:len(m[0])-len(m[1])]); mm != nil {
+		// "the maximum size of an image": a sentence stating the size
+		// ("Size cannot exceed 256 pixels") under what it is of answers
+		// it without naming the image again.
+		terms = append(terms, textutil.Stem(strings.ToLower(mm[1])))
+	}
 	if limitQuestion.MatchString(question) || capacityQuestion.MatchString(question) {
 		terms = append([]string{limitMark}, terms...)
 	}

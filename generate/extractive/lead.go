@@ -310,7 +310,10 @@ const omittedArgument = `\b(?:if|when)\s+no\s+(?:[\w,]+\s+){0,5}(?:is|are|has\s+
 // sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
 // "hex (the default)", "; 5432 by default", "By default this is empty.",
 // "The shell sets the default value to 500 …", "the default is set to 8"
-// of the entry itself, an option's "Default value is 1.", a property box's "Default: |
+// of the entry itself, one after another clause ("Range is 1 to 128 and
+// default is 3.", "…, default is 44100."), a default several words long
+// given as a figure or quoted ("the default file name prefix is
+// “ffmpeg2pass”"), an option's "Default value is 1.", a property box's "Default: |
 // KeepAlive 5" row, an option's "Default: 5000." label, what holds when
 // the argument is omitted: omittedArgument), not one that only mentions
 // it ("than the default value reflects", "the default hash function is
@@ -321,7 +324,8 @@ var (
 	// defaultsTo matches "… default to?", which asks for a value even in
 	// notValue's form ("What does the encoding option default to?").
 	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
-	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|\bsets?\s+(?:the|its)\s+default(?:\s+value)?\s+to\s+\S|\bdefault(?:\s+value)?\s+is\s+set\s+to\s+\S|` + omittedArgument)
+	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|\bsets?\s+(?:the|its)\s+default(?:\s+value)?\s+to\s+\S|\bdefault(?:\s+value)?\s+is\s+set\s+to\s+\S|` +
+		`(?:[,;(]|\band)\s*default(?:\s+value)?\s+is\s+\S|\bthe\s+default(?:\s+[\w-]+){2,3}\s+is\s+(?:["“'‘` + "`" + `]|\d)|` + omittedArgument)
 )
 
 // defaultReference matches a default row that points elsewhere instead of

@@ -1,0 +1,32 @@
+package extractive_test
+
+import "testing"
+
+// A default is often given after another clause of the same sentence
+// ("Range is 1 to 64 and default is 4.", "…, default is 44100.") or with
+// a name several words long before its value ("the default file name
+// prefix is “kilnglaze”"). Either answers the question asking for it.
+func TestDefaultInAClause(t *testing.T) {
+	margin := "kiln_margin\n\nSet the margin drawn around the kiln window, in pixels, if show_margin is used. Range is 1 to 64 and default is 4."
+	rate := "sample_rate\n\nSet the sample rate of the kiln's thermocouple log, default is 400."
+	prefix := "-glazelog prefix\n\nSet the glaze log file name prefix to prefix, the default file name prefix is “kilnglaze”."
+	runSupportCases(t, []supportCase{
+		{"after and", "What is the range and default of kiln_margin?", prompt(margin), true},
+		{"after a comma", "What is the default sample_rate of the thermocouple log?", prompt(rate), true},
+		{"no default given", "What is the range and default of kiln_margin?",
+			prompt("kiln_margin\n\nSet the margin drawn around the kiln window, in pixels, if show_margin is used. Range is 1 to 64."), false},
+		{"long name, quoted value", "What is the default glaze log file name prefix used by -glazelog?", prompt(prefix), true},
+	})
+}
+
+// "What is the maximum tile size …?" asks for a size: a limit stating the
+// size under the thing it is of answers it without naming the tile again.
+// A limit on another measure does not.
+func TestBoundOnAMeasure(t *testing.T) {
+	shelf := "4.18 shelf\n\nThe kiln shelf has some strict limitations that should be noted:\n\n- Size cannot exceed 30 centimetres in any dimension\n- Only glazed tiles can be stored"
+	weight := "4.18 shelf\n\nThe kiln shelf has some strict limitations that should be noted:\n\n- Weight cannot exceed 30 kilograms in all\n- Only glazed tiles can be stored"
+	runSupportCases(t, []supportCase{
+		{"size stated", "What is the maximum tile size the shelf accepts?", prompt(shelf), true},
+		{"weight, not size", "What is the maximum tile size the shelf accepts?", prompt(weight), false},
+	})
+}
