@@ -218,6 +218,8 @@ func (w *walker) walk(n *html.Node) {
 		w.listMarker()
 	}
 	switch {
+	case n.DataAtom == atom.Dl && w.isValueList(n):
+		w.valueList(n) // htmldl.go
 	case groupsDefinitions(n):
 		w.definitions(n)
 	case holdsKeywords(n):

@@ -134,3 +134,130 @@ func shortTerm(s string) string {
 	}
 	return strings.TrimRight(s[:cut], " ,") + "…"
 }
+
+// A definition list inside an entry's description usually lists the
+// values its option accepts ("mode: The interlacing mode to adopt. It
+// accepts one of the following values:" over "0, send_frame / Output one
+// frame for each frame.", …) and the description goes on after it ("The
+// default value is send_frame."). Written as entries of their own, the
+// values took that sentence into the last value's entry, where it read as
+// the default of "3, send_field_nospatial" rather than of mode. Such a
+// list is written as the list items a reader sees, "- 0, send_frame:
+// Output one frame for each frame.", inside the entry it belongs to.
+
+// maxValueBytes bounds the text of one value's description in a value
+// list: a longer one is an entry of its own.
+const maxValueBytes = 400
+
+// isValueList reports whether dl, a definition list, lists values inside
+// another entry's description: it stands in a <dd>, and each of its
+// descriptions is at most one paragraph of maxValueBytes with no block
+// inside it. A term carrying an anchor (Sphinx's methods and attributes
+// of a class, "<dt id=…>") is an entry others link to, never a value.
+func (w *walker) isValueList(dl *html.Node) bool {
+	inEntry := false
+	for p := dl.Parent; p != nil && !inEntry; p = p.Parent {
+		inEntry = p.DataAtom == atom.Dd
+	}
+	if !inEntry {
+		return false
+	}
+	items := 0
+	for c := dl.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || skipped[c.DataAtom] || hidden(c) || w.drop[c] {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Dt:
+			if anchored(c) {
+				return false
+			}
+			items++
+		case atom.Dd:
+			if !oneParagraph(c) || len(collapse(textOf(c, w.drop))) > maxValueBytes {
+				return false
+			}
+		default:
+			return false // a <div> grouping entries, or stray markup
+		}
+	}
+	return items > 0
+}
+
+// anchored reports whether n or an element inside it has an id.
+func anchored(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Key == "id" && a.Val != "" {
+			return true
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && anchored(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneParagraph reports whether dd holds inline content, in at most one
+// <p>, and no other block.
+func oneParagraph(dd *html.Node) bool {
+	paras := 0
+	var ok func(n *html.Node, top bool) bool
+	ok = func(n *html.Node, top bool) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch {
+			case top && c.DataAtom == atom.P:
+				if paras++; paras > 1 || !ok(c, false) {
+					return false
+				}
+			case blocks[c.DataAtom] > 0 || headingLevels[c.DataAtom] > 0:
+				return false
+			case !ok(c, false):
+				return false
+			}
+		}
+		return true
+	}
+	return ok(dd, true)
+}
+
+// valueList writes a value list (isValueList) as list items: "- term:
+// description", the terms of a run joined by ", ".
+func (w *walker) valueList(dl *html.Node) {
+	inTerms, items := false, 0
+	for c := dl.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || skipped[c.DataAtom] || hidden(c) || w.drop[c] {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Dt:
+			switch {
+			case inTerms:
+				w.out.inline(", ")
+			case items > 0:
+				// Items follow one another on lines of their own; the
+				// first stands a blank line below the lead-in, as the
+				// list's block asked.
+				w.out.newlines = 1
+				fallthrough
+			default:
+				w.out.inline("- ")
+				items++
+			}
+			w.children(c)
+			inTerms = true
+		case atom.Dd:
+			if inTerms && !strings.HasSuffix(strings.TrimRight(w.out.b.String(), " "), ":") {
+				w.out.separator(":")
+			}
+			inTerms = false
+			w.out.space = true
+			w.out.marker = true // the paragraph stays on the item's line
+			w.children(c)
+		}
+	}
+}

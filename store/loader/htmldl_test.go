@@ -99,6 +99,35 @@ func TestLoadHTMLDefinitionLists(t *testing.T) {
 			{"Glossary > Shown", 1, "Shown\n\nDescribed."},
 		},
 	}, {
+		// Texinfo's option tables (FFmpeg's filters): the values an
+		// option takes, then the description goes on with its default.
+		name: "a value list inside an entry is the entry's list",
+		html: `<h2>kiln</h2><dl compact="compact"><dt><samp>ramp</samp></dt>
+<dd><p>The firing ramp to follow. It accepts one of the following values:</p>
+<dl compact="compact"><dt><samp>0, slow</samp></dt><dd><p>Rise 60 degrees an hour.</p></dd>
+<dt><samp>1, fast</samp></dt><dt><samp>quick</samp></dt><dd><p>Rise 150 degrees an hour.</p></dd></dl>
+<p>The default value is <code>slow</code>.</p></dd>
+<dt><samp>hold</samp></dt><dd><p>Minutes at peak.</p></dd></dl>`,
+		want: []sec{
+			{"kiln", 0, "kiln\n\nramp\n\nThe firing ramp to follow. It accepts one of the following values:\n\n" +
+				"- 0, slow: Rise 60 degrees an hour.\n- 1, fast, quick: Rise 150 degrees an hour.\n\nThe default value is slow.\n\nhold\n\nMinutes at peak."},
+			{"kiln > ramp", 1, "ramp\n\nThe firing ramp to follow. It accepts one of the following values:\n\n" +
+				"- 0, slow: Rise 60 degrees an hour.\n- 1, fast, quick: Rise 150 degrees an hour.\n\nThe default value is slow."},
+			{"kiln > hold", 1, "hold\n\nMinutes at peak."},
+		},
+	}, {
+		// Descriptions of several paragraphs are entries' descriptions,
+		// not values: the nested list keeps its entries.
+		name: "a nested list of long entries keeps its entries",
+		html: `<h2>kiln</h2><dl><dt>shelves</dt>
+<dd><p>The shelves of the kiln.</p>
+<dl><dt>top</dt><dd><p>The top shelf.</p><p>It runs hottest.</p></dd></dl></dd></dl>`,
+		want: []sec{
+			{"kiln", 0, "kiln\n\nshelves\n\nThe shelves of the kiln.\n\ntop\n\nThe top shelf.\n\nIt runs hottest."},
+			{"kiln > shelves", 1, "shelves\n\nThe shelves of the kiln.\n\ntop\n\nThe top shelf.\n\nIt runs hottest."},
+			{"kiln > shelves > top", 2, "top\n\nThe top shelf.\n\nIt runs hottest."},
+		},
+	}, {
 		name: "a long signature is shortened in the heading path",
 		html: `<h1>API</h1><dl><dt>` + long + `</dt><dd>Configures it.</dd></dl>`,
 		want: []sec{
