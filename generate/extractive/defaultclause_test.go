@@ -30,3 +30,14 @@ func TestBoundOnAMeasure(t *testing.T) {
 		{"weight, not size", "What is the maximum tile size the shelf accepts?", prompt(weight), false},
 	})
 }
+
+// A value followed by "(its current default value)" or "(the default
+// setting)" is the default.
+func TestDefaultInParentheses(t *testing.T) {
+	kiln := "KILN_SHELVES=count\n\nSet the number of shelves in the kiln's rack to count shelves. To fire more pieces at once, raise the size of the kiln's rack by setting KILN_SHELVES to a value greater than 6 (its current default value)."
+	runSupportCases(t, []supportCase{
+		{"its current default value", "What is the default size of the kiln's rack?", prompt(kiln), true},
+		{"no default given", "What is the default size of the kiln's rack?",
+			prompt("KILN_SHELVES=count\n\nSet the number of shelves in the kiln's rack to count shelves. To fire more pieces at once, raise the size of the kiln's rack by setting KILN_SHELVES to a value greater than 6."), false},
+	})
+}

@@ -308,7 +308,8 @@ const omittedArgument = `\b(?:if|when)\s+no\s+(?:[\w,]+\s+){0,5}(?:is|are|has\s+
 // what something does (notValue: "What does a program do by default
 // when …"); defaultStated a
 // sentence that gives one ("The default is 4.0.", "It defaults to 64MB",
-// "hex (the default)", "; 5432 by default", "By default this is empty.",
+// "hex (the default)", "a value greater than 4 (its current default
+// value)", "; 5432 by default", "By default this is empty.",
 // "The shell sets the default value to 500 …", "the default is set to 8"
 // of the entry itself, one after another clause ("Range is 1 to 128 and
 // default is 3.", "…, default is 44100."), a default several words long
@@ -324,7 +325,7 @@ var (
 	// defaultsTo matches "… default to?", which asks for a value even in
 	// notValue's form ("What does the encoding option default to?").
 	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
-	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\(the\s+default\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|\bsets?\s+(?:the|its)\s+default(?:\s+value)?\s+to\s+\S|\bdefault(?:\s+value)?\s+is\s+set\s+to\s+\S|` +
+	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\((?:the|its)\s+(?:current\s+)?default(?:\s+value|\s+setting)?\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|\bsets?\s+(?:the|its)\s+default(?:\s+value)?\s+to\s+\S|\bdefault(?:\s+value)?\s+is\s+set\s+to\s+\S|` +
 		`(?:[,;(]|\band)\s*default(?:\s+value)?\s+is\s+\S|\bthe\s+default(?:\s+[\w-]+){2,3}\s+is\s+(?:["“'‘` + "`" + `]|\d)|` + omittedArgument)
 )
 
