@@ -76,8 +76,44 @@ func (p pointAsk) stated(c, prev *candidate) bool {
 	if p.future {
 		return p.statedAhead(c.text)
 	}
-	return p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) || prev != nil && prev.note && p.statedIn(prev.text)
+	return p.statedIn(c.text) || p.statedInTitle(c.headingText) || p.statedInTitle(c.path) || prev != nil && prev.note && p.statedIn(prev.text)
 }
+
+// statedInTitle reports whether a heading or heading path (one heading a
+// line) states a point in time of the asked kind (statedIn) as a
+// release's, its section numbers left out: a date, a dotted
+// version ("Django 3.1 release notes", "Release 3.34.0"), or a version
+// under a title that speaks of releases or changes. A title naming the
+// product's generation ("The C language interface to SQLite Version 2")
+// dates none of the sentences under it: read as a release, it answered
+// "From which version can I make a table reject values of the wrong type?"
+// with a sentence on error codes.
+func (p pointAsk) statedInTitle(title string) bool {
+	// A heading's number ("1.4 Error Codes", "34.1.2. Parameter Key
+	// Words") is its place in the manual, not a release.
+	title = headingNumber.ReplaceAllString(title, "")
+	if !p.statedIn(title) {
+		return false
+	}
+	if !p.version || dateCue.MatchString(title) || releaseTitle.MatchString(title) {
+		return true
+	}
+	for _, m := range dottedVersion.FindAllString(title, -1) {
+		if !p.names(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// dottedVersion matches a release number with a dot ("3.34", "2.4.17");
+// releaseTitle a title about releases or changes; headingNumber the number
+// opening a heading line.
+var (
+	headingNumber = regexp.MustCompile(`(?m)^\s*(?:\d+\.)*\d+\.?\s+`)
+	dottedVersion = regexp.MustCompile(`\b\d+\.\d+(?:\.\d+)*\b`)
+	releaseTitle  = regexp.MustCompile(`(?i)\b(?:release[sd]?|notes|news|changes?|changelog|what's\s+new|history|new\s+in|upgrad\w*|migrat\w*)\b`)
+)
 
 // withNote returns chosen led by the change note that gives the asked
 // point in time ("New in version 3.20.") of the first quoted sentence
@@ -92,7 +128,7 @@ func (p pointAsk) withNote(cands, chosen []*candidate) []*candidate {
 			// Quoted already, after what it dates: it goes first.
 			return slices.Insert(slices.Delete(slices.Clone(chosen), i, i+1), 0, c)
 		}
-		if p.statedIn(c.text) || p.statedIn(c.headingText) || p.statedIn(c.path) {
+		if p.statedIn(c.text) || p.statedInTitle(c.headingText) || p.statedInTitle(c.path) {
 			return chosen
 		}
 		if c.pos == 0 {

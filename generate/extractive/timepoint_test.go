@@ -144,3 +144,31 @@ func TestPointInTimeNoteIsQuoted(t *testing.T) {
 		prompt("# Fog mode\n\nNew in version 4.1.\n\nFog mode makes the lighthouse beacon dim its lamp when visibility drops."))
 	require.True(t, strings.HasPrefix(got, "New in version 4.1."), got)
 }
+
+// A title naming the product's generation ("The lamp interface to Beacon
+// Version 2") dates none of the sentences under it: "From which version
+// …?" is answered by the sentence that states one, not by a sentence of
+// that document sharing the question's other words.
+func TestGenerationTitleIsNoRelease(t *testing.T) {
+	old := generate.ContextSource{Label: "S1", Text: "If something goes wrong the beacon can reject the value and return another value to indicate the type of error.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "The lamp interface to Beacon Version 2", Heading: []string{"The lamp interface to Beacon Version 2", "Error codes"}}}}
+	strict := generate.ContextSource{Label: "S2", Text: "For those users, the beacon supports a strict mode that rejects values of the wrong type, as of version 4.1.0, enabled separately for each tower.",
+		Source: retrieve.Source{Relevance: 0.8, Chunk: store.Chunk{Title: "Strict lamps"}}}
+	q := "From which version can I make a beacon reject values of the wrong type?"
+	runSupportCases(t, []supportCase{
+		{"only the generation's title", q, &generate.Prompt{Sources: []generate.ContextSource{old}}, false},
+	})
+	got := answerTo(t, q, &generate.Prompt{Sources: []generate.ContextSource{old, strict}})
+	require.Contains(t, got, "4.1.0", "the sentence stating the version is quoted")
+}
+
+// A numbered heading ("3.1.2. Lamp codes") is a place in the manual, not
+// a release: the sentences under it state no version.
+func TestSectionNumberIsNoRelease(t *testing.T) {
+	numbered := generate.ContextSource{Label: "S1", Text: "If something goes wrong the beacon can reject the value and return another value to indicate the type of error.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "Beacon lamps", Heading: []string{"Beacon lamps", "3. The lamp interface", "3.1.2. Lamp codes"}}}}
+	runSupportCases(t, []supportCase{
+		{"a numbered heading", "From which version can I make a beacon reject values of the wrong type?",
+			&generate.Prompt{Sources: []generate.ContextSource{numbered}}, false},
+	})
+}
