@@ -258,6 +258,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	entryTerms(cands)
 	negatedTerms(cands, question, qterms, a.intent)
 	idf := idfOver(cands, qterms)
+	boostCodeNumbers(idf, question)
 	a.qterms, a.idf = qterms, idf
 	scoreAll(cands, qterms, idf, len(sources))
 	scoreChangeLog(cands, sources, question)
