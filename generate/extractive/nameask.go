@@ -62,11 +62,18 @@ func camelCase(w string) bool {
 // aliasNames returns the names a heading gives on each of its lines when
 // every line is one (nameHeading): Sphinx prints an entry's aliases as
 // lines of its signature ("re.X\nre.VERBOSE"); a one-line heading gives
-// its one name. Nil otherwise.
+// its one name, or the one long option its title spells. Nil otherwise.
 func aliasNames(heading string) []string {
 	if !strings.Contains(heading, "\n") {
 		if name := nameHeading(heading); name != "" {
 			return []string{name}
+		}
+		// A title spelling one long option names it: "The
+		// --zero-fill-buffers command-line option" heads the section that
+		// answers "Which flag makes every new Buffer be filled with
+		// zeros?".
+		if m := longOption.FindAllStringSubmatch(heading, 2); len(m) == 1 {
+			return []string{m[0][1]}
 		}
 		return nil
 	}
@@ -100,6 +107,10 @@ var manSections = map[string]bool{
 	"AUTHOR": true, "AUTHORS": true, "HISTORY": true, "SEE": true, "CONFIGURATION": true, "EXIT": true,
 	"RETURN": true, "ERRORS": true, "LICENSE": true, "SECURITY": true, "STANDARDS": true, "OVERVIEW": true,
 }
+
+// longOption matches a long command-line option in a title; its group is
+// the option.
+var longOption = regexp.MustCompile("(?:^|[\\s(`'\"])(--[A-Za-z][\\w-]*\\w)(?:[\\s)`'\",.:]|$)")
 
 // sectionNumber matches a numbered heading's number ("F.28.", "20.4.1").
 var sectionNumber = regexp.MustCompile(`^[A-Za-z]?\.?\d|\.\d`)

@@ -111,3 +111,16 @@ func TestAnswerNamesAndOrder(t *testing.T) {
 		})
 	}
 }
+
+// A title that spells one long option ("The --zero-glaze command-line
+// option") names the option its section describes: a which-flag question
+// answered deep in the section quotes the title.
+func TestTitleSpellingOneOptionNamesIt(t *testing.T) {
+	section := "The --zero-glaze command-line option\n\nThe kiln can be started with this option to clear every glaze slot before a firing. " +
+		"Without the option, slots created by the loader keep what they held before. Use of this flag slows the first firing."
+	got := answerTo(t, "Which flag makes every new glaze slot be cleared before a firing?", prompt(section))
+	require.Contains(t, got, "The --zero-glaze command-line option [S1]")
+	two := "The --zero-glaze and --keep-glaze options\n\nThe kiln can be started with this option to clear every glaze slot before a firing."
+	got = answerTo(t, "Which flag makes every new glaze slot be cleared before a firing?", prompt(two))
+	require.NotContains(t, got, "The --zero-glaze and --keep-glaze options [S1]", "a title spelling two options names neither")
+}
