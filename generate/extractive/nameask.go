@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
+	"github.com/hybridrag/hybridrag/retrieve"
 )
 
 // Answers that name what was asked. "Which variable holds the path of the
@@ -123,12 +124,12 @@ var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+
 // namedBy returns the heading line to quote before the lead sentence c:
 // the sentence opens a section headed by a name (nameHeading) that neither
 // the sentence nor the question spells, or, when the question asks which
-// thing of a kind does something (nameQuestion), lies anywhere in such a
-// section: "Which timer option catches up on missed runs?" is answered by
+// thing of a kind does something (nameQuestion) or how to do something
+// that an option does (optionAnswers), lies anywhere in such a section: "Which timer option catches up on missed runs?" is answered by
 // Persistent='s third sentence, and the answer is the entry's name; ""
 // otherwise.
 func namedBy(c *candidate, question string) string {
-	if !c.opens && !nameQuestion.MatchString(question) || c.code || c.capsTitle {
+	if !c.opens && !nameQuestion.MatchString(question) && !optionAnswers(c, question) || c.code || c.capsTitle {
 		return ""
 	}
 	if spellings := optionHeading(c.headingText); spellings != nil {
@@ -143,6 +144,18 @@ func namedBy(c *candidate, question string) string {
 		return ""
 	}
 	return c.headingText
+}
+
+// optionAnswers reports whether c stands in an option's entry (an options
+// list's entry line heads it: optionHeading) and the question asks how to
+// do something: the option is the answer, whichever sentence of its entry
+// says what it does. "How do I make git submodule update also handle
+// submodules nested inside submodules?" is answered by --recursive's third
+// sentence, "The operation is performed not only in the submodules of the
+// current repo, but also in any nested submodules …", which names no
+// option.
+func optionAnswers(c *candidate, question string) bool {
+	return optionHeading(c.headingText) != nil && retrieve.DetectIntent(question) == retrieve.IntentHowTo
 }
 
 // optionHeading returns the options a heading spells when it is an options

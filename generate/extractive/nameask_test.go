@@ -86,3 +86,15 @@ func TestDefaultAskInOtherWords(t *testing.T) {
 		require.Equal(t, tc.want, newAsk(tc.q).isDefault, tc.q)
 	}
 }
+
+// A how-to question answered deep in an option's entry names the option;
+// a question of another kind, or a sentence of an entry that is no
+// option's, does not.
+func TestHowToNamesTheOption(t *testing.T) {
+	later := &candidate{label: "S2", headingText: "--nested", text: "The firing is performed not only in the kilns of the current rack, but also in any kilns stacked inside those kilns."}
+	require.Equal(t, "--nested [S2]\n\n", nameLine(later, "How do I make the firing also handle kilns stacked inside other kilns?"))
+	require.Empty(t, nameLine(later, "Are kilns stacked inside other kilns fired too?"))
+	prose := *later
+	prose.headingText = "Stacked kilns"
+	require.Empty(t, nameLine(&prose, "How do I make the firing also handle kilns stacked inside other kilns?"))
+}

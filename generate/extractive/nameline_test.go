@@ -124,3 +124,12 @@ func TestTitleSpellingOneOptionNamesIt(t *testing.T) {
 	got = answerTo(t, "Which flag makes every new glaze slot be cleared before a firing?", prompt(two))
 	require.NotContains(t, got, "The --zero-glaze and --keep-glaze options [S1]", "a title spelling two options names neither")
 }
+
+// An entry's name is quoted once, over the first of its sentences the
+// answer quotes, even when a later one leads.
+func TestEntryNamedOnce(t *testing.T) {
+	entry := "OPTIONS\n\n--glaze-log NAME\n\nWrite the firing log to NAME.\n\n--read-only\n\nOpen the kiln log read-only, without write access. " +
+		"Note that if the previous firing left behind a hot kiln log, write permission is required to recover the kiln log, and the kiln log cannot be opened read-only after a hot firing."
+	got := answerTo(t, "Which option opens the kiln log read-only even after a hot firing?", prompt(entry))
+	require.Equal(t, 1, strings.Count(got, "--read-only [S1]"), "answer: %q", got)
+}
