@@ -83,3 +83,39 @@ func withDefaultMark(cands []*candidate, chosen []*candidate) []*candidate {
 	}
 	return chosen
 }
+
+// withDefaultRow returns chosen with the sentence after the first quoted
+// one put second when the question asks for a default (said, from
+// defaultsGiven, is nil otherwise), the first states none itself and the
+// next sentence of its source gives one: an entry's description and its
+// "Default: 1232" row below it. The answer test takes the description
+// for the answer because of that row (givesDefault); quoted alone, it
+// answered "What is the default maximum EDNS0 UDP payload size?" with
+// "Maximum EDNS0 UDP payload size default for both IPv4 and IPv6." and no
+// figure. At most most sentences are kept.
+func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candidate {
+	if said == nil || len(chosen) == 0 || most < 2 {
+		return chosen
+	}
+	lead := chosen[0]
+	if said[lead.pos] || lead.code || lead.pos+1 >= len(cands) {
+		return chosen
+	}
+	n := cands[lead.pos+1]
+	if n.source != lead.source || n.code || !said[n.pos] || slices.Contains(chosen, n) {
+		return chosen
+	}
+	out := slices.Clone(chosen)
+	if len(out) >= most {
+		// At the limit the row takes the place of a code example, never
+		// of prose: a sentence quoted after a wrong lead may be the
+		// answer, and a default without its description names no
+		// setting.
+		k := slices.IndexFunc(out[1:], func(c *candidate) bool { return c.code })
+		if k < 0 {
+			return chosen
+		}
+		out = slices.Delete(out, k+1, k+2)
+	}
+	return slices.Insert(out, 1, n)
+}

@@ -1,6 +1,10 @@
 package extractive_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 // A default is often given after another clause of the same sentence
 // ("Range is 1 to 64 and default is 4.", "…, default is 44100.") or with
@@ -40,4 +44,13 @@ func TestDefaultInParentheses(t *testing.T) {
 		{"no default given", "What is the default size of the kiln's rack?",
 			prompt("KILN_SHELVES=count\n\nSet the number of shelves in the kiln's rack to count shelves. To fire more pieces at once, raise the size of the kiln's rack by setting KILN_SHELVES to a value greater than 6."), false},
 	})
+}
+
+// An entry's description answers a default question with the default row
+// below it, and the answer quotes that row.
+func TestDefaultRowFollowsTheDescription(t *testing.T) {
+	entries := "glaze-max-size\n\nMaximum glaze layer size default for both shelves.\n\nDefault: 1232\n\n" +
+		"glaze-max-size-top\n\nMaximum glaze layer size for the top shelf.\n\nDefault: 1232"
+	got := answerTo(t, "What is the default maximum glaze layer size?", prompt(entries))
+	require.Contains(t, got, "Default: 1232 [S1]")
 }

@@ -286,6 +286,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if !ok {
 		return nil
 	}
+	chosen = withDefaultRow(cands, chosen, test.said, g.maxSentences)
 	chosen = answerOrder(chosen, second)
 	if a.defaultAsked {
 		chosen = withDefaultMark(cands, chosen)
