@@ -297,12 +297,9 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	chosen = withListAfter(cands, chosen)
 	chosen = test.form.when.withNote(cands, chosen)
 	pieces := make([]string, len(chosen))
-	// The entries whose name line is quoted: once is enough, whichever of
-	// their sentences it stands over.
-	named := map[string]bool{}
-	if nameLine(chosen[0], question) != "" {
-		named[entryKey(chosen[0])] = true
-	}
+	// The name lines quoted: once is enough, whichever of their
+	// sentences they stand over.
+	named := map[string]bool{nameLine(chosen[0], question): true}
 	for i, c := range chosen {
 		sep := ""
 		if i > 0 {
@@ -317,13 +314,13 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 			// A later sentence of the section quoted just before has had
 			// its name given (which-X questions name any sentence's
 			// section: namedBy).
-			if line := nameLine(c, question); line != "" && (c.opens || !sameEntry(chosen[i-1], c)) && !named[entryKey(c)] {
+			if line := nameLine(c, question); line != "" && (c.opens || !sameEntry(chosen[i-1], c)) && !named[line] {
 				// A paragraph of its own: after a row on the line above
 				// ("Default: 3.500" then "connect_timeout"), the two
 				// read, to the validator too, as one claim whose figure
 				// is about the name.
 				sep = "\n\n" + line
-				named[entryKey(c)] = true
+				named[line] = true
 			}
 		}
 		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
@@ -680,10 +677,4 @@ func (t *answerTest) keepsLead(lead, c *candidate) bool {
 // isExtent reports whether counted, an ask's amountTerms, is an extent's.
 func isExtent(counted []string) bool {
 	return len(counted) > 0 && counted[0] == extentMark
-}
-
-// entryKey identifies the entry a sentence stands in: its source and
-// heading.
-func entryKey(c *candidate) string {
-	return c.label + "\x00" + c.headingText
 }

@@ -140,7 +140,11 @@ func namedBy(c *candidate, question string) string {
 		}
 		return c.headingText
 	}
-	if !spellsNone(aliasNames(c.headingText), c.text, question) {
+	names := aliasNames(c.headingText)
+	if names == nil {
+		return titleNamed(c, question)
+	}
+	if !spellsNone(names, c.text, question) {
 		return ""
 	}
 	return c.headingText

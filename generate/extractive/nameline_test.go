@@ -133,3 +133,20 @@ func TestEntryNamedOnce(t *testing.T) {
 	got := answerTo(t, "Which option opens the kiln log read-only even after a hot firing?", prompt(entry))
 	require.Equal(t, 1, strings.Count(got, "--read-only [S1]"), "answer: %q", got)
 }
+
+// A manual page's title line names the program its sentences call "this
+// program": a which-program question quotes it before the sentence. A
+// title the text does not print is metadata, never quoted.
+func TestProgramNamedByItsPageTitle(t *testing.T) {
+	page := func(text string) *generate.Prompt {
+		return &generate.Prompt{Sources: []generate.ContextSource{{Label: "S1", Text: text,
+			Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "kilnctl – Kiln control utility", Heading: []string{"kilnctl – Kiln control utility", "Synopsis"}}}}}}
+	}
+	body := "Synopsis\n\nkilnctl [options] action\n\nDescription\n\nThis program controls a running kiln daemon using a socket."
+	got := answerTo(t, "Which program controls a running kiln daemon?", page("kilnctl – Kiln control utility\n\n"+body))
+	require.True(t, strings.HasPrefix(got, "kilnctl – Kiln control utility [S1]\n\nThis program controls"), "answer: %q", got)
+	got = answerTo(t, "Which program controls a running kiln daemon?", page(body))
+	require.NotContains(t, got, "Kiln control utility", "a title the text does not print is not quoted")
+	got = answerTo(t, "What controls a running kiln daemon?", page("kilnctl – Kiln control utility\n\n"+body))
+	require.NotContains(t, got, "Kiln control utility", "only a which-program question asks for the name")
+}

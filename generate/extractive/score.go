@@ -61,6 +61,11 @@ type candidate struct {
 	// "Class: http.Agent" names what the rows of its entry
 	// "new Agent([options])" are about.
 	path string
+	// titleLine is the source's title when its text prints it as a line
+	// of its own ("knotc – Knot DNS control utility" atop a manual page),
+	// "" otherwise: what a which-program answer may quote to name the
+	// program (titleNamed).
+	titleLine string
 	// block marks list items and unpunctuated lines, which read badly when
 	// run into the previous sentence.
 	block bool
@@ -159,6 +164,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			heading = termSet(headingText, textutil.Words(headingText))
 		}
 		path := strings.Join(src.Source.Chunk.Heading, "\n")
+		titleLine := printedTitle(src.Text, src.Source.Chunk.Title)
 		context := contextTerms(src.Source.Chunk.Title, src.Source.Chunk.Heading, termSet)
 		afterHeading := false
 		// A property box's description row says what its other rows are
@@ -259,7 +265,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			code := strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") || strings.Contains(text, "\n") && looksLikeCode(text) || isSynopsis(text)
 			out = append(out, &candidate{
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start,
-				midLine: sp.Start > 0 && src.Text[sp.Start-1] != '\n', text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, context: context,
+				midLine: sp.Start > 0 && src.Text[sp.Start-1] != '\n', text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, titleLine: titleLine, context: context,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
 				codeLead: colon && !countLeadIn.MatchString(text) && !(opens && definesHeading(words, headingText)) ||
