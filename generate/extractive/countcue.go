@@ -221,8 +221,14 @@ func statesExtent(text string, timed bool) bool {
 // followed by the default it leaves out ("Default five seconds.").
 func extentValue(text string) bool {
 	t := valueText(text)
-	return figure.MatchString(t) || extentWord.MatchString(t) || extentBound.MatchString(t)
+	return figure.MatchString(t) || timedWord.MatchString(t) || extentBound.MatchString(t)
 }
+
+// timedWord is extentWord as a value of time: "one" before a unit ("one
+// second"), or "double". "Maximum time (in milliseconds) to receive or
+// send one DNS message …" counts a message; read as a value, it kept its
+// entry's "Default: 500 (milliseconds)" out of the answer.
+var timedWord = regexp.MustCompile(`(?i)one\s+(?:(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|months?|years?)|double`)
 
 // valueText returns text with the numbers that label or refer cut: a list
 // enumerator, references (notReference) and digits that are no figure

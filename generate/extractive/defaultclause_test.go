@@ -54,3 +54,17 @@ func TestDefaultRowFollowsTheDescription(t *testing.T) {
 	got := answerTo(t, "What is the default maximum glaze layer size?", prompt(entries))
 	require.Contains(t, got, "Default: 1232 [S1]")
 }
+
+// A reference that closes each entry with its "Default:" row gives the
+// default of the entry's description however many sentences on: the row
+// is the entry's by its place. The description's "one glaze record"
+// counts a record and is no value of the time asked for.
+func TestDefaultRowClosingTheEntry(t *testing.T) {
+	entries := "kiln-idle-timeout\n\nMaximum idle time (in seconds) between firings on an inbound kiln link. It means if there is no firing on an inbound kiln link during this limit, the link is closed by the controller.\n\nDefault: 10\n\n" +
+		"kiln-io-timeout\n\nMaximum time (in milliseconds) to read or write one glaze record over an inbound kiln link. It means this limit applies to normal glaze records. " +
+		"The timeout is measured since some data is already available. Set to 0 for infinity.\n\nDefault: 500 (milliseconds)\n\n" +
+		"kiln-remote-timeout\n\nMaximum time (in milliseconds) to read or write one glaze record over an outbound kiln link which has already been established to a configured remote kiln.\n\nDefault: 5000 (milliseconds)"
+	got := answerTo(t, "How long may the controller take to read or write one glaze record over an inbound kiln link by default?", prompt(entries))
+	require.Contains(t, got, "Default: 500 (milliseconds) [S1]")
+	require.NotContains(t, got, "Default: 10 [S1]")
+}

@@ -278,7 +278,8 @@ var defaultRow = regexp.MustCompile(`^(?:[-*]\s+(?:(?:<[^>\n]+>|\{[^}\n]+\})\s+(
 func entryRow(text string) bool { return factRow.MatchString(text) || typeRow.MatchString(text) }
 
 // entryFigure returns, for the sentence opening an entry (cands[i]), the
-// entry's default row above it when that row states the amount asked for:
+// entry's default row above or below it when that row states the amount
+// asked for:
 // a settings reference describes a limit in prose and gives its value in
 // the row ("DATA_UPLOAD_MAX_NUMBER_FIELDS / Default: 1000 / The maximum
 // number of parameters that may be received via GET or POST …"); nil
@@ -295,6 +296,21 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
 		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figure.states(figureText(row)) {
 			return row
+		}
+	}
+	// Or below the description, however many sentences on, before the
+	// entry ends: Knot's reference closes each entry with its row
+	// ("tcp-io-timeout / Maximum time (in milliseconds) to receive or
+	// send one DNS message … . It means … . The timeout is measured … .
+	// Set to 0 for infinity. / Default: 500 (milliseconds)"). A row is
+	// the entry's by its place, where a default in prose that far on may
+	// be another thing's (defaultAfter).
+	for k := i + 1; k < len(cands) && sameEntry(cands[k], c); k++ {
+		if row := cands[k]; defaultRow.MatchString(row.text) {
+			if statesAmount(counted, subject, true, row, c) && figure.states(figureText(row)) {
+				return row
+			}
+			return nil // an entry has one default
 		}
 	}
 	return nil
