@@ -3,7 +3,9 @@
 // visible text with block elements on their own lines and the h1–h6
 // heading hierarchy recorded as Document.Sections (each definition-list
 // entry, <dt> terms and their <dd>, a Section of its own nested in its
-// heading's, store.Section.Terms), PDF as the text of its
+// heading's, store.Section.Terms; a list of values inside an entry's
+// description, each value one short paragraph, is that entry's "- value:
+// description" list items), PDF as the text of its
 // pages joined by blank lines, with one Section per page carrying the page
 // number so that chunks and citations keep it, and Word (.docx) as its
 // paragraphs, list items and table rows with its heading-style hierarchy
