@@ -228,7 +228,7 @@ func extentValue(text string) bool {
 // second"), or "double". "Maximum time (in milliseconds) to receive or
 // send one DNS message …" counts a message; read as a value, it kept its
 // entry's "Default: 500 (milliseconds)" out of the answer.
-var timedWord = regexp.MustCompile(`(?i)one\s+(?:(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|months?|years?)|double`)
+var timedWord = regexp.MustCompile(`(?i)\bone\s+(?:(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\bdouble\b`)
 
 // valueText returns text with the numbers that label or refer cut: a list
 // enumerator, references (notReference) and digits that are no figure
