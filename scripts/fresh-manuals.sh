@@ -17,8 +17,10 @@
 # versions were used), Prometheus's docs from the Go module proxy. Each
 # manual is indexed into a fresh store under OUT. Nothing here runs in CI.
 #
-# A mark is "ok" when the answer holds the fact string (case-insensitive),
-# or, for REFUSE, when the question is refused; "-" questions are skipped.
+# A mark is "ok" when the answer holds the fact string (case-insensitive;
+# at the start of a word, a figure also at the end of one, "102400" is not
+# in "10240000"; an option as a whole token in its own case), or, for
+# REFUSE, when the question is refused; "-" questions are skipped.
 # The strings are exact: an answer that says "5 days" for "5d", or
 # "postqueue [-v] -f" for "postqueue -f", is marked bad.
 set -euo pipefail
@@ -103,7 +105,7 @@ for name in "${names[@]}"; do
 	grep -v '^#' "$repo/testdata/fresh/$name.tsv" | while IFS=$'\t' read -r q fact; do
 		(cd "$dir" && "$bin" ask --store "$store" --no-log --json "$q" 2>/dev/null || true) |
 			python3 -c '
-import json, sys
+import json, re, sys
 q, fact = sys.argv[1], sys.argv[2]
 try:
     d = json.load(sys.stdin)
@@ -117,7 +119,24 @@ elif fact == "REFUSE":
 elif refused:
     mark = "refused"
 else:
-    mark = "ok" if fact.lower() in answer.lower() else "bad"
+    # A fact starts a word ("redistribut" is a stem, meant to match
+    # "redistributes"); a figure is a whole number ("102400" is not in
+    # "10240000", "4" not in "2.4"); an option is a whole token in its
+    # own case ("-t" is neither "-T" nor the start of "-time").
+    option = fact.startswith("-")
+    pat = re.escape(fact)
+    if fact[:1].isdigit():
+        pat = r"(?<![\w.])" + pat
+    elif fact[:1].isalnum():
+        pat = r"(?<![A-Za-z0-9])" + pat
+    if fact[-1:].isdigit():
+        pat += r"(?![A-Za-z0-9]|\.\d)"
+    elif option and fact[-1:].isalnum():
+        pat += r"(?![A-Za-z0-9])"
+    if option:
+        pat = r"(?<![\w-])" + pat
+    found = re.search(pat, answer, 0 if option else re.IGNORECASE)
+    mark = "ok" if found else "bad"
 print(mark + "\t" + q)
 ' "$q" "$fact" >>"$marks"
 	done
