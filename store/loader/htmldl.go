@@ -152,8 +152,9 @@ const maxValueBytes = 400
 // isValueList reports whether dl, a definition list, lists values inside
 // another entry's description: it stands in a <dd>, and each of its
 // descriptions is at most one paragraph of maxValueBytes with no block
-// inside it. A term carrying an anchor (Sphinx's methods and attributes
-// of a class, "<dt id=…>") is an entry others link to, never a value.
+// inside it, and each term has text. A term carrying an anchor (Sphinx's
+// methods and attributes of a class, "<dt id=…>") is an entry others link
+// to, never a value.
 func (w *walker) isValueList(dl *html.Node) bool {
 	inEntry := false
 	for p := dl.Parent; p != nil && !inEntry; p = p.Parent {
@@ -169,8 +170,8 @@ func (w *walker) isValueList(dl *html.Node) bool {
 		}
 		switch c.DataAtom {
 		case atom.Dt:
-			if anchored(c) {
-				return false
+			if anchored(c) || !hasText(c, w.drop) {
+				return false // an empty term would read "- : …"
 			}
 			items++
 		case atom.Dd:

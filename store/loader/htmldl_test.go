@@ -128,6 +128,18 @@ func TestLoadHTMLDefinitionLists(t *testing.T) {
 			{"kiln > shelves > top", 2, "top\n\nThe top shelf.\n\nIt runs hottest."},
 		},
 	}, {
+		// An empty term would make an item "- : …": such a list keeps
+		// the entries' reading.
+		name: "a nested list with an empty term keeps its entries",
+		html: `<h2>kiln</h2><dl><dt>shelves</dt>
+<dd><p>The shelves of the kiln.</p>
+<dl><dt> </dt><dd><p>No term here.</p></dd><dt>top</dt><dd><p>The top shelf.</p></dd></dl></dd></dl>`,
+		want: []sec{
+			{"kiln", 0, "kiln\n\nshelves\n\nThe shelves of the kiln.\n\nNo term here.\n\ntop\n\nThe top shelf."},
+			{"kiln > shelves", 1, "shelves\n\nThe shelves of the kiln.\n\nNo term here.\n\ntop\n\nThe top shelf."},
+			{"kiln > shelves > top", 2, "top\n\nThe top shelf."},
+		},
+	}, {
 		name: "a long signature is shortened in the heading path",
 		html: `<h1>API</h1><dl><dt>` + long + `</dt><dd>Configures it.</dd></dl>`,
 		want: []sec{
