@@ -10,8 +10,10 @@
 # (manpages and manpages-held: two sets of questions on one folder of manual pages)
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
-# then the question) and prints each manual's totals. BIN names the
-# hybridrag binary (default: built from this checkout into OUT/hybridrag);
+# then the question), OUT/NAME.answers.jsonl (each question, its fact,
+# mark and the answer, to read or re-mark without asking again) and
+# prints each manual's totals. BIN names the hybridrag binary (default:
+# built from this checkout into OUT/hybridrag);
 # CORPORA is where the manuals are unpacked (default /tmp/hybridrag-fresh).
 # The Debian packages are fetched with apt-get download (bookworm's
 # versions were used), Prometheus's docs from the Go module proxy. Each
@@ -101,12 +103,14 @@ for name in "${names[@]}"; do
 	rm -rf "$store"
 	"$bin" index --store "$store" --no-log "$dir" >/dev/null
 	marks=$out/$name.marks
+	answers=$out/$name.answers.jsonl
 	: >"$marks"
+	: >"$answers"
 	grep -v '^#' "$repo/testdata/fresh/$name.tsv" | while IFS=$'\t' read -r q fact; do
 		(cd "$dir" && "$bin" ask --store "$store" --no-log --json "$q" 2>/dev/null || true) |
 			python3 -c '
 import json, re, sys
-q, fact = sys.argv[1], sys.argv[2]
+q, fact, answers = sys.argv[1], sys.argv[2], sys.argv[3]
 try:
     d = json.load(sys.stdin)
 except ValueError:
@@ -138,7 +142,9 @@ else:
     found = re.search(pat, answer, 0 if option else re.IGNORECASE)
     mark = "ok" if found else "bad"
 print(mark + "\t" + q)
-' "$q" "$fact" >>"$marks"
+with open(answers, "a") as f:
+    f.write(json.dumps({"question": q, "fact": fact, "mark": mark, "answer": answer}) + "\n")
+' "$q" "$fact" "$answers" >>"$marks"
 	done
 	printf '%-11s %s\n' "$name" "$(cut -f1 "$marks" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
 done
