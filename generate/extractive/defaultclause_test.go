@@ -68,3 +68,17 @@ func TestDefaultRowClosingTheEntry(t *testing.T) {
 	require.Contains(t, got, "Default: 500 (milliseconds) [S1]")
 	require.NotContains(t, got, "Default: 10 [S1]")
 }
+
+// A count's default row may give a bare number under rows of units and
+// bounds: the description names what it counts. A bare number is no
+// rate: it does not answer how many per second.
+func TestBareDefaultRowCounts(t *testing.T) {
+	entries := "max_refires\n\n- Units: refires\n\n- Default: 4\n\n- Minimum: 0\n\nUpper limit on how many times a kiln can refire a piece.\n\n" +
+		"max_glazes\n\n- Units: glazes\n\n- Default: 3\n\n- Minimum: 1\n\nUpper limit on how many glazes a piece can take."
+	got := answerTo(t, "How many times can a kiln refire a piece at most by default?", prompt(entries))
+	require.Contains(t, got, "Default: 4 [S1]")
+	rate := "KILN_FIRE_SECONDS\n\nDefault: 600\n\nThe default number of seconds a kiln fires a piece for."
+	runSupportCases(t, []supportCase{
+		{"a bare number is no rate", "How many pieces per second can a default kiln fire?", prompt(rate), false},
+	})
+}

@@ -47,6 +47,9 @@ var ratioWord = map[string]bool{"more": true, "less": true, "fewer": true, "as":
 // matched apart (onceAdverb): it is as often a conjunction.
 var frequencyCue = regexp.MustCompile(`(?i)\b(?:twice|thrice|\d+\s+times|(?:two|three|four|five|six|seven|eight|nine|ten|several|many|multiple|a\s+few)\s+times|repeatedly)\b`)
 
+// howManyTimes matches the question a sentence may name its subject by.
+var howManyTimes = regexp.MustCompile(`(?i)\bhow\s+many\s+times\b`)
+
 // onceWord finds "once" with the word before it.
 var onceWord = regexp.MustCompile(`(?i)(?:(\w+)\W+)?\bonce\b`)
 
@@ -67,6 +70,9 @@ func asksFrequency(counted []string) bool {
 // conjunction opening a sentence or clause ("Once the file is written,",
 // ", once it exists").
 func statesFrequency(text string) bool {
+	// "Upper limit on how many times a request can restart." asks, it
+	// does not say.
+	text = howManyTimes.ReplaceAllString(text, "")
 	if frequencyCue.MatchString(text) {
 		return true
 	}

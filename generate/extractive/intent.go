@@ -293,8 +293,17 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	if !c.opens || !isExtent(counted) && !countedAmong(counted, c.terms, nil, nil) || countsAnother(c.text, counted) {
 		return nil
 	}
+	// A count's row may give a bare number: the description names what it
+	// counts ("Upper limit on how many times a request can restart." under
+	// max_restarts' "- Default: 4", its unit row saying "restarts"). Not a
+	// rate's or an amount of data's: "Default: 600" under "The default
+	// number of seconds to cache a page" is no number of requests per
+	// second.
+	figured := func(row *candidate) bool {
+		return figure.states(figureText(row)) || figure.count && figure.rate == nil && !figure.data && bareFigureRow.MatchString(row.text)
+	}
 	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
-		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figure.states(figureText(row)) {
+		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figured(row) {
 			return row
 		}
 	}
@@ -307,7 +316,7 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	// be another thing's (defaultAfter).
 	for k := i + 1; k < len(cands) && sameEntry(cands[k], c); k++ {
 		if row := cands[k]; defaultRow.MatchString(row.text) {
-			if statesAmount(counted, subject, true, row, c) && figure.states(figureText(row)) {
+			if statesAmount(counted, subject, true, row, c) && figured(row) {
 				return row
 			}
 			return nil // an entry has one default
@@ -315,6 +324,10 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	}
 	return nil
 }
+
+// bareFigureRow matches a default row that gives a number and nothing
+// else ("- Default: 4", "Default: 1,000").
+var bareFigureRow = regexp.MustCompile(`^(?:[-*][ \t]+)?Default(?: value)?[ \t]*:[ \t]*\d[\d,.]*[ \t]*$`)
 
 // numberOfWords matches "number of" and the three words after it: what a
 // sentence counts (numberOf takes one word).

@@ -18,3 +18,9 @@ func TestExtentValueNumberWords(t *testing.T) {
 		require.Equal(t, want, extentValue(text), text)
 	}
 }
+
+// "how many times" names a question, it states no frequency.
+func TestHowManyTimesStatesNoFrequency(t *testing.T) {
+	require.False(t, statesFrequency("Upper limit on how many times a kiln can refire a piece."))
+	require.True(t, statesFrequency("The kiln refires a piece three times."))
+}
