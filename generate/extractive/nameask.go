@@ -125,9 +125,11 @@ var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+
 // the sentence opens a section headed by a name (nameHeading) that neither
 // the sentence nor the question spells, or, when the question asks which
 // thing of a kind does something (nameQuestion) or how to do something
-// that an option does (optionAnswers), lies anywhere in such a section: "Which timer option catches up on missed runs?" is answered by
-// Persistent='s third sentence, and the answer is the entry's name; ""
-// otherwise.
+// that an option does (optionAnswers), lies anywhere in such a section:
+// "Which timer option catches up on missed runs?" is answered by
+// Persistent='s third sentence, and the answer is the entry's name. Under
+// a heading that names nothing, a which-program question may be answered
+// by the page's title line (titleNamed). "" otherwise.
 func namedBy(c *candidate, question string) string {
 	if !c.opens && !nameQuestion.MatchString(question) && !optionAnswers(c, question) || c.code || c.capsTitle {
 		return ""
