@@ -32,6 +32,8 @@ func FuzzParseHTML(f *testing.F) {
 		}
 	}
 	f.Add([]byte(strings.Repeat("<div>", 600) + "too deep")) // past x/net/html's 512 open elements
+	// A value list inside an entry (htmldl.go's valueList).
+	f.Add([]byte(`<dl><dt>mode</dt><dd><p>Values:</p><dl><dt>0, a</dt><dt>b</dt><dd><p>One.</p></dd><dt>1</dt><dd>Two <b>x</b></dd></dl><p>Default a.</p></dd></dl>`))
 	for _, pg := range generatorPages {
 		raw, err := os.ReadFile(filepath.Join("testdata", "html", pg.file))
 		require.NoError(f, err)
