@@ -1,9 +1,6 @@
 package extractive
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // codeNumber matches a number the question names a code by ("exit code
 // 9", "error 404", "status 503", "signal 15", "level 3"): like an error
@@ -15,12 +12,12 @@ import (
 var codeNumber = regexp.MustCompile(`(?i)\b(?:codes?|status|errors?|errno|signals?|exit|levels?|modes?|types?|class|rules?|steps?|phases?|stages?|opcodes?)\s+(?:number\s+|no\.?\s+|#)?(\d+)\b`)
 
 // boostCodeNumbers multiplies the weight of the numbers the question names
-// codes by (codeNumber) by identifierBoost.
+// codes by (codeNumber) by identifierBoost. Digits only, such a number is
+// never an isIdentifier term, so it is never boosted twice.
 func boostCodeNumbers(idf map[string]float64, question string) {
 	for _, m := range codeNumber.FindAllStringSubmatch(question, -1) {
-		t := strings.ToLower(m[1])
-		if w, ok := idf[t]; ok && !isIdentifier(t) {
-			idf[t] = w * identifierBoost
+		if w, ok := idf[m[1]]; ok {
+			idf[m[1]] = w * identifierBoost
 		}
 	}
 }

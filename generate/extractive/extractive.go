@@ -299,7 +299,8 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	pieces := make([]string, len(chosen))
 	// The name lines quoted: once is enough, whichever of their
 	// sentences they stand over.
-	named := map[string]bool{nameLine(chosen[0], question): true}
+	leadName := nameLine(chosen[0], question)
+	named := map[string]bool{leadName: true}
 	for i, c := range chosen {
 		sep := ""
 		if i > 0 {
@@ -325,8 +326,8 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		}
 		pieces[i] = sep + withMarker(quoteText(chosen, i), c.label)
 	}
-	if line := nameLine(chosen[0], question); line != "" {
-		pieces[0] = line + pieces[0]
+	if leadName != "" {
+		pieces[0] = leadName + pieces[0]
 	} else if c := chosen[0]; a.inSignature(c) || meansInHeading(chosen, question) {
 		// The default is in the signature over the lead, or the means in
 		// the name heading its section: quoted first.

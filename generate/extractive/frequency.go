@@ -72,7 +72,9 @@ func asksFrequency(counted []string) bool {
 func statesFrequency(text string) bool {
 	// "Upper limit on how many times a request can restart." asks, it
 	// does not say.
-	text = howManyTimes.ReplaceAllString(text, "")
+	if howManyTimes.MatchString(text) { // rare: replace only then
+		text = howManyTimes.ReplaceAllString(text, "")
+	}
 	if frequencyCue.MatchString(text) {
 		return true
 	}

@@ -1,9 +1,6 @@
 package extractive
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // A manual page is titled by the program it documents and what it is
 // ("knotc – Knot DNS control utility", "ntpq - standard NTP query
@@ -29,17 +26,13 @@ func printedTitle(text, title string) string {
 	if title == "" || !programTitle.MatchString(title) {
 		return ""
 	}
-	for i := 0; ; {
-		k := strings.Index(text[i:], title)
-		if k < 0 {
-			return ""
-		}
-		at, end := i+k, i+k+len(title)
+	for at := range occurrences(text, title) {
+		end := at + len(title)
 		if (at == 0 || text[at-1] == '\n') && (end == len(text) || text[end] == '\n') {
 			return title
 		}
-		i = end
 	}
+	return ""
 }
 
 // titleNamed returns the title line of c's source (titleLine) when the
