@@ -89,10 +89,13 @@ func (p pointAsk) stated(c, prev *candidate) bool {
 // "From which version can I make a table reject values of the wrong type?"
 // with a sentence on error codes.
 func (p pointAsk) statedInTitle(title string) bool {
-	// A heading's number ("1.4 Error Codes", "34.1.2. Parameter Key
-	// Words") is its place in the manual, not a release.
-	title = headingNumber.ReplaceAllString(title, "")
+	// Most titles state no point at all: no copy made for them. A
+	// heading's number ("1.4 Error Codes", "34.1.2. Parameter Key Words")
+	// is its place in the manual, not a release.
 	if !p.statedIn(title) {
+		return false
+	}
+	if title = headingNumber.ReplaceAllString(title, ""); !p.statedIn(title) {
 		return false
 	}
 	if !p.version || dateCue.MatchString(title) || releaseTitle.MatchString(title) {
