@@ -75,7 +75,7 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 	var next *candidate
 	if taskTitle(cands, lead.pos, askedTask(question)) {
 		next = cands[lead.pos+1] // the task's command, under its title
-	} else if namesMeans(lead.text, question) || namedBy(lead, question) != "" || headingMeans(lead, question) {
+	} else if namesMeans(lead.text, question) || namedBy(lead, question) != "" && !headsSubject(lead, question) || headingMeans(lead, question) {
 		return chosen, nil // meansInHeading quotes the lead's heading
 	}
 	for k := lead.pos + 1; next == nil && k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
@@ -92,6 +92,14 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })
 	out := append([]*candidate{lead, next}, rest...)
 	return out[:min(len(out), most)], next
+}
+
+// headsSubject reports whether the name heading c's section is what the
+// question asks about, written in words ("How do I get exact output from
+// the JPEG 2000 encoder?" under "9.5 jpeg2000"): the subject, not the
+// means, which the sentences after the lead may still name.
+func headsSubject(c *candidate, question string) bool {
+	return slices.ContainsFunc(aliasNames(c.headingText), func(n string) bool { return spells(question, n) })
 }
 
 // sharesWord reports whether c's own words (not its heading's) hold one
@@ -138,7 +146,7 @@ func meansInHeading(chosen []*candidate, question string) bool {
 // neither c nor the question spells: an options list's entry ("-k
 // --keep-index" over "All changes already added to the index are left
 // intact.", below the entry's first sentence) or a name heading
-// (nameHeading).
+// (nameHeading) that is not the question's subject in words (headsSubject).
 func headingMeans(c *candidate, question string) bool {
 	if c.code || c.capsTitle {
 		return false
@@ -146,5 +154,6 @@ func headingMeans(c *candidate, question string) bool {
 	if spellings := optionHeading(c.headingText); spellings != nil {
 		return !slices.ContainsFunc(spellings, func(o string) bool { return containsOption(c.text, o) || containsOption(question, o) })
 	}
-	return spellsNone(aliasNames(c.headingText), c.text, question)
+	names := aliasNames(c.headingText)
+	return spellsNone(names, c.text, question) && !headsSubject(c, question)
 }

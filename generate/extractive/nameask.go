@@ -27,6 +27,11 @@ func nameHeading(heading string) string {
 	if heading == "" || strings.HasPrefix(heading, "#") || strings.Contains(heading, "\n") {
 		return ""
 	}
+	if n := numberedName.FindStringSubmatch(heading); n != nil {
+		// "2.7 dca_core", "F.12. dblink": a numbered section of one
+		// name, as Texinfo and DocBook number every entry.
+		heading = n[1]
+	}
 	m := headingName.FindString(heading)
 	if m == "" {
 		return ""
@@ -98,6 +103,31 @@ func spellsNone(names []string, text, question string) bool {
 	return len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) || containsWord(question, n) })
 }
 
+// spells reports whether s writes name, as a whole word or as words that
+// join into it: "the JPEG 2000 encoder" names jpeg2000, "dead letter
+// queue" dead_letter_queue. spellsNone does not join words: "Set the
+// noise reduction in dB" does not give the option's name,
+// noise_reduction, which the answer should.
+func spells(s, name string) bool {
+	if containsWord(s, name) {
+		return true
+	}
+	joined := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	if joined == "" || strings.ContainsFunc(joined, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for i := range words {
+		run := ""
+		for j := i; j < len(words) && j < i+4 && len(run) < len(joined); j++ {
+			if run += words[j]; run == joined && j > i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // manSections are the conventional section headings of a manual page
 // (man-pages(7)): written in capitals like a command or a signal name
 // ("VACUUM", "SIGHUP"), they name no means ("DESCRIPTION" over "-f / Flush
@@ -113,6 +143,10 @@ var manSections = map[string]bool{
 // the option.
 var longOption = regexp.MustCompile("(?:^|[\\s(`'\"])(--[A-Za-z][\\w-]*\\w)(?:[\\s)`'\",.:]|$)")
 
+// numberedName matches a numbered heading whose title is one token; the
+// group is the token.
+var numberedName = regexp.MustCompile(`^(?:[A-Z]\.)?(?:\d+\.)*\d+\.?\s+(\S+)$`)
+
 // sectionNumber matches a numbered heading's number ("F.28.", "20.4.1").
 var sectionNumber = regexp.MustCompile(`^[A-Za-z]?\.?\d|\.\d`)
 
@@ -127,11 +161,13 @@ var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+
 // thing of a kind does something (nameQuestion) or how to do something
 // that an option does (optionAnswers), lies anywhere in such a section:
 // "Which timer option catches up on missed runs?" is answered by
-// Persistent='s third sentence, and the answer is the entry's name. Under
+// Persistent='s third sentence, and the answer is the entry's name. A
+// sentence that points back at its section's subject (pointsBack) is
+// named wherever it stands and whatever the question. Under
 // a heading that names nothing, a which-program question may be answered
 // by the page's title line (titleNamed). "" otherwise.
 func namedBy(c *candidate, question string) string {
-	if !c.opens && !nameQuestion.MatchString(question) && !optionAnswers(c, question) || c.code || c.capsTitle {
+	if !c.opens && !pointsBack.MatchString(c.text) && !nameQuestion.MatchString(question) && !optionAnswers(c, question) || c.code || c.capsTitle {
 		return ""
 	}
 	if spellings := optionHeading(c.headingText); spellings != nil {
@@ -151,6 +187,12 @@ func namedBy(c *candidate, question string) string {
 	}
 	return c.headingText
 }
+
+// pointsBack matches a sentence whose subject is a pronoun or a
+// demonstrative ("It contains safe portable string functions …", "This
+// is the default merge strategy when …"): under a name heading, what it
+// is about is the heading's name, which the sentence never spells.
+var pointsBack = regexp.MustCompile(`^(?:It|This|These|They)\s`)
 
 // optionAnswers reports whether c stands in an option's entry (an options
 // list's entry line heads it: optionHeading) and the question asks how to
@@ -259,7 +301,7 @@ func nameLine(c *candidate, question string) string {
 var nameQuestion = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(?:[\w.-]+\s+)?(` + nameKinds + `)s?\s+([a-z]+)\b`)
 
 // nameKinds are the kinds of named things manuals document one per section.
-const nameKinds = `variable|option|command|setting|parameter|function|method|property|module|flag|key|field|keyword|directive|macro|policy|extension|tool|program|utility|attribute|package|crate|trait|class|pragma|switch|hook`
+const nameKinds = `variable|option|command|setting|parameter|function|method|property|module|flag|key|field|keyword|directive|macro|policy|extension|tool|program|utility|attribute|package|crate|trait|class|pragma|switch|hook|library|filter|encoder|decoder|codec|muxer|demuxer|protocol|strategy|algorithm|signal|event|handler|generator|backend|driver|plugin|subcommand|builtin|constant|exception`
 
 // scoreFrame takes back from the score (never the overlap, which the
 // support decision reads) what a which-X question's frame, its kind word

@@ -19,8 +19,13 @@ func TestNameHeading(t *testing.T) {
 		{"KilnWait", "KilnWait"},
 		{"KilnWait Directive", ""},
 		{"GitHub Actions", ""},
-		{"F.12. archiver", ""},
+		// A numbered section of one name names it, as Texinfo and
+		// DocBook number every entry; a numbered title does not.
+		{"F.12. archiver", "archiver"},
+		{"2.4 dca_core", "dca_core"},
 		{"20.4.1. Memory", ""},
+		{"11.8. Partial Indexes", ""},
+		{"2.4 dca_core filter", ""},
 		{"## compact", ""},
 		{"Persistent=", "Persistent"},
 		{"KillOnlyUsers=, KillExcludeUsers=", "KillOnlyUsers"},
@@ -97,4 +102,55 @@ func TestHowToNamesTheOption(t *testing.T) {
 	prose := *later
 	prose.headingText = "Stacked kilns"
 	require.Empty(t, nameLine(&prose, "How do I make the firing also handle kilns stacked inside other kilns?"))
+}
+
+// A sentence whose subject is a pronoun or a demonstrative is about its
+// section's subject, which it never spells: under a name heading, the name
+// is quoted before it whatever the question. The kinds a which-X question
+// asks for include strategies, libraries, filters and signals, documented
+// one an entry as commands and options are.
+func TestNameLinePointsBack(t *testing.T) {
+	back := &candidate{label: "S3", headingText: "tandem", text: "This is the default firing strategy when more than one kiln is loaded at once."}
+	require.Equal(t, "tandem [S3]\n\n", nameLine(back, "How are several kilns fired at the same time?"))
+	it := *back
+	it.text = "It contains portable timers, checksums and glaze tables."
+	require.Equal(t, "tandem [S3]\n\n", nameLine(&it, "Where are the glaze tables kept?"))
+	// A pronoun inside a word or later in the sentence is no subject.
+	inner := *back
+	inner.text = "Items loaded at once are fired with the default firing strategy."
+	require.Empty(t, nameLine(&inner, "How are several kilns fired at the same time?"))
+	for _, q := range []string{
+		"Which strategy is used by default when several kilns are loaded at once?",
+		"Which kiln library provides checksums and glaze tables?",
+		"What signal makes the kiln stop after the current firing?",
+	} {
+		require.Equal(t, "tandem [S3]\n\n", nameLine(&inner, q), q)
+	}
+	prose := inner
+	prose.headingText = "Firing several kilns"
+	require.Empty(t, nameLine(&prose, "Which strategy is used by default when several kilns are loaded at once?"))
+}
+
+// Words that join into a name spell it: the question names a heading so.
+func TestSpellsJoinedWords(t *testing.T) {
+	require.True(t, headsSubject(&candidate{headingText: "9.5 kiln2000"}, "How do I fire the kiln 2000?"))
+	require.False(t, headsSubject(&candidate{headingText: "9.5 kiln2000"}, "How do I fire the kiln?"))
+	require.True(t, spells("the dead letter queue", "dead_letter_queue"))
+	require.False(t, spells("a dead letter", "dead_letter_queue"))
+}
+
+// The name heading a how-to question's subject, written in words, is not
+// the means: the sentence after the lead that names one is put second.
+func TestMeansUnderTheSubjectsHeading(t *testing.T) {
+	lead := &candidate{pos: 0, opens: true, headingText: "9.5 kiln2000", text: "The native kiln 2000 firing is glazed by default, the -g option sets the glaze."}
+	next := &candidate{pos: 1, headingText: "9.5 kiln2000", text: "Unglazed firing can be selected with -bare 1."}
+	other := &candidate{pos: 2, source: 1, text: "Every glazed firing of a kiln is logged."}
+	cands := []*candidate{lead, next, other}
+	q := "How do I get an unglazed firing from the kiln 2000 instead of its default glazed firing?"
+	chosen, means := meansAfter([]*candidate{lead, other}, cands, newAsk(q), 3)
+	require.Same(t, next, means)
+	require.Equal(t, []*candidate{lead, next, other}, chosen)
+	// Under another thing's name, the heading is the means.
+	_, means = meansAfter([]*candidate{lead, other}, cands, newAsk("How do I get an unglazed firing from the oven instead of a glazed one?"), 3)
+	require.Nil(t, means)
 }
