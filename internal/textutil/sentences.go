@@ -238,8 +238,18 @@ func valueTrailerAt(text string, end int) bool {
 	}
 	// The substring test spares the regular expression nearly every line:
 	// this runs at every sentence end of every source, question and answer.
-	return rest != "" && len(rest) <= 240 && strings.Contains(rest, "Default") && valueTrailer.MatchString(rest)
+	if rest == "" || len(rest) > 240 {
+		return false
+	}
+	return strings.Contains(rest, "Default") && valueTrailer.MatchString(rest) ||
+		strings.Contains(rest, "efault)") && defaultTrailer.MatchString(rest)
 }
+
+// defaultTrailer is the mark that ends a list item's line when that item
+// is the default choice: "- longest: The duration of the longest input.
+// (default)". Split off, the mark is a sentence too short to quote, and
+// the choice loses what says it is the default.
+var defaultTrailer = regexp.MustCompile(`^[ \t]*\((?:[Tt]he[ \t]+)?[Dd]efault\)[ \t]*$`)
 
 // IsFence reports whether line (text from a line start) opens or closes a
 // Markdown code fence: up to three spaces, then ``` or ~~~.

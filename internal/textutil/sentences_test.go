@@ -196,6 +196,14 @@ func TestSentencesKeepLineEndingInDefault(t *testing.T) {
 	require.Equal(t, []string{"- depth <integer> How deep the scan goes. Deeper scans are slower. Defaults to 8.", "A new line.", "Default settings are fine."}, sentenceTexts(text))
 }
 
+// A list item ending in "(default)" keeps the mark: alone it is no
+// sentence, and the item loses what says it is the default.
+func TestSentencesKeepDefaultMark(t *testing.T) {
+	text := "- slowest: The pace of the slowest runner. (default)\n- fastest: The pace of the fastest runner. (the default in races)\n\nThe default is set per race. (Default) values differ."
+	require.Equal(t, []string{"- slowest: The pace of the slowest runner. (default)", "- fastest: The pace of the fastest runner.",
+		"(the default in races)", "The default is set per race.", "(Default) values differ."}, sentenceTexts(text))
+}
+
 // IsLabelRow is the byte-level form of the pattern the extractive
 // generator used for property box rows; the two agree on single lines.
 func TestIsLabelRow(t *testing.T) {
