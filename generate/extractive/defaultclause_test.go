@@ -82,3 +82,15 @@ func TestBareDefaultRowCounts(t *testing.T) {
 		{"a bare number is no rate", "How many pieces per second can a default kiln fire?", prompt(rate), false},
 	})
 }
+
+// A value list's item that calls itself the default, or ends in the
+// "(default)" mark, answers which value is the default; the entry's other
+// items are quoted after it only as the list.
+func TestDefaultItemOfAValueList(t *testing.T) {
+	glaze := "glaze_finish\n\nSpecifies the finish of the fired glaze.\n\n- gloss: The default finish, you should use this for tableware, because matte glazes stain.\n- matte: Soft finish without shine.\n- satin: Between the two."
+	ends := "cooling\n\nHow to determine the end of the cooling.\n\n- slowest: The time of the slowest shelf. (default)\n- fastest: The time of the fastest shelf.\n- first: The time of the first shelf."
+	got := answerTo(t, "What glaze finish does the kiln produce by default?", prompt(glaze, "The kiln fires glaze in three finishes, and each finish is produced in one firing."))
+	require.Contains(t, got, "gloss: The default finish", got)
+	got = answerTo(t, "Which cooling end does the kiln use by default?", prompt(ends, "The kiln ends the cooling when the door opens, and each shelf cools on its own."))
+	require.Contains(t, got, "slowest: The time of the slowest shelf. (default)", got)
+}

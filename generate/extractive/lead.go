@@ -316,8 +316,9 @@ const omittedArgument = `\b(?:if|when)\s+no\s+(?:[\w,]+\s+){0,5}(?:is|are|has\s+
 // given as a figure or quoted ("the default file name prefix is
 // “ffmpeg2pass”"), an option's "Default value is 1.", a property box's "Default: |
 // KeepAlive 5" row, an option's "Default: 5000." label, what holds when
-// the argument is omitted: omittedArgument), not one that only mentions
-// it ("than the default value reflects", "the default hash function is
+// the argument is omitted: omittedArgument), a value list's item that
+// calls itself the default ("- bitmap: The default format, …"), not one
+// that only mentions it ("than the default value reflects", "the default hash function is
 // too slow", "By default, the server waits for …").
 var (
 	defaultQuestion = regexp.MustCompile(`(?i)^\s*(what|which)\b.*(\bby\s+default\b|\bthe\s+(built-in\s+)?default\b|\bdefaults?\s+to\b)`)
@@ -326,7 +327,7 @@ var (
 	// notValue's form ("What does the encoding option default to?").
 	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
 	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\((?:the|its)\s+(?:current\s+)?default(?:\s+value|\s+setting)?\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|\bsets?\s+(?:the|its)\s+default(?:\s+value)?\s+to\s+\S|\bdefault(?:\s+value)?\s+is\s+set\s+to\s+\S|` +
-		`(?:[,;(]|\band)\s*default(?:\s+value)?\s+is\s+\S|\bthe\s+default(?:\s+[\w-]+){2,3}\s+is\s+(?:["“'‘` + "`" + `]|\d)|` + omittedArgument)
+		`(?:[,;(]|\band)\s*default(?:\s+value)?\s+is\s+\S|^[-*•]\s+[^:\n]{1,60}:\s+(?:the\s+)?default\b(?:\s+[\w-]+)?\s*[,.;(–—]|\bthe\s+default(?:\s+[\w-]+){2,3}\s+is\s+(?:["“'‘` + "`" + `]|\d)|` + omittedArgument)
 )
 
 // defaultReference matches a default row that points elsewhere instead of
