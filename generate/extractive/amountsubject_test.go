@@ -292,3 +292,17 @@ func TestDefaultAfterCountsWhatIsAsked(t *testing.T) {
 	require.NotContains(t, got, "300 seconds", got)
 	require.Contains(t, got, "The default value is 10000 pots.", got)
 }
+
+// A yes-no question with "how many" or "how much" in a clause asks
+// whether, not how much: a sentence with no figure answers it. One asking
+// whether a limit exists ("Is there a cap on how long …?") still asks for
+// the figure.
+func TestYesNoQuestionWithAnAmountClause(t *testing.T) {
+	shelf := "Shelf loading\n\nThe shelf_load option is a threshold, not a limit: it says how much clay a shelf holds before the kiln stops asking for more."
+	runSupportCases(t, []supportCase{
+		{"whether", "Is shelf_load a hard cap on how much clay a shelf may hold?", prompt(shelf), true},
+		{"should", "Should I use shelf_load to decide how much clay a shelf may hold?", prompt(shelf), true},
+		{"is there", "Is there a cap on how much clay a shelf may hold?", prompt(shelf), false},
+		{"how much", "How much clay may a shelf hold?", prompt(shelf), false},
+	})
+}

@@ -57,13 +57,23 @@ type ask struct {
 	abbr string
 }
 
+// existential matches a yes-no question asking whether something exists
+// ("Is there a limit …", "Are there any …"): what exists is the answer.
+var existential = regexp.MustCompile(`(?i)^\s*(?:is|are)\s+there\b`)
+
 // newAsk reads what the question asks. A return question has no
 // definition subject: its subject is the call, and "return" is what is
 // asked of it.
 func newAsk(question string) *ask {
 	a := &ask{named: namedTerms(question), intent: retrieve.DetectIntent(question), question: question, kind: kindTerms(question)}
 	aq := boundWorded(question)
-	a.counted, a.isAmount = amountTerms(aq)
+	if a.intent != retrieve.IntentYesNo || existential.MatchString(question) {
+		// "Is the highWaterMark a hard cap on how much memory a stream
+		// may use?" asks whether, not how much: "The highWaterMark option
+		// is a threshold, not a limit" answers it with no figure. "Is
+		// there a cap on how long a pattern may be?" asks for the cap.
+		a.counted, a.isAmount = amountTerms(aq)
+	}
 	a.amountOf = amountSubject(aq)
 	a.extentOf = extentHead(aq)
 	a.figure = newFigureTest(aq, a.counted, a.isAmount)
