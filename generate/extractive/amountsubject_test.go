@@ -306,3 +306,16 @@ func TestYesNoQuestionWithAnAmountClause(t *testing.T) {
 		{"how much", "How much clay may a shelf hold?", prompt(shelf), false},
 	})
 }
+
+// "What is the oldest … version …?" asks for a version number, not an
+// age: "Versions 42 or greater supported." answers it, and a sentence
+// with no version does not.
+func TestOldestVersionIsANumber(t *testing.T) {
+	with := "1.23 KilnScript\n\nThe controller can read KilnScript programs as input. Versions 42 or greater supported."
+	without := "1.23 KilnScript\n\nThe controller can read KilnScript programs as input. Older programs must be converted first."
+	q := "What is the oldest KilnScript version the controller supports?"
+	runSupportCases(t, []supportCase{
+		{"version given", q, prompt(with), true},
+		{"no version", q, prompt(without), false},
+	})
+}

@@ -89,6 +89,7 @@ type figureTest struct {
 	inUnit               bool // names the unit of the answer ("in milliseconds"): a figure must give it
 	frequency            bool // asks how often: statesFrequency also answers
 	data                 bool // asks how much memory or storage: the figure must be in units of data (dataQuestion)
+	version              bool // asks for the oldest or latest version: a version number answers (versionAsked)
 	head                 []string
 	rate                 *regexp.Regexp
 	unit                 *regexp.Regexp // rate's unit by any of its words (rateCue, wide)
@@ -101,6 +102,9 @@ func newFigureTest(question string, counted []string, isAmount bool) figureTest 
 	}
 	if lengthOfName.MatchString(question) {
 		return figureTest{length: true}
+	}
+	if versionAsked.MatchString(question) {
+		return figureTest{version: true}
 	}
 	if len(counted) > 0 && counted[0] == extentMark {
 		length := lengthQuestion.MatchString(question)
@@ -126,6 +130,8 @@ func (f figureTest) states(text string) bool {
 			f.frequency && statesFrequency(text)
 	case f.length:
 		return lengthStated.MatchString(notReference.ReplaceAllString(text, ""))
+	case f.version:
+		return versionStated.MatchString(text)
 	case f.extent:
 		return f.frequency && statesFrequency(text) || statesExtent(text, f.timed) && (!f.timed || timedStated(text)) &&
 			(!f.inUnit || timeFigure.MatchString(notFigure.ReplaceAllString(notReference.ReplaceAllString(text, ""), "")))
@@ -274,6 +280,15 @@ var (
 	// table can have?".
 	lengthOfName = regexp.MustCompile(`(?i)\b(?:(?:maximum|max|longest|greatest|minimum|min|shortest|allowed|permitted|largest)\s+(?:allowed\s+)?length\s+(?:of|for)\s+(?:(?:a|an|the|my|your|its|their|each|one)\s+)?(?:[\w.-]+\s+){0,3}?|(?:longest|shortest)\s+(?:(?:allowed|permitted|possible)\s+)?(?:[\w.-]+\s+){0,2}?)(?:names?|usernames?|passwords?|strings?|paths?|pathnames?|lines?|titles?|labels?|identifiers?|urls?|filenames?|comments?|slugs?|words?|texts?)\b`)
 	lengthStated = regexp.MustCompile(`(?i)\d[\d,.]*\s*(?:characters?|chars?|bytes?|digits?|letters?|code\s+points?)\b|\b(?:` + figureWords + `|one)\s+(?:characters?|bytes?|digits?|letters?)\b|\bmax_length\b|\bunlimited\b|\bno\s+(?:length\s+)?limit\b|\barbitrar(?:y|ily)\s+long\b`)
+)
+
+// versionAsked matches a question asking for the oldest or latest version
+// of something ("What is the oldest VapourSynth version FFmpeg can
+// read?"), which the extent cue reads as an age; versionStated a version
+// number ("Versions 42 or greater supported.", "since 2.4.53", "v18").
+var (
+	versionAsked  = regexp.MustCompile(`(?i)\b(?:oldest|earliest|latest|newest)\s+(?:supported\s+)?(?:[\w.-]+\s+)?(?:versions?|releases?|revisions?)\b`)
+	versionStated = regexp.MustCompile(`(?i)\b(?:versions?|releases?|revisions?|v)\s*\d|\b\d+\.\d+(?:\.\d+)*\b`)
 )
 
 // untimed matches the extent questions whose attribute is not one of time:
