@@ -253,6 +253,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		qterms = append(slices.DeleteFunc(qterms, func(t string) bool { return a.kind[t] }), kw...)
 	}
 	boundTerms(cands, qterms)
+	abbreviationTerms(cands, sources)
 	defaultTerms(cands, qterms)
 	templateTerms(cands, question)
 	entryTerms(cands)

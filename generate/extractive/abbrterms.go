@@ -1,0 +1,141 @@
+package extractive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
+
+// Abbreviations the sources define. A manual spells a term out once
+// ("the Dynamic Shared Object (DSO) mechanism") and then writes the
+// abbreviation: "It is the only module besides core which cannot be put
+// into a DSO itself." answers "Which module cannot itself be loaded as a
+// shared object?" but holds none of "shared" and "object". Where the
+// sources give the pair, a sentence writing one form holds the other's
+// terms too. The pairing is the documents' own, not a word list's.
+
+// abbrDefinition matches a spelled-out form followed by its abbreviation
+// in parentheses: group 1 is the words before, group 2 the abbreviation
+// (two to eight letters or digits, a capital first and at least one more).
+var abbrDefinition = regexp.MustCompile(`((?:[A-Za-z][\w-]*\s+){0,7}[A-Za-z][\w-]*)\s+\(([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*)\)`)
+
+// maxAbbrWords bounds the words a spelled-out form may have.
+const maxAbbrWords = 6
+
+// definedAbbreviations returns, for each abbreviation the sources define
+// (abbrDefinition, its letters the initials of the words before it:
+// spelledAs), its lower-cased form and the words it stands for.
+func definedAbbreviations(sources []generate.ContextSource) map[string][]string {
+	var out map[string][]string
+	for _, s := range sources {
+		if !strings.Contains(s.Text, "(") {
+			continue
+		}
+		for _, m := range abbrDefinition.FindAllStringSubmatch(s.Text, -1) {
+			abbr := m[2]
+			if len(abbr) > 8 {
+				continue
+			}
+			words := strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '-' })
+			long := spelledAs(strings.ToLower(abbr), words)
+			if long == nil {
+				continue
+			}
+			if out == nil {
+				out = map[string][]string{}
+			}
+			out[strings.ToLower(abbr)] = long
+		}
+	}
+	return out
+}
+
+// spelledAs returns the shortest run of words ending words whose initials,
+// in order, begin the abbreviation's letters and which accounts for every
+// letter (a letter may come from inside a word: "MultiVersion Concurrency
+// Control" for MVCC), stop words skipped ("Point of Sale"); nil when no
+// run does.
+func spelledAs(abbr string, words []string) []string {
+	for k := 1; k <= min(maxAbbrWords, len(words)); k++ {
+		run := words[len(words)-k:]
+		if textutil.IsStopword(strings.ToLower(run[0])) {
+			continue
+		}
+		if initialsSpell(abbr, run) {
+			return run
+		}
+	}
+	return nil
+}
+
+// initialsSpell reports whether the letters of abbr are taken, in order,
+// from words: each content word gives at least its initial, and a word
+// may give more letters after it.
+func initialsSpell(abbr string, words []string) bool {
+	if abbr == "" {
+		return len(words) == 0
+	}
+	if len(words) == 0 {
+		return false
+	}
+	w := strings.ToLower(words[0])
+	if textutil.IsStopword(w) && initialsSpell(abbr, words[1:]) {
+		return true
+	}
+	if w == "" || w[0] != abbr[0] {
+		return false
+	}
+	// The word gives its initial and then, optionally, later letters.
+	rest, i := abbr[1:], 1
+	if initialsSpell(rest, words[1:]) {
+		return true
+	}
+	for len(rest) > 0 && i < len(w) {
+		if k := strings.IndexByte(w[i:], rest[0]); k >= 0 {
+			i += k + 1
+			rest = rest[1:]
+			if initialsSpell(rest, words[1:]) {
+				return true
+			}
+			continue
+		}
+		break
+	}
+	return false
+}
+
+// abbreviationTerms gives each candidate that writes a defined
+// abbreviation the terms of its spelled-out form, and each that writes
+// the spelled-out form the abbreviation's term.
+func abbreviationTerms(cands []*candidate, sources []generate.ContextSource) {
+	defs := definedAbbreviations(sources)
+	if len(defs) == 0 {
+		return
+	}
+	for abbr, long := range defs {
+		stems := make([]string, 0, len(long))
+		for _, w := range long {
+			if lw := strings.ToLower(w); !textutil.IsStopword(lw) {
+				stems = append(stems, textutil.Stem(lw))
+			}
+		}
+		phrase := strings.ToLower(strings.Join(long, " "))
+		abbrStem := textutil.Stem(abbr)
+		for _, c := range cands {
+			if c.code {
+				continue
+			}
+			if containsWord(c.text, abbr) {
+				for _, st := range stems {
+					c.terms[st] = true
+				}
+				continue
+			}
+			if strings.Contains(strings.ToLower(strings.ReplaceAll(c.text, "-", " ")), phrase) {
+				c.terms[abbrStem] = true
+			}
+		}
+	}
+}
