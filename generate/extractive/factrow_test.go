@@ -179,3 +179,12 @@ func TestDefaultWhoseUnitIsARowOfItsOwn(t *testing.T) {
 	require.Contains(t, got, "- Units: seconds [S1]\n- Default: 5.000 [S1]", got)
 	require.NotContains(t, got, "Default: 12", got)
 }
+
+// A time's description may give the unit and its entry's row the bare
+// number: together they answer how long.
+func TestTimeFromTheEntrysBareRow(t *testing.T) {
+	p := prompt("kiln-idle-timeout\n\nMaximum idle time (in seconds) between firings of one kiln. It means that if nothing is loaded during this limit, the kiln is switched off.\n\nDefault: 10\n\nkiln-io-timeout\n\nMaximum time (in milliseconds) to read one sensor.\n\nDefault: 500")
+	got := answerTo(t, "How long can a kiln stay idle between firings before it is switched off?", p)
+	require.Contains(t, got, "Default: 10 [S1]", got)
+	require.NotContains(t, got, "Default: 500", got)
+}

@@ -299,8 +299,14 @@ func entryFigure(counted, subject []string, figure figureTest, cands []*candidat
 	// rate's or an amount of data's: "Default: 600" under "The default
 	// number of seconds to cache a page" is no number of requests per
 	// second.
+	// So may a time's, when the description gives the unit: "Maximum
+	// idle time (in seconds) between requests …" over "Default: 10".
 	figured := func(row *candidate) bool {
-		return figure.states(figureText(row)) || figure.count && figure.rate == nil && !figure.data && bareFigureRow.MatchString(row.text)
+		if !bareFigureRow.MatchString(row.text) {
+			return figure.states(figureText(row))
+		}
+		return figure.states(figureText(row)) || figure.count && figure.rate == nil && !figure.data ||
+			figure.extent && figure.timed && !figure.inUnit && unitAsked.MatchString(c.text)
 	}
 	for k := i - 1; k >= 0 && cands[k].source == c.source && cands[k].headingText == c.headingText && entryRow(cands[k].text); k-- {
 		if row := cands[k]; defaultRow.MatchString(row.text) && statesAmount(counted, subject, true, row, c) && figured(row) {
