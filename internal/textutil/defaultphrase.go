@@ -21,9 +21,11 @@ func DefaultWorded(question string) string {
 // OmittedInQuestion matches a question asking what happens when an
 // argument or option is left out ("without specifying a type", "called
 // without VERSION", "VERSION but not SOVERSION", "if GIT_INDEX_FILE is not
-// set", "when core.editor isn't set"): the documents answer it with the
+// set", "when core.editor isn't set", "when neither the backend nor the
+// VCL sets one"): the documents answer it with the
 // default ("If <type> is omitted, configure is assumed.", "If not
 // specified, the default of $GIT_DIR/index is used."). It is
 // case-sensitive: "a WITHOUT ROWID table" names a kind of table.
 var OmittedInQuestion = regexp.MustCompile(`\bwithout\s+(?:specifying|passing|setting|providing|supplying)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:[A-Z][A-Z0-9_]{2,}|--?[a-z][\w-]*)(?:$|[^\w])|\bbut\s+not\s+[A-Z][A-Z0-9_]{2,}(?:$|[^\w])|` +
-	`\b(?:[Ii]f|[Ww]hen)\s+(?:the\s+)?(?:\$?[A-Z][A-Z0-9_]{2,}|[a-z]\w*(?:\.[a-zA-Z]\w*)+|--?[a-z][\w-]*)(?:\s+(?:variable|environment\s+variable|option|setting|parameter|property|key))?\s+(?:(?:is|are)\s+(?:not|never)\s+(?:set|given|specified|defined|provided|supplied|passed|configured)|(?:isn't|aren't)\s+(?:set|given|specified|defined|provided|supplied|passed|configured)|(?:is|are)\s+(?:left\s+)?unset)\b`)
+	`\b(?:[Ii]f|[Ww]hen)\s+(?:the\s+)?(?:\$?[A-Z][A-Z0-9_]{2,}|[a-z]\w*(?:\.[a-zA-Z]\w*)+|--?[a-z][\w-]*)(?:\s+(?:variable|environment\s+variable|option|setting|parameter|property|key))?\s+(?:(?:is|are)\s+(?:not|never)\s+(?:set|given|specified|defined|provided|supplied|passed|configured)|(?:isn't|aren't)\s+(?:set|given|specified|defined|provided|supplied|passed|configured)|(?:is|are)\s+(?:left\s+)?unset)\b|` +
+	`(?i:\b(?:when|if)\s+neither\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+nor\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:sets?|assigns?|gives?|specif(?:y|ies)|provides?|defines?|chooses?|picks?)\s+(?:one|it|any|a\s+value)\b)`)
