@@ -319,3 +319,14 @@ func TestOldestVersionIsANumber(t *testing.T) {
 		{"no version", q, prompt(without), false},
 	})
 }
+
+// Things are counted in whole numbers: a version or a decimal gives no
+// number of developers.
+func TestCountIsAWholeNumber(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"version", "How many developers work on the kiln controller project?",
+			prompt("Developer Documentation for the Kiln Controller Project 2.4\n\nDevelopers of the kiln controller project work on release 1.0.1."), false},
+		{"count", "How many developers work on the kiln controller project?",
+			prompt("Developer Documentation for the Kiln Controller Project 2.4\n\nThe kiln controller project has 12 developers at work on it."), true},
+	})
+}

@@ -55,6 +55,11 @@ func kindOf(question string) figureKind {
 	return figureKind{may: mayQuestion.MatchString(question), discrete: discreteQuestion.MatchString(question)}
 }
 
+// decimalFigure matches a number with a fractional part ("2.4", "0.5")
+// or a dotted version ("1.0.1", taken whole),
+// which counts no things.
+var decimalFigure = regexp.MustCompile(`\b\d+(?:\.\d+)+\b`)
+
 // discreteQuestion matches a question counting things ("How many
 // threads …", "the largest number of threads …"), which a figure before
 // another noun does not answer (countsOther). A question asking how much
@@ -67,6 +72,11 @@ var discreteQuestion = regexp.MustCompile(`(?i)\bhow\s+many\b|\bnumber\s+of\b`)
 func (k figureKind) countStated(text string, head []string) bool {
 	if !k.may {
 		text = noBound.ReplaceAllString(text, "")
+	}
+	if k.discrete {
+		// Things are counted in whole numbers: "Developer Documentation
+		// for the Apache HTTP Server 2.4" gives no number of developers.
+		text = decimalFigure.ReplaceAllString(text, "")
 	}
 	if !statesCount(text, head) || countsSibling(text, head) {
 		return false
