@@ -82,11 +82,13 @@ func nameScope(cands []*candidate, i int) []*candidate {
 // askedForm gathers what the support decision (answers) asks of a
 // sentence besides its overlap and amount: prose for an amount
 // (statesInProse), the names the question asks about (namesAsked), a
-// share when it asks for one (shareStated), a point in time when it asks
+// share when it asks for one (shareStated), a port number when it asks
+// which port (portGiven), a point in time when it asks
 // when (pointAsk) and the thing whose default it asks for
 // (namesDefaulted).
 type askedForm struct {
 	isAmount, share bool
+	port            bool // asks which port (portQuestion)
 	when            pointAsk
 	names           []*regexp.Regexp
 	defaulted       *defaulted // the thing whose default is asked (defaultSubject)
@@ -98,7 +100,7 @@ func newAskedForm(question string, a *ask, sources []generate.ContextSource) ask
 	if isAmount {
 		names = append(names, properNames(question, sources)...)
 	}
-	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), when: newPointAsk(question),
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), port: portQuestion.MatchString(question), when: newPointAsk(question),
 		names: names, defaulted: a.defaulted}
 }
 
@@ -165,6 +167,6 @@ func properNames(question string, sources []generate.ContextSource) []*regexp.Re
 // nil; section: the sentences before it under its heading) has the asked
 // form.
 func (f askedForm) holds(c, prev *candidate, section []*candidate) bool {
-	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev, section) && shareStated(f.share, c) &&
+	return statesInProse(f.isAmount, c) && namesAsked(f.names, c, prev, section) && shareStated(f.share, c) && portGiven(f.port, c) &&
 		f.when.stated(c, prev) && namesDefaulted(f.defaulted, c, prev)
 }
