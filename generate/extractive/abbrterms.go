@@ -2,6 +2,7 @@ package extractive
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/generate"
@@ -16,16 +17,18 @@ import (
 // sources give the pair, a sentence writing one form holds the other's
 // terms too. The pairing is the documents' own, not a word list's.
 
-// abbrDefinition matches a spelled-out form followed by its abbreviation
-// in parentheses: group 1 is the words before, group 2 the abbreviation
-// (two to eight letters or digits, a capital first and at least one more).
-var abbrDefinition = regexp.MustCompile(`((?:[A-Za-z][\w-]*\s+){0,7}[A-Za-z][\w-]*)\s+\(([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*)\)`)
+// abbrInParens matches an abbreviation in parentheses (two to eight
+// letters or digits, a capital first and at least one more); the words
+// before it are read back from its start (wordsBefore), which costs far
+// less than a pattern spanning them.
+var abbrInParens = regexp.MustCompile(`\(([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*)\)`)
 
 // maxAbbrWords bounds the words a spelled-out form may have.
 const maxAbbrWords = 6
 
 // definedAbbreviations returns, for each abbreviation the sources define
-// (abbrDefinition, its letters the initials of the words before it:
+// (a spelled-out form followed by its abbreviation in parentheses, the
+// abbreviation's letters the initials of the words before it:
 // spelledAs), its lower-cased form and the words it stands for.
 func definedAbbreviations(sources []generate.ContextSource) map[string][]string {
 	var out map[string][]string
@@ -33,13 +36,12 @@ func definedAbbreviations(sources []generate.ContextSource) map[string][]string 
 		if !strings.Contains(s.Text, "(") {
 			continue
 		}
-		for _, m := range abbrDefinition.FindAllStringSubmatch(s.Text, -1) {
-			abbr := m[2]
+		for _, m := range abbrInParens.FindAllStringSubmatchIndex(s.Text, -1) {
+			abbr := s.Text[m[2]:m[3]]
 			if len(abbr) > 8 {
 				continue
 			}
-			words := strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '-' })
-			long := spelledAs(strings.ToLower(abbr), words)
+			long := spelledAs(strings.ToLower(abbr), wordsBefore(s.Text, m[0], maxAbbrWords+2))
 			if long == nil {
 				continue
 			}
@@ -50,6 +52,41 @@ func definedAbbreviations(sources []generate.ContextSource) map[string][]string 
 		}
 	}
 	return out
+}
+
+// wordsBefore returns at most n words (letters, digits, '_'; a hyphen
+// separates) that end, after spaces only, at end of text, in text order;
+// it stops at any other character.
+func wordsBefore(text string, end, n int) []string {
+	var out []string
+	i := end
+	for len(out) < n {
+		j := i
+		for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t' || text[j-1] == '\n' || text[j-1] == '-' && len(out) > 0) {
+			j--
+		}
+		if j == i && len(out) > 0 || j == 0 {
+			break
+		}
+		k := j
+		for k > 0 && isWordChar(text[k-1]) {
+			k--
+		}
+		if k == j {
+			break
+		}
+		out = append(out, text[k:j])
+		i = k
+		if k > 0 && text[k-1] == '-' {
+			continue // "Write-Ahead": the hyphen separates two words
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+func isWordChar(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // spelledAs returns the shortest run of words ending words whose initials,
