@@ -30,7 +30,13 @@
 // source wrapped at a fixed width is quoted on one line, and a Markdown
 // table row without the padding of its cells; the words are the source's.
 // A question asking for the bound of one kind of measure (a length, a
-// span of time) is not answered with the bound of another. A question
+// span of time) is not answered with the bound of another; one asking
+// which port, by a sentence without a port number; one counting things,
+// by a version or a decimal. An abbreviation a source spells out ("the
+// Dynamic Shared Object (DSO) mechanism") stands for its words in every
+// sentence, so a question in either form finds the sentence in the
+// other. A sentence whose subject points back ("It …", "This …") is
+// quoted under the name heading of its section, which it never spells. A question
 // asking the default of a setting it names (as code, or in words whose
 // letters spell it) is answered by the setting's row in a table's Default
 // column, by the setting's line in a commented configuration sample
