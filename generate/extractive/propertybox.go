@@ -133,11 +133,34 @@ func rowAnswers(c *candidate, a *ask) bool {
 // 0" does not answer "What is the default ThreadsPerChild on Windows?",
 // whose every other word its box lacks.
 func boxAsked(c *candidate, a *ask, label []string) bool {
+	// A row naming where the box's thing belongs ("Module: |
+	// mod_cache_socache", "Context: | server config") answers only for
+	// the thing its box is titled by ("CacheSocache Directive"): the
+	// description rows the heading holds after the title say what that
+	// thing does, and a question sharing only their words ("Which module
+	// cannot be loaded as a shared object?" and "Description: | The shared
+	// object cache implementation to use") asks about something else. A
+	// default row names its directive itself.
+	titleOnly := !slices.Contains(label, defaultStem)
+	var title []string
 	for t := range a.words {
 		if slices.Contains(label, t) || a.kind[t] {
 			continue
 		}
-		if c.terms[t] || c.heading[t] {
+		if c.terms[t] {
+			return true
+		}
+		if !c.heading[t] {
+			continue
+		}
+		if !titleOnly {
+			return true
+		}
+		if title == nil {
+			head, _, _ := strings.Cut(c.headingText, "\n")
+			title = uniqueTerms(head)
+		}
+		if slices.Contains(title, t) {
 			return true
 		}
 	}

@@ -193,3 +193,26 @@ func TestPropertyBoxRowAnswersByLabel(t *testing.T) {
 		})
 	}
 }
+
+// A "Module:" row answers which module only for the thing its box is
+// titled by: a question sharing words with the box's description row
+// alone asks about another module, and the row does not lead.
+func TestModuleRowAnswersForItsBoxsTitle(t *testing.T) {
+	box := "KilnCache Setting\n\nDescription: | The shared gate cache implementation to use\n" +
+		"Syntax: | KilnCache type\n" +
+		"Module: | mod_kiln_cache"
+	prose := "Gate modules load at startup. The only gate module which cannot itself be loaded at startup as a shared gate module is mod_gate_core."
+	gen, err := extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
+		Question: "Which module cannot itself be loaded as a shared gate module?",
+		Prompt:   prompt(box, prose),
+	})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(gen.Text, "The only gate module which cannot"), gen.Text)
+	// The question naming the box's thing is answered by the row.
+	gen, err = extractive.New(extractive.Options{}).Generate(context.Background(), generate.Request{
+		Question: "Which module provides KilnCache?",
+		Prompt:   prompt(box, prose),
+	})
+	require.NoError(t, err)
+	require.Contains(t, gen.Text, "Module: | mod_kiln_cache", gen.Text)
+}
