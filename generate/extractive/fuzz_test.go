@@ -23,6 +23,8 @@ func FuzzGenerate(f *testing.F) {
 		{"How do I delete all messages?", "-d queue_id\nDelete one message. Specify \"-d ALL\" to remove all messages."},
 		{"Which command flushes the queue?", "SYNOPSIS\n\nTo flush the queue:\n\n```\npostqueue -f\n```"},
 		{"What is the maximum number of clients by default?", "tcp-clients\n\nGrammar: tcp-clients <integer>;\n\nSpecifies the maximum number of clients. The default is 150."},
+		{"Which module cannot be loaded as a shared object?", "Modules load through the Dynamic Shared Object (DSO) mechanism.\n\nmod_so\n\nIt is the only module which cannot be put into a DSO itself. A Write-Ahead Log (WAL) (X) (AB)"},
+		{"Which port does the kiln use?", "kiln://host[:port]/shelf\n\nPort of the kiln. Default: defaultPort if set, else 7070. localhost:7071"},
 	} {
 		f.Add(s.q, s.text)
 	}
