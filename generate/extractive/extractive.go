@@ -271,6 +271,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreProximity(cands, qterms)
 	scoreQuantifier(cands, question)
 	scoreFrame(cands, question, idf, qterms)
+	scoreAntecedent(cands, question)
 	scoreNamed(cands, a.named)
 	scoreNamedAnswer(cands, a, qterms)
 	scoreExpansion(cands, a)
