@@ -55,9 +55,8 @@ func kindOf(question string) figureKind {
 	return figureKind{may: mayQuestion.MatchString(question), discrete: discreteQuestion.MatchString(question)}
 }
 
-// decimalFigure matches a number with a fractional part ("2.4", "0.5")
-// or a dotted version ("1.0.1", taken whole),
-// which counts no things.
+// decimalFigure matches a number with a fractional part ("2.4", "0.5") or
+// a dotted version ("1.0.1", taken whole), which counts no things.
 var decimalFigure = regexp.MustCompile(`\b\d+(?:\.\d+)+\b`)
 
 // discreteQuestion matches a question counting things ("How many

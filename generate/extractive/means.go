@@ -154,6 +154,5 @@ func headingMeans(c *candidate, question string) bool {
 	if spellings := optionHeading(c.headingText); spellings != nil {
 		return !slices.ContainsFunc(spellings, func(o string) bool { return containsOption(c.text, o) || containsOption(question, o) })
 	}
-	names := aliasNames(c.headingText)
-	return spellsNone(names, c.text, question) && !headsSubject(c, question)
+	return spellsNone(aliasNames(c.headingText), c.text, question) && !headsSubject(c, question)
 }
