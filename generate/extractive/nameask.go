@@ -188,11 +188,12 @@ func namedBy(c *candidate, question string) string {
 	return c.headingText
 }
 
-// pointsBack matches a sentence whose subject is a pronoun or a
-// demonstrative ("It contains safe portable string functions …", "This
-// is the default merge strategy when …"): under a name heading, what it
-// is about is the heading's name, which the sentence never spells.
-var pointsBack = regexp.MustCompile(`^(?:It|This|These|They)\s`)
+// pointsBack matches a sentence whose subject is a pronoun, a possessive
+// or a demonstrative ("It contains safe portable string functions …",
+// "Its initial value is taken from …", "This is the default merge
+// strategy when …"): under a name heading, what it is about is the
+// heading's name, which the sentence never spells.
+var pointsBack = regexp.MustCompile(`^(?:It|Its|This|These|They|Their)\s`)
 
 // optionAnswers reports whether c stands in an option's entry (an options
 // list's entry line heads it: optionHeading) and the question asks how to

@@ -115,6 +115,9 @@ func TestNameLinePointsBack(t *testing.T) {
 	it := *back
 	it.text = "It contains portable timers, checksums and glaze tables."
 	require.Equal(t, "tandem [S3]\n\n", nameLine(&it, "Where are the glaze tables kept?"))
+	its := *back
+	its.text = "Its initial value is taken from the kiln's environment."
+	require.Equal(t, "tandem [S3]\n\n", nameLine(&its, "What is the initial value of the kiln option?"))
 	// A pronoun inside a word or later in the sentence is no subject.
 	inner := *back
 	inner.text = "Items loaded at once are fired with the default firing strategy."
