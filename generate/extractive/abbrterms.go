@@ -151,27 +151,36 @@ func abbreviationTerms(cands []*candidate, sources []generate.ContextSource) {
 	if len(defs) == 0 {
 		return
 	}
+	type pair struct {
+		abbr, abbrStem, phrase string
+		stems                  []string
+	}
+	pairs := make([]pair, 0, len(defs))
 	for abbr, long := range defs {
-		stems := make([]string, 0, len(long))
+		p := pair{abbr: abbr, abbrStem: textutil.Stem(abbr), phrase: strings.ToLower(strings.Join(long, " "))}
 		for _, w := range long {
 			if lw := strings.ToLower(w); !textutil.IsStopword(lw) {
-				stems = append(stems, textutil.Stem(lw))
+				p.stems = append(p.stems, textutil.Stem(lw))
 			}
 		}
-		phrase := strings.ToLower(strings.Join(long, " "))
-		abbrStem := textutil.Stem(abbr)
-		for _, c := range cands {
-			if c.code {
-				continue
-			}
-			if containsWord(c.text, abbr) {
-				for _, st := range stems {
+		pairs = append(pairs, p)
+	}
+	for _, c := range cands {
+		if c.code {
+			continue
+		}
+		// Lower-cased once: containsWord and the phrase test read it as
+		// it is, without copying it again per abbreviation.
+		low := strings.ToLower(c.text)
+		spaced := strings.ReplaceAll(low, "-", " ")
+		for _, p := range pairs {
+			switch {
+			case containsWord(low, p.abbr):
+				for _, st := range p.stems {
 					c.terms[st] = true
 				}
-				continue
-			}
-			if strings.Contains(strings.ToLower(strings.ReplaceAll(c.text, "-", " ")), phrase) {
-				c.terms[abbrStem] = true
+			case strings.Contains(spaced, p.phrase):
+				c.terms[p.abbrStem] = true
 			}
 		}
 	}
