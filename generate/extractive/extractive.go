@@ -539,7 +539,8 @@ type answerTest struct {
 	need       float64
 	form       askedForm
 	said       []bool
-	documented bool // optionDocumented: the option asked about is in the sources
+	documented bool             // optionDocumented: the option asked about is in the sources
+	sections   []*regexp.Regexp // the sections the question names (sectionWords)
 }
 
 func (g *Generator) newAnswerTest(question string, a *ask, cands []*candidate, sources []generate.ContextSource, qterms []string) *answerTest {
@@ -551,6 +552,7 @@ func (g *Generator) newAnswerTest(question string, a *ask, cands []*candidate, s
 		form:       form,
 		said:       defaultsGiven(form.defaulted, cands),
 		documented: optionDocumented(cands, qterms, a.option),
+		sections:   sectionWords(question, cands, sources),
 	}
 }
 
@@ -599,8 +601,12 @@ func (t *answerTest) answersAt(i int) bool {
 // keepsLead. Code is never promoted (formLead never leads with it either);
 // when only code answers, chosen stays as it is.
 func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *candidate, qterms []string) ([]*candidate, *candidate, bool) {
+	// Inside the sections the question names, when something there
+	// answers (sectionWords).
+	scoped := t.sectionAnswers()
 	for _, c := range chosen {
-		if t.answersAt(c.pos) {
+		if t.answersAt(c.pos) && (!scoped || t.inSection(c.pos)) {
+			chosen, second = t.withinSections(scoped, chosen, second)
 			return chosen, second, true
 		}
 	}
@@ -611,7 +617,7 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 			answered = answered || t.answersAt(i)
 			continue
 		}
-		if (best == nil || c.score > best.score) && t.answersAt(i) {
+		if (best == nil || c.score > best.score) && t.answersAt(i) && (!scoped || t.inSection(i)) {
 			best, answered = c, true
 		}
 	}
@@ -635,6 +641,7 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 		return slices.Insert(chosen, 1, add...), second, true
 	}
 	chosen, second = g.choose(t.cands, best, qterms, t.a)
+	chosen, second = t.withinSections(scoped, chosen, second)
 	return chosen, second, true
 }
 

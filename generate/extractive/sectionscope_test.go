@@ -1,0 +1,28 @@
+package extractive_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A question naming a numbered section ("8.12 kilnvorb") is answered from
+// that section, down through its subsections and their entries, and not by
+// a better-scoring sentence of another section that shares its other words
+// ("glazer 2000 … by default … quality"), nor by a sibling section's
+// default.
+func TestAnswerStaysInTheNamedSection(t *testing.T) {
+	other := "9.5 glazer2000\n\nThe native glazer 2000 firing is slow by default, the -q option can be used to set the firing quality."
+	manual := "8.11 kilnbake\n\nkilnbake firing wrapper.\n\nq (-q)\n\nSet the firing quality of kilnbake. The default value is 7.\n\n" +
+		"8.12 kilnvorb\n\nkilnvorb firing wrapper. Requires the kilnvorb library.\n\n8.12.1 Options\n\n" +
+		"q (-q)\n\nSet constant quality setting for the firing. The value should be a float number in the range of -1.0 to 10.0. The default value is 3.0."
+	got := answerTo(t, "What is the default quality setting q for the kilnvorb firing?", prompt(other, manual))
+	require.Contains(t, got, "The default value is 3.0.")
+	require.NotContains(t, got, "glazer 2000")
+	require.NotContains(t, got, "The default value is 7.")
+
+	// A title most sources stand under names no particular section.
+	shared := "7.1 kilnvorb\n\nThe kilnvorb shelf holds six pots."
+	got = answerTo(t, "What is the default quality setting q for the kilnvorb firing?", prompt(other, shared, shared))
+	require.Contains(t, got, "glazer 2000")
+}
