@@ -55,7 +55,37 @@ func placeholderSpan(s string, i, lo int, texts []string) (start, end int, ok bo
 	for end < len(s) && isNameByte(s[end], false) {
 		end++
 	}
+	start, end = wholeToken(s, start, end, lo)
 	return start, end, true
+}
+
+// wholeToken widens the span s[start:end] to the whole word it lies in, up
+// to spaces, backticks, brackets and quotes, less the punctuation after it:
+// a placeholder inside a generator expression
+// ("MultiThreaded$<$<CONFIG:Debug>:Debug>DLL"), beside another
+// ("CMAKE_<LANG>_FLAGS_<CONFIG>") or in a file name ("Find<pkg>.cmake") is
+// shown as one code span, as the source writes the word, not as spans cut
+// into it ("…$<$`<CONFIG:Debug>`:…", or "`CMAKE_<LANG>_FLAGS_“<CONFIG>`",
+// which Markdown reads as one span holding two backticks). Brackets stop
+// it so that no span opens inside a pair it does not close.
+func wholeToken(s string, start, end, lo int) (int, int) {
+	for start > lo && !tokenEdge(s[start-1]) {
+		start--
+	}
+	e := end
+	for e < len(s) && !tokenEdge(s[e]) {
+		e++
+	}
+	for e > end && strings.IndexByte(".,;:!?/", s[e-1]) >= 0 {
+		e--
+	}
+	return start, e
+}
+
+// tokenEdge reports whether c ends a word for wholeToken: a space, a
+// backtick (which would close the code span early), a bracket or a quote.
+func tokenEdge(c byte) bool {
+	return strings.IndexByte(" \t\n\r`()[]{}\"'", c) >= 0
 }
 
 // isNameByte reports whether c can be in an identifier (not first: a digit).
