@@ -214,11 +214,19 @@ func givesDefault(d *defaulted, said []bool, cands []*candidate, i int) bool {
 		if cands[j].source != cands[i].source || !said[j] {
 			continue
 		}
-		if j == i || j == i+1 || d.word != nil && d.word.MatchString(t) {
+		if j == i || j == i+1 && !otherParameter(cands[i], cands[j]) || d.word != nil && d.word.MatchString(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// otherParameter reports whether next is the row of another parameter
+// than c's in a parameter list ("- backlog <number> …" over "- exclusive
+// <boolean> Default: false"): the default it states is its own.
+func otherParameter(c, next *candidate) bool {
+	a, b := parameterRow.FindStringSubmatch(c.text), parameterRow.FindStringSubmatch(next.text)
+	return a != nil && b != nil && a[1] != b[1]
 }
 
 // defaultsGiven reports, per candidate, whether it gives a default
@@ -243,15 +251,24 @@ func defaultsGiven(d *defaulted, cands []*candidate) []bool {
 // mode='r', encoding=None)" the sentences on the mode say nothing of the
 // encoding.
 func namesDefaulted(d *defaulted, c, prev *candidate) bool {
+	return namesThing(d, c, prev, true)
+}
+
+// namesThing is namesDefaulted, with the entry's first sentence counted
+// only when entry is set.
+func namesThing(d *defaulted, c, prev *candidate, entry bool) bool {
+	if prev != nil && otherParameter(prev, c) {
+		prev = nil // another parameter's row names its own parameter
+	}
 	switch {
 	case d == nil:
 		return true
 	case d.word != nil:
 		return d.word.MatchString(c.text) || d.word.MatchString(paramList.ReplaceAllString(c.headingText, "()")) || prev != nil && d.word.MatchString(prev.text) ||
-			c.headingText != "" && c.entryWords[d.stem]
+			entry && c.headingText != "" && c.entryWords[d.stem]
 	}
 	for _, s := range d.stems {
-		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) && !c.entryWords[s] {
+		if !c.terms[s] && !c.heading[s] && (prev == nil || !prev.terms[s]) && !(entry && c.entryWords[s]) {
 			return false
 		}
 	}

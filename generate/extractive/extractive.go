@@ -604,8 +604,9 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 	// Inside the sections the question names, when something there
 	// answers (sectionWords).
 	scoped := t.sectionAnswers()
+	preferred := func(i int) bool { return !scoped || t.inSection(i) }
 	for _, c := range chosen {
-		if t.answersAt(c.pos) && (!scoped || t.inSection(c.pos)) {
+		if t.answersAt(c.pos) && preferred(c.pos) {
 			chosen, second = t.withinSections(scoped, chosen, second)
 			return chosen, second, true
 		}
@@ -617,7 +618,7 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 			answered = answered || t.answersAt(i)
 			continue
 		}
-		if (best == nil || c.score > best.score) && t.answersAt(i) && (!scoped || t.inSection(i)) {
+		if (best == nil || c.score > best.score) && t.answersAt(i) && preferred(i) {
 			best, answered = c, true
 		}
 	}

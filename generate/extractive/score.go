@@ -928,16 +928,29 @@ func sourceWeight(rank, n int, relevance float64) float64 {
 }
 
 // entryTerms gives each candidate the terms of the first candidate of its
-// source under the same heading (entryWords): the sentence that says what
-// the entry is. Later sentences of a long section (release notes) speak of
+// source under the same heading that is not a row of parameters or facts
+// (entryWords): the sentence that says what the entry is. Later sentences of a long section (release notes) speak of
 // other things too.
 func entryTerms(cands []*candidate) {
-	var cur map[string]bool
-	for i, c := range cands {
-		if i == 0 || c.source != cands[i-1].source || c.headingText != cands[i-1].headingText {
-			cur = c.terms
+	for i := 0; i < len(cands); {
+		end := i + 1
+		for end < len(cands) && cands[end].source == cands[i].source && cands[end].headingText == cands[i].headingText {
+			end++
 		}
-		c.entryWords = cur
+		// An API entry lists its parameters before its description:
+		// "- backlog <number> Common parameter of server.listen()
+		// functions." is a row of the entry, not what it is about.
+		first := cands[i]
+		for _, c := range cands[i:end] {
+			if !signatureRow(c.text) {
+				first = c
+				break
+			}
+		}
+		for _, c := range cands[i:end] {
+			c.entryWords = first.terms
+		}
+		i = end
 	}
 }
 
