@@ -45,7 +45,13 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 			continue
 		}
 		seen[word] = true
+		extension := fileExtension(fields, i)
 		for _, t := range analyze(word) {
+			if extension && dotCommand(t) {
+				if n, ok := df[t[1:]]; ok && n > 0 {
+					continue // the documents name the format: "flv" for ".flv"
+				}
+			}
 			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || dotCommand(t) || longOption(t) || operator(t)) {
 				out = append(out, word)
 				break
@@ -54,6 +60,25 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 	}
 	return out
 }
+
+// fileExtension reports whether fields[i], a dot and a name, is a file's
+// extension or a dot file rather than a dot command: "an .flv", "the .srt
+// file", "the .well-known folder". Documents name a format by its letters
+// ("the flv muxer") and write its files' names whole ("out.flv"), so the
+// extension is known when its letters are; a dot command (".import",
+// "the .export command") is known only as written.
+func fileExtension(fields []string, i int) bool {
+	if i+1 < len(fields) && fileNoun[strings.ToLower(trimWord(fields[i+1]))] {
+		return true
+	}
+	if i+1 < len(fields) && strings.HasPrefix(strings.ToLower(trimWord(fields[i+1])), "command") {
+		return false
+	}
+	return i > 0 && (strings.EqualFold(fields[i-1], "a") || strings.EqualFold(fields[i-1], "an"))
+}
+
+// fileNoun are the words after an extension that make it one.
+var fileNoun = map[string]bool{"file": true, "files": true, "extension": true, "extensions": true, "folder": true, "folders": true, "directory": true, "directories": true}
 
 // statementFields marks the fields of the statements before a question's
 // last sentence that ends in '?': "Our Jenkins job needs the results as

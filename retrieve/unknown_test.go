@@ -78,6 +78,8 @@ func TestUnknownNames(t *testing.T) {
 	absent("vector")
 	known(".report")
 	absent(".pump", ".x")
+	known("flv", "export")
+	absent(".flv", ".psd", "psd", ".export")
 	absent("<=>", "?.")
 	cases := []struct {
 		name, question string
@@ -112,6 +114,10 @@ func TestUnknownNames(t *testing.T) {
 		{"dot command at a sentence's end", "Which view does .pump?", []string{".pump"}},
 		{"dot command the chunks hold", "What does .report print?", nil},
 		{"a one-letter extension is no command", "Is a .x file a view?", nil},
+		{"an extension whose format the chunks name", "How do I copy a view into an .flv without loss?", nil},
+		{"an extension before 'file'", "How do I report the .flv file?", nil},
+		{"an extension whose format no chunk names", "How do I report .psd files?", []string{".psd"}},
+		{"a dot command whose word the chunks hold", "How do I report with the .export command?", []string{".export"}},
 		{"capitalised first word", "Patroni failover?", nil},
 		{"known names", "Does PostgreSQL report pg_stat?", nil},
 		{"term without statistics", "Does Zebra pump?", nil},
