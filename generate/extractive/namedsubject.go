@@ -96,11 +96,21 @@ type askedForm struct {
 
 func newAskedForm(question string, a *ask, sources []generate.ContextSource) askedForm {
 	isAmount := a.isAmount
-	names := notCollectionNames(askedNames(question, isAmount), sources)
+	when := newPointAsk(question)
+	// A point in time is as much a figure of what the question names:
+	// "Since which version can I write substring() …?" is not answered
+	// by a release note on recursive queries under "Release 3.34.0".
+	asked := askedNames(question, isAmount || when.date || when.version)
+	if when.date || when.version {
+		for _, m := range plainCall.FindAllStringSubmatch(question, -1) {
+			asked = append(asked, namePattern(m[1], true))
+		}
+	}
+	names := notCollectionNames(asked, sources)
 	if isAmount {
 		names = append(names, properNames(question, sources)...)
 	}
-	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), port: portQuestion.MatchString(question), when: newPointAsk(question),
+	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), port: portQuestion.MatchString(question), when: when,
 		names: names, defaulted: a.defaulted}
 }
 

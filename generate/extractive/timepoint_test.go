@@ -172,3 +172,26 @@ func TestSectionNumberIsNoRelease(t *testing.T) {
 			&generate.Prompt{Sources: []generate.ContextSource{numbered}}, false},
 	})
 }
+
+// A question asking since when for something it names as code ("beamx()",
+// "BEAM_MODE", "beam.flash") is answered by a sentence about that thing: a
+// release note under a title that gives a version, sharing the question's
+// other words, says when something else came.
+func TestPointInTimeOfTheNamedThing(t *testing.T) {
+	release := generate.ContextSource{Label: "S1", Text: "Enhance recursive beacon schedules instead of flat ones, since this helps write tower plans faster.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "Beacon release 4.1.0", Heading: []string{"Beacon release 4.1.0"}}}}
+	reference := generate.ContextSource{Label: "S2", Text: "The beamx() function and the BEAM_MODE setting light tower X with the beam() pattern.",
+		Source: retrieve.Source{Relevance: 0.8, Chunk: store.Chunk{Title: "Beacon functions"}}}
+	for _, q := range []string{
+		"Since which version can I write beamx() instead of beam()?",
+		"Since which version can I write BEAM_MODE instead of the mode flag?",
+	} {
+		runSupportCases(t, []supportCase{
+			{"a release note on another thing", q, &generate.Prompt{Sources: []generate.ContextSource{release, reference}}, false},
+		})
+	}
+	entry := generate.ContextSource{Label: "S2", Text: "\"beamx()\" is an alias for \"beam()\" beginning with version 4.1.",
+		Source: retrieve.Source{Relevance: 0.8, Chunk: store.Chunk{Title: "Beacon functions"}}}
+	got := answerTo(t, "Since which version can I write beamx() instead of beam()?", &generate.Prompt{Sources: []generate.ContextSource{release, entry}})
+	require.True(t, strings.HasPrefix(got, "\"beamx()\" is an alias"), got)
+}
