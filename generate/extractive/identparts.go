@@ -24,16 +24,30 @@ import (
 // "emitter.once()" from its siblings "emitter.on()" and "emitter.off()".
 func memberStopwords(text string, add func(string)) { codeWordTerms(text, nil, add) }
 
+// particle are the adverbs of phrasal verbs that English also writes
+// joined to the verb as a noun (setup, shutdown, login, checkout).
+var particle = map[string]bool{"up": true, "down": true, "in": true, "out": true, "off": true, "on": true, "over": true}
+
 // codeWordTerms reads text's code words once: part gets each lower-cased
 // part of every identifier with more than one part ("thread", "pool",
-// "executor" for ThreadPoolExecutor), member memberStopwords' members
+// "executor" for ThreadPoolExecutor) and each phrasal verb's two parts
+// joined ("setup" for setUpClass), member memberStopwords' members
 // (either may be nil). A sentence's term set needs both, and the
 // code-word scan is most of its cost.
 func codeWordTerms(text string, part, member func(string)) {
 	textutil.ForEachCodeWord(text, func(_, _ int, whole string, parts []string) {
 		if part != nil && len(parts) >= 2 {
-			for _, p := range parts {
+			for i, p := range parts {
 				part(strings.ToLower(p))
+				if i > 0 && particle[strings.ToLower(p)] {
+					// A phrasal verb written in two parts is the noun
+					// a question writes in one: "setUp", "tearDown",
+					// "logIn", "cleanUp" are its "setup", "teardown",
+					// "login", "cleanup". Other adjacent parts are not
+					// joined: "scriptalias" of VirtualScriptAlias would
+					// name the ScriptAlias directive.
+					part(strings.ToLower(parts[i-1] + p))
+				}
 			}
 		}
 		if member == nil {

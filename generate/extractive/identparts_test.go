@@ -15,3 +15,16 @@ func TestIdentifierPartsAreWords(t *testing.T) {
 		{"another identifier", q, weakPrompt("## uploadChunkSize\n\nThe tape uploader sends blocks so that a busy archive can recover."), false},
 	})
 }
+
+// A phrasal verb written as two parts of an identifier ("setUpShelf",
+// "tearDownShelf") is the noun a question writes in one ("setup",
+// "teardown"); other adjacent parts are not joined into a word, so
+// "VirtualKilnAlias" does not name "kilnalias".
+func TestIdentifierPhrasalVerbIsOneWord(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"phrasal verb", "Does a skipped shelf still get its setup and teardown?",
+			weakPrompt("Skipped shelves will not have setUpShelf() or tearDownShelf() run."), true},
+		{"other parts", "What does kilnalias map for a shelf?",
+			weakPrompt("The VirtualKilnAlias directive maps a shelf for the tower."), false},
+	})
+}
