@@ -36,7 +36,11 @@
 // Dynamic Shared Object (DSO) mechanism") stands for its words in every
 // sentence, so a question in either form finds the sentence in the
 // other. A sentence whose subject points back ("It …", "This …") is
-// quoted under the name heading of its section, which it never spells. A question
+// quoted under the name heading of its section, which it never spells. A
+// question naming a numbered section ("for the libvorbis encoder" and
+// "8.12 libvorbis") is answered from inside it when a sentence there
+// answers, and one asking since when for a thing it names as code, by a
+// sentence about that thing. A question
 // asking the default of a setting it names (as code, or in words whose
 // letters spell it) is answered by the setting's row in a table's Default
 // column, by the setting's line in a commented configuration sample
