@@ -18,8 +18,8 @@ import (
 // sentence inside the named section answers too, that one is quoted.
 
 // sectionWords returns, as whole-word patterns, the question's words that
-// are the whole title of a section some source stands in (a heading line
-// of one token, its section number aside: "8.12 libvorbis", "dblink"),
+// are the whole title of a section some source stands in (a numbered
+// heading line of one name: "8.12 libvorbis", "F.12. dblink"),
 // when at most half of the sources stand in such a section: a title most
 // sources share ("Options", "Description") names no particular section.
 func sectionWords(question string, cands []*candidate, sources []generate.ContextSource) []*regexp.Regexp {
@@ -61,13 +61,17 @@ func sectionWords(question string, cands []*candidate, sources []generate.Contex
 	return out
 }
 
-// sectionTitle returns the one token a heading line titles its section
-// with ("libvorbis" of "8.12 libvorbis"), or "" when the line has more.
+// sectionTitle returns the name a numbered heading line titles its
+// section with ("libvorbis" of "8.12 libvorbis"), or "" when the line has
+// more than one token or its token is a word, not a name ("6.6 Errors",
+// "16.1 Options": see nameHeading), which a question uses as a word.
 func sectionTitle(line string) string {
-	if n := numberedName.FindStringSubmatch(strings.TrimSpace(line)); n != nil {
-		return n[1]
+	line = strings.TrimSpace(line)
+	n := numberedName.FindStringSubmatch(line)
+	if n == nil || nameHeading(line) == "" {
+		return ""
 	}
-	return ""
+	return n[1]
 }
 
 // inSection reports whether cands[i] stands in every section the question

@@ -1,9 +1,14 @@
 package extractive_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/generate"
+	"github.com/hybridrag/hybridrag/retrieve"
+	"github.com/hybridrag/hybridrag/store"
 )
 
 // A question naming a numbered section ("8.12 kilnvorb") is answered from
@@ -25,4 +30,13 @@ func TestAnswerStaysInTheNamedSection(t *testing.T) {
 	shared := "7.1 kilnvorb\n\nThe kilnvorb shelf holds six pots."
 	got = answerTo(t, "What is the default quality setting q for the kilnvorb firing?", prompt(other, shared, shared))
 	require.Contains(t, got, "glazer 2000")
+
+	// A numbered title that is a word, not a name, names no section the
+	// question asks about: "errors" is the question's word.
+	beep := generate.ContextSource{Label: "S1", Text: "The kiln beeps to stop you when a firing fails; with NO_BEEP set, that annoying beep goes away.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "Kiln FAQ"}}}
+	errs := generate.ContextSource{Label: "S2", Text: "In older kilns a firing script would not stop on errors; this behaviour can be recovered by setting CONTINUE_ON_ERROR.",
+		Source: retrieve.Source{Relevance: 0.8, Chunk: store.Chunk{Title: "Kiln grammar", Heading: []string{"6 Kiln Grammar", "6.6 Errors"}}}}
+	got = answerTo(t, "How do I stop the kiln from beeping on errors?", &generate.Prompt{Sources: []generate.ContextSource{beep, errs}})
+	require.True(t, strings.HasPrefix(got, "The kiln beeps to stop you"), got)
 }
