@@ -35,3 +35,15 @@ func TestEntryOpenerLeadsWhatASettingDoes(t *testing.T) {
 	got = answerTo(t, "What does maxjobs set?", prompt(section))
 	require.False(t, strings.HasPrefix(got, "This section collects advice"), "answer: %q", got)
 }
+
+// "What does setting X enable?" asks what X does once turned on, as "What
+// does X enable?" would: X's entry leads, over sentences that name X in
+// passing with "enable" in them.
+func TestEntryOpenerLeadsWhatSettingAnOptionDoes(t *testing.T) {
+	entry := "GLAZE_MODE\n\nTreat the ‘#’ and ‘~’ marks on a shelf plan as firing instructions. (A leading ‘~’ always names a kiln.)"
+	passing := "Enable GLAZE_MODE for plans read via the spooler.\n\nNote that marks not allowed by the current settings for GLAZE_MODE are never enabled, whatever the plan says."
+	for _, q := range []string{"What does setting GLAZE_MODE enable?", "What does enabling GLAZE_MODE change?"} {
+		got := answerTo(t, q, prompt(passing, entry))
+		require.True(t, strings.HasPrefix(got, "Treat the ‘#’ and ‘~’ marks"), "%s: %q", q, got)
+	}
+}

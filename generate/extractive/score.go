@@ -514,8 +514,9 @@ var definitionQuestion = regexp.MustCompile(`(?i)^\s*(what\s+(is|are|does|do|was
 
 // callVerb matches a question asking what a named thing does in one verb
 // of its own ("What does assert.deepStrictEqual() check?"), the name in
-// group 1.
-var callVerb = regexp.MustCompile(`(?i)^\s*what\s+(?:does|do)\s+(\S+)\s+([a-z]+)\s*\?\s*$`)
+// group 1; what turning it on does is asked of it too ("What does setting
+// EXTENDED_GLOB enable?", "What does enabling gc.auto change?").
+var callVerb = regexp.MustCompile(`(?i)^\s*what\s+(?:does|do)\s+(?:(?:setting|enabling|disabling|turning\s+on|turning\s+off|using|passing)\s+)?(\S+)\s+([a-z]+)\s*\?\s*$`)
 
 // effectVerbs are the verbs that ask what a setting or word does as a
 // whole ("What does nbthread set?", "What does idempotent mean?"): its
