@@ -128,3 +128,18 @@ func TestDefaultOnAnOptionsEntryLine(t *testing.T) {
 	answer = answerTo(t, "What is the default number of firings for -j?", p)
 	require.True(t, strings.HasPrefix(answer, "-j N, --jobs N (default: 1) [S1]"), answer)
 }
+
+// A default question naming, in the possessive, a product few sources
+// mention ("What is Furnaceman's default maxThreads …?") asks the default
+// of that product's setting: a row giving this manual's own setting of
+// that name is no answer. A platform the default holds on ("on Windows")
+// is not its owner.
+func TestDefaultOfAnotherProductsSetting(t *testing.T) {
+	box := "MaxThreads Directive\n\nDescription: | Number of threads each kiln spooler starts\nDefault: | MaxThreads 2048\nModule: | mod_spool"
+	other := "The kiln spooler hands jobs to Furnaceman over the AJP connector."
+	runSupportCases(t, []supportCase{
+		{"another product's setting", "What is Furnaceman's default maxThreads for the AJP connector?", prompt(box, other, "Kilns spool jobs in order."), false},
+		{"this manual's setting", "What is the default MaxThreads of the kiln spooler?", prompt(box, other, other), true},
+		{"a platform", "What is the default MaxThreads of the kiln spooler on Windows?", prompt(box, other, "Windows kilns spool jobs too."), true},
+	})
+}

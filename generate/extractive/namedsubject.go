@@ -109,6 +109,10 @@ func newAskedForm(question string, a *ask, sources []generate.ContextSource) ask
 	names := notCollectionNames(asked, sources)
 	if isAmount {
 		names = append(names, properNames(question, sources)...)
+	} else if a.defaultAsked {
+		// "What is Tomcat's default maxThreads …?": the default of
+		// another product's setting is not this one's.
+		names = append(names, possessiveNames(question, sources)...)
 	}
 	return askedForm{isAmount: isAmount, share: shareQuestion.MatchString(question), port: portQuestion.MatchString(question), when: when,
 		names: names, defaulted: a.defaulted}
@@ -145,6 +149,24 @@ func notCollectionNames(names []*regexp.Regexp, sources []generate.ContextSource
 // heading path.
 func mentions(re *regexp.Regexp, s generate.ContextSource) bool {
 	return re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath())
+}
+
+// ownerName matches a capitalised name written as a possessive inside a
+// question ("… Tomcat's default …").
+var ownerName = regexp.MustCompile(`\s([A-Z][a-z]+[A-Za-z0-9]*)(?:'s|’s)\s`)
+
+// possessiveNames returns the question's possessive names (ownerName) that at
+// most half of the sources mention, as properNames does.
+func possessiveNames(question string, sources []generate.ContextSource) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, re := range properNames(question, sources) {
+		for _, m := range ownerName.FindAllStringSubmatch(question, -1) {
+			if re.MatchString(m[1]) && !slices.Contains(out, re) {
+				out = append(out, re)
+			}
+		}
+	}
+	return out
 }
 
 // properName matches a capitalised word inside a question ("before Clippy
