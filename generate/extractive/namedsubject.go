@@ -106,6 +106,13 @@ func newAskedForm(question string, a *ask, sources []generate.ContextSource) ask
 			asked = append(asked, namePattern(m[1], true))
 		}
 	}
+	if portQuestion.MatchString(question) {
+		// "Which port does git use for an ssh:// URL …?" asks the port of
+		// that scheme: git-daemon's 9418 is another protocol's.
+		for _, m := range urlScheme.FindAllStringSubmatch(question, -1) {
+			asked = append(asked, namePattern(m[1], true))
+		}
+	}
 	names := notCollectionNames(asked, sources)
 	if isAmount {
 		names = append(names, properNames(question, sources)...)
@@ -150,6 +157,9 @@ func notCollectionNames(names []*regexp.Regexp, sources []generate.ContextSource
 func mentions(re *regexp.Regexp, s generate.ContextSource) bool {
 	return re.MatchString(s.Text) || re.MatchString(s.Source.Chunk.HeadingPath())
 }
+
+// urlScheme matches a URL scheme a question writes ("ssh://", "rtsp://").
+var urlScheme = regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*)://`)
 
 // ownerName matches a capitalised name written as a possessive inside a
 // question ("… Tomcat's default …").

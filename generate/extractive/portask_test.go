@@ -17,3 +17,13 @@ func TestWhichPortAsksForANumber(t *testing.T) {
 		{"not asked", "How do I change the kiln protocol's connect timeout?", prompt(syntax), true},
 	})
 }
+
+// A port question about a URL scheme ("an sftp:// URL") asks that scheme's
+// port: another protocol's port number is no answer.
+func TestWhichPortOfTheAskedScheme(t *testing.T) {
+	q := "Which port does the kiln client use for a kilns:// URL that gives no port?"
+	runSupportCases(t, []supportCase{
+		{"another protocol's port", q, prompt("Start the kiln daemon; it will listen on port 7418 for kiln clients that give no port."), false},
+		{"the scheme's port", q, prompt("A kilns:// URL that gives no port uses port 7443, and the kiln client connects there."), true},
+	})
+}
