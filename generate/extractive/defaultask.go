@@ -84,6 +84,23 @@ func withDefaultMark(cands []*candidate, chosen []*candidate) []*candidate {
 	return chosen
 }
 
+// entryDefaultRow returns the sentence after c that gives a default: the
+// next sentence of its source, or, past a note or two of the same entry
+// ("Change of this parameter requires restart …"), the entry's
+// "Default: …" row; nil when there is none.
+func entryDefaultRow(cands []*candidate, c *candidate, said []bool) *candidate {
+	for j := c.pos + 1; j < len(cands) && j <= c.pos+3; j++ {
+		n := cands[j]
+		if n.source != c.source || n.code || j > c.pos+1 && (n.headingText != c.headingText || n.opens) {
+			return nil
+		}
+		if said[j] && (j == c.pos+1 || defaultRow.MatchString(n.text)) {
+			return n
+		}
+	}
+	return nil
+}
+
 // withDefaultRow returns chosen with the sentence after the first quoted
 // one put second when the question asks for a default (said, from
 // defaultsGiven, is nil otherwise), the first states none itself and the
@@ -92,30 +109,60 @@ func withDefaultMark(cands []*candidate, chosen []*candidate) []*candidate {
 // for the answer because of that row (givesDefault); quoted alone, it
 // answered "What is the default maximum EDNS0 UDP payload size?" with
 // "Maximum EDNS0 UDP payload size default for both IPv4 and IPv6." and no
-// figure. At most most sentences are kept.
+// figure. When no quoted sentence gives a default, a later entry's
+// opening sentence brings its entry's "Default: …" row the same way,
+// past a note or two, in place of the last other sentence: "pidfile: A
+// PID file location." with "Default: rundir/knot.pid" after rundir's
+// description led. At most most sentences are kept.
 func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candidate {
 	if said == nil || len(chosen) == 0 || most < 2 {
 		return chosen
 	}
-	lead := chosen[0]
-	if said[lead.pos] || lead.code || lead.pos+1 >= len(cands) {
-		return chosen
+	if slices.ContainsFunc(chosen, func(c *candidate) bool { return said[c.pos] && !c.code }) {
+		return chosen // the answer gives a default already
 	}
-	n := cands[lead.pos+1]
-	if n.source != lead.source || n.code || !said[n.pos] || slices.Contains(chosen, n) {
-		return chosen
-	}
-	out := slices.Clone(chosen)
-	if len(out) >= most {
-		// At the limit the row takes the place of a code example, never
-		// of prose: a sentence quoted after a wrong lead may be the
-		// answer, and a default without its description names no
-		// setting.
-		k := slices.IndexFunc(out[1:], func(c *candidate) bool { return c.code })
-		if k < 0 {
-			return chosen
+	// The lead's row first; else the row of a later entry's opening
+	// sentence ("pidfile: A PID file location." over "Default:
+	// rundir/knot.pid", quoted after rundir's entry).
+	for i, c := range chosen {
+		if c.code || c.pos+1 >= len(cands) || i > 0 && !c.opens {
+			continue
 		}
-		out = slices.Delete(out, k+1, k+2)
+		n := entryDefaultRow(cands, c, said)
+		if n == nil || i > 0 && !defaultRow.MatchString(n.text) {
+			// After the lead only a "Default: …" row: "It is useful if
+			// by default you want …" gives no default of the entry.
+			continue
+		}
+		out := slices.Clone(chosen)
+		if len(out) >= most {
+			// At the limit the row takes the place of a code example,
+			// or, after a later entry's sentence, of the last sentence
+			// quoted after it; never of the lead's prose: a sentence
+			// quoted after a wrong lead may be the answer, and a default
+			// without its description names no setting.
+			k := slices.IndexFunc(out[1:], func(c *candidate) bool { return c.code })
+			switch {
+			case k >= 0:
+				k++
+			case i > 0:
+				// The last sentence other than the lead and c.
+				k = len(out) - 1
+				if k == i {
+					k--
+				}
+				if k == 0 {
+					continue
+				}
+			default:
+				continue
+			}
+			out = slices.Delete(out, k, k+1)
+			if k < i {
+				i--
+			}
+		}
+		return slices.Insert(out, i+1, n)
 	}
-	return slices.Insert(out, 1, n)
+	return chosen
 }

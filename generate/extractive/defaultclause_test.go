@@ -94,3 +94,16 @@ func TestDefaultItemOfAValueList(t *testing.T) {
 	got = answerTo(t, "Which cooling end does the kiln use by default?", prompt(ends, "The kiln ends the cooling when the door opens, and each shelf cools on its own."))
 	require.Contains(t, got, "slowest: The time of the slowest shelf. (default)", got)
 }
+
+// A default question that names no thing after "default" ("Where is the
+// glaze lock file kept by default?") still asks for one: the entry quoted
+// after another sentence brings its "Default: …" row, past a note.
+func TestDefaultRowOfAWhereQuestion(t *testing.T) {
+	entries := "rundir\n\nA path for keeping run-time data (glaze lock file, kiln sockets, etc.).\n\n" +
+		"Depending on the usage of this parameter, its change may require restart of the kiln.\n\n" +
+		"lockfile\n\nA glaze lock file location.\n\nChange of this parameter requires restart of the kiln to take effect.\n\nDefault: rundir/kiln.pid\n\n" +
+		"workers\n\nA number of kiln workers used to fire pieces."
+	other := "When run in the foreground, the kiln doesn't create a glaze lock file."
+	got := answerTo(t, "Where is the glaze lock file kept by default?", prompt(other, entries))
+	require.Contains(t, got, "Default: rundir/kiln.pid [S2]")
+}

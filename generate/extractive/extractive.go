@@ -288,7 +288,13 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	if !ok {
 		return nil
 	}
-	chosen = withDefaultRow(cands, chosen, test.said, g.maxSentences)
+	said := test.said
+	if said == nil && a.defaultAsked {
+		// "Where is the PID file stored by default?" names no thing
+		// after "default", and still asks for one.
+		said = defaultsGiven(&defaulted{}, cands)
+	}
+	chosen = withDefaultRow(cands, chosen, said, g.maxSentences)
 	chosen = answerOrder(chosen, second)
 	if a.defaultAsked {
 		chosen = withDefaultMark(cands, chosen)

@@ -1,0 +1,36 @@
+package extractive
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// When the answer quotes an entry's description after another entry's lead
+// ("logfile: A glaze log location." after rundir's), the entry's
+// "Default: …" row below it, past a note, is quoted with it, in place of
+// the last other sentence; a sentence after it that only says "by default"
+// in a condition is no row of the entry.
+func TestDefaultRowOfALaterEntry(t *testing.T) {
+	texts := []struct{ text, heading string }{
+		{"When run in the foreground, the kiln doesn't keep a glaze log.", "Operation"},
+		{"A path for storing run-time data (glaze log, kiln sockets, etc.).", "rundir"},
+		{"Depending on the usage of this parameter, its change may require restart of the kiln.", "rundir"},
+		{"A glaze log location.", "logfile"},
+		{"Change of this parameter requires restart of the kiln to take effect.", "logfile"},
+		{"Default: rundir/kiln.log", "logfile"},
+		{"A glaze lock location.", "lockfile"},
+		{"It is useful if by default you want the lock kept with the log.", "lockfile"},
+	}
+	cands := make([]*candidate, len(texts))
+	for i, x := range texts {
+		cands[i] = &candidate{pos: i, text: x.text, headingText: x.heading, opens: i == 1 || i == 3 || i == 6}
+	}
+	cands[0].source = 1 // another source
+	said := defaultsGiven(&defaulted{}, cands)
+	got := withDefaultRow(cands, []*candidate{cands[1], cands[0], cands[3]}, said, 3)
+	require.Equal(t, []*candidate{cands[1], cands[3], cands[5]}, got)
+
+	got = withDefaultRow(cands, []*candidate{cands[1], cands[0], cands[6]}, said, 3)
+	require.Equal(t, []*candidate{cands[1], cands[0], cands[6]}, got, "no Default: row after lockfile's description")
+}
