@@ -25,9 +25,20 @@ var howAsked = regexp.MustCompile(`(?i)\bhow\s+(?:do|can|could|should|would|migh
 // ("--show-output", "-j"), a call ("on_commit()"), a snake_case,
 // SCREAMING_SNAKE, camelCase or CamelCase identifier ("dispatch_uid",
 // "DJANGO_SUPERUSER_PASSWORD", "exitCode", "RemoteIPHeader"), a dotted
-// name ("os.availableParallelism"), a shell's dot command (".import") or
-// a template tag ("{% empty %}").
-var meansName = regexp.MustCompile(`(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
+// name ("os.availableParallelism"), a shell's dot command (".import"), a
+// template tag ("{% empty %}") or a program the sentence calls a command
+// ("This information is provided by the sinfo command.").
+var meansName = regexp.MustCompile(`\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
+
+// notAName are words before "command" that say which one in
+// words, not by name.
+var notAName = map[string]bool{
+	"following": true, "above": true, "below": true, "previous": true, "next": true, "same": true, "this": true,
+	"that": true, "first": true, "last": true, "whole": true, "entire": true, "new": true, "old": true, "other": true,
+	"given": true, "specified": true, "single": true, "external": true, "shell": true, "system": true, "appropriate": true,
+	"corresponding": true, "each": true, "every": true, "any": true, "some": true, "one": true, "the": true, "a": true,
+	"an": true, "such": true, "separate": true, "custom": true, "special": true, "simple": true, "original": true,
+}
 
 // namesMeans reports whether text names a means (meansName) that the
 // question does not write.
@@ -35,6 +46,9 @@ func namesMeans(text, question string) bool {
 	q := strings.ToLower(question)
 	for _, m := range meansName.FindAllString(text, -1) {
 		m = strings.TrimLeft(m, " \t\n(\"'“‘")
+		if f := strings.Fields(m); len(f) == 2 && notAName[f[0]] {
+			continue // "the following command" names none
+		}
 		if !strings.Contains(q, strings.ToLower(m)) {
 			return true
 		}

@@ -71,3 +71,14 @@ func TestHowAnswerNamesTheOptionEntry(t *testing.T) {
 	require.True(t, strings.HasPrefix(got, "-s\n--seal-crates\n--no-seal-crates [S1]\n\nAll crates already on the pallet are kept sealed."), got)
 	require.NotContains(t, got, "--quiet")
 }
+
+// A program the sentence calls a command ("the dinfo command") names the
+// means as an identifier would; "the following command" names none.
+func TestHowAnswerNamesTheCommand(t *testing.T) {
+	other := "Depots hold crates on shelves, and each shelf belongs to one rack in the depot."
+	page := "First we determine what racks exist in the depot, what shelves they include, and general depot state. " +
+		"This information is provided by the dinfo command. In the example below we find there are two racks: main and spare. " +
+		"The information about each rack may be split over more than one line so that shelves in different states can be told apart."
+	got := answerTo(t, "How do I show the state of the shelves and racks?", prompt(page, other))
+	require.Contains(t, got, "This information is provided by the dinfo command. [S1]")
+}
