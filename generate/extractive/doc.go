@@ -40,7 +40,9 @@
 // question naming a numbered section ("for the libvorbis encoder" and
 // "8.12 libvorbis") is answered from inside it when a sentence there
 // answers, and one asking since when for a thing it names as code, by a
-// sentence about that thing. A question
+// sentence about that thing; so are a port question about a URL scheme
+// ("an rtsp:// URL") and a default question about another product's
+// setting ("Tomcat's default maxThreads"). A question
 // asking the default of a setting it names (as code, or in words whose
 // letters spell it) is answered by the setting's row in a table's Default
 // column, by the setting's line in a commented configuration sample
@@ -48,7 +50,8 @@
 // over it, or by an entry's name line that prints the default
 // ("message_size_limit (default: 10240000)") with the entry's first
 // sentence, quoted as written; the last also when the question says what
-// that sentence says. A how-to question answered by a command
+// that sentence says. An entry's description quoted for a default
+// question brings its entry's "Default: …" row, past a note or two. A how-to question answered by a command
 // page's summary line gets the usage block above it ("Usage:  docker
 // export [OPTIONS] CONTAINER"), which names the command. When no
 // sentence covers enough of the question (MinOverlap of its weighted
