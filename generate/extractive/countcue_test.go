@@ -270,3 +270,15 @@ func TestCountedNounBeforeAdverb(t *testing.T) {
 		{"a count of operations", q, prompt("The kiln undo command can revert up to 20 operations back in the firing log."), true},
 	})
 }
+
+// A comparison with zero states a condition, not an amount: "set greater
+// than zero only in processes spawned by the kiln daemon" says how many
+// firings nobody asked about.
+func TestZeroComparisonIsNoAmount(t *testing.T) {
+	q := "How many incoming firing jobs will the kiln daemon accept at the same time by default?"
+	runSupportCases(t, []supportCase{
+		{"greater than zero", q, prompt("This variable is set greater than zero only in processes spawned by the kiln daemon for handling incoming firing jobs."), false},
+		{"non-zero", q, prompt("A non-zero value is kept only in processes spawned by the kiln daemon for handling incoming firing jobs."), false},
+		{"a figure", q, prompt("The kiln daemon accepts at most 20 incoming firing jobs at the same time by default."), true},
+	})
+}

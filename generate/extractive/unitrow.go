@@ -45,12 +45,18 @@ func markUnits(cands []*candidate) {
 // unit its entry gives apart from it, if any ("seconds" of "- Units:
 // seconds").
 func figureText(c *candidate) string {
+	text := zeroCondition.ReplaceAllString(c.text, "")
 	if c.unitRow == nil {
-		return c.text
+		return text
 	}
 	_, unit, _ := strings.Cut(c.unitRow.text, ":")
-	return c.text + " " + strings.TrimSpace(unit)
+	return text + " " + strings.TrimSpace(unit)
 }
+
+// zeroCondition matches a comparison with zero, which states a condition
+// ("is set greater than zero only in processes spawned by the daemon",
+// "a non-zero value"), not an amount.
+var zeroCondition = regexp.MustCompile(`(?i)\b(?:greater|more|larger|bigger|higher|less|fewer|smaller|lower)\s+than\s+(?:zero|0)\b|\bnon-?zero\b`)
 
 // withUnitRow returns chosen with the unit row of each chosen default row
 // that has one beside it, in their source order: "Default: 5.000" alone
