@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
 )
 
 // Answers to "how do I …?" that name the means. Manuals often say that a
@@ -28,7 +30,7 @@ var howAsked = regexp.MustCompile(`(?i)\bhow\s+(?:do|can|could|should|would|migh
 // name ("os.availableParallelism"), a shell's dot command (".import"), a
 // template tag ("{% empty %}") or a program the sentence calls a command
 // ("This information is provided by the sinfo command.").
-var meansName = regexp.MustCompile(`\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
+var meansName = regexp.MustCompile(`\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|\b(?:called|named)\s+[a-z][a-z0-9_.-]*[a-z0-9]\b|(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
 
 // notAName are words before "command" that say which one in
 // words, not by name.
@@ -46,8 +48,17 @@ func namesMeans(text, question string) bool {
 	q := strings.ToLower(question)
 	for _, m := range meansName.FindAllString(text, -1) {
 		m = strings.TrimLeft(m, " \t\n(\"'“‘")
-		if f := strings.Fields(m); len(f) == 2 && notAName[f[0]] {
-			continue // "the following command" names none
+		if f := strings.Fields(m); len(f) == 2 {
+			// "the sinfo command", "a utility called exinext": the name
+			// is one of the two words.
+			name := f[0]
+			if f[0] == "called" || f[0] == "named" {
+				name = f[1]
+			}
+			if notAName[name] || textutil.IsStopword(name) {
+				continue // "the following command", "called the …" name none
+			}
+			m = name
 		}
 		if !strings.Contains(q, strings.ToLower(m)) {
 			return true
@@ -89,7 +100,15 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 	var next *candidate
 	if taskTitle(cands, lead.pos, askedTask(question)) {
 		next = cands[lead.pos+1] // the task's command, under its title
-	} else if namesMeans(lead.text, question) || namedBy(lead, question) != "" && !headsSubject(lead, question) || headingMeans(lead, question) {
+	} else if namesMeans(lead.text, question) || namedBy(lead, question) != "" && !headsSubject(lead, question) {
+		return chosen, nil
+	} else if before := meansBefore(cands, lead, question); before != nil {
+		// In reading order: the sentence that names it, then the lead
+		// that says "it".
+		rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == before })
+		out := append([]*candidate{before, lead}, rest...)
+		return out[:min(len(out), most)], lead
+	} else if headingMeans(lead, question) {
 		return chosen, nil // meansInHeading quotes the lead's heading
 	}
 	for k := lead.pos + 1; next == nil && k < len(cands) && k <= lead.pos+meansReach && cands[k].source == lead.source; k++ {
@@ -106,6 +125,34 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 	rest := slices.DeleteFunc(slices.Clone(chosen[1:]), func(c *candidate) bool { return c == next })
 	out := append([]*candidate{lead, next}, rest...)
 	return out[:min(len(out), most)], next
+}
+
+// meansBefore returns the sentence right before lead in its paragraph
+// when it names a means: "A utility called exinext … provides the ability
+// to fish specific information out of the retry database." before "Given
+// a mail domain, it looks up the hosts …", which names it only as "it".
+// nil when there is none.
+func meansBefore(cands []*candidate, lead *candidate, question string) *candidate {
+	k := lead.pos - 1
+	if k < 0 || lead.block || lead.opens {
+		return nil
+	}
+	if c := cands[k]; c.source == lead.source && c.headingText == lead.headingText && !c.block && !c.code && namesByWord(c.text, question) {
+		return c
+	}
+	return nil
+}
+
+// namedByWord matches a sentence giving a program or thing its name in
+// words: "a utility called exinext", "the sinfo command".
+var namedByWord = regexp.MustCompile(`\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|\b(?:called|named)\s+[a-z][a-z0-9_.-]*[a-z0-9]\b`)
+
+// namesByWord reports whether text names a means the question does not
+// write by one of namedByWord's constructions: the identifiers meansName
+// also finds ("PostgreSQL", "mod_deflate") are as often the subject of
+// the sentence before an answer as its means.
+func namesByWord(text, question string) bool {
+	return namedByWord.MatchString(text) && namesMeans(namedByWord.FindString(text), question)
 }
 
 // headsSubject reports whether the name heading c's section is what the

@@ -82,3 +82,14 @@ func TestHowAnswerNamesTheCommand(t *testing.T) {
 	got := answerTo(t, "How do I show the state of the shelves and racks?", prompt(page, other))
 	require.Contains(t, got, "This information is provided by the dinfo command. [S1]")
 }
+
+// The means named just before the lead in its paragraph ("A utility called
+// kilnnext …"), which the lead names only as "it", is quoted first, in
+// reading order.
+func TestHowAnswerNamesTheMeansBefore(t *testing.T) {
+	page := "10. Finding individual retry times (kilnnext)\n\nA utility called kilnnext (mostly a script) provides the ability to fish specific information out of the retry log. " +
+		"Given a shelf name (or a complete rack), it looks up the kilns for that shelf, and outputs when the next firing will try each of them."
+	other := "Kilns retry a failed firing after a pause that grows with each failure."
+	got := answerTo(t, "How do I find out when the next firing will try a given shelf?", prompt(page, other))
+	require.True(t, strings.HasPrefix(got, "A utility called kilnnext (mostly a script) provides the ability to fish specific information out of the retry log. [S1] Given a shelf name"), got)
+}

@@ -14,3 +14,11 @@ func TestCommandNamedAsMeans(t *testing.T) {
 	require.False(t, namesMeans("Run the following command to see the racks.", "How do I show the racks?"))
 	require.False(t, namesMeans("Any shell command can show the racks.", "How do I show the racks?"))
 }
+
+// "a utility called kilnnext" names a means; a name the question writes
+// ("named rack.conf") or a word ("called the …") does not.
+func TestCalledNamedAsMeans(t *testing.T) {
+	require.True(t, namesMeans("A utility called kilnnext provides retry times.", "How do I see retry times?"))
+	require.False(t, namesMeans("The file is traditionally named rack.conf.", "How do I edit rack.conf?"))
+	require.False(t, namesMeans("It is called the retry log.", "How do I see retry times?"))
+}
