@@ -274,6 +274,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreAntecedent(cands, question)
 	scoreNamed(cands, a.named)
 	scoreNamedAnswer(cands, a, qterms)
+	scoreKindIntroduction(cands, a, qterms)
 	scoreExpansion(cands, a)
 	scoreReason(cands, question)
 	scoreComparison(cands, question)

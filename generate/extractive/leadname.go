@@ -58,3 +58,67 @@ func scoreNamedAnswer(cands []*candidate, a *ask, qterms []string) {
 		}
 	}
 }
+
+// kindIntroduction matches a sentence that opens by introducing a thing
+// by its name and kind ("The ntpq utility program is used to monitor
+// …"); groups: the name, the kind, the verb.
+var kindIntroduction = regexp.MustCompile(`^(?i:the|a|an)\s+([a-z][\w.-]*[a-z0-9])\s+(?:[a-z]+\s+)?(commands?|programs?|tools?|utilit(?:y|ies)|functions?|modules?|options?|settings?|parameters?|directives?|variables?)\s+(is|are|was|can|will|lets?|provides?|allows?|reads?|shows?|prints?|displays?|queries|sends?)\b`)
+
+// scoreKindIntroduction adds namedAnswerBonus, for a question asking which
+// thing of a kind does something ("Which program queries a running ntpd
+// …?"), to a sentence that introduces one of that kind by name ("The ntpq
+// utility program is used to monitor NTP daemon ntpd operations …"),
+// whose name need not hold the question's words as scoreNamedAnswer
+// requires: a program is named for itself.
+func scoreKindIntroduction(cands []*candidate, a *ask, qterms []string) {
+	m := asksWhichName.FindStringSubmatch(a.question)
+	if m == nil {
+		return
+	}
+	q := strings.ToLower(a.question)
+	best := 0.0
+	for _, c := range cands {
+		best = max(best, c.overlap)
+	}
+	// One thing answers: only the introduction that covers the question
+	// best, and only when it covers half as much as the best sentence
+	// ("The sslinfo module provides information about the SSL certificate
+	// …" introduces a module, not the one that provides crosstab).
+	var intro *candidate
+	for _, c := range cands {
+		if c.code || c.overlap < best/2 || intro != nil && c.overlap <= intro.overlap {
+			continue
+		}
+		k := kindIntroduction.FindStringSubmatch(c.text)
+		if k == nil || notAName[k[1]] || textutil.IsStopword(k[1]) || strings.Contains(q, k[1]) ||
+			textutil.Stem(strings.ToLower(k[2])) != textutil.Stem(strings.ToLower(askedKindWord(m[0]))) ||
+			!saysMore(c, qterms, a.kind, k[3]) {
+			continue
+		}
+		intro = c
+	}
+	if intro != nil {
+		intro.score += namedAnswerBonus
+	}
+}
+
+// askedKindWord returns the kind word ending asksWhichName's match ("program" of
+// "Which program").
+func askedKindWord(match string) string {
+	f := strings.Fields(match)
+	return f[len(f)-1]
+}
+
+// saysMore reports whether c holds a question term besides the kind words
+// and the introduction's verb: "The sslinfo module provides information
+// about the SSL certificate" says of "Which module provides the crosstab
+// function …?" only that it is a module that provides.
+func saysMore(c *candidate, qterms []string, kind map[string]bool, verb string) bool {
+	v := textutil.Stem(strings.ToLower(verb))
+	for _, t := range qterms {
+		if !kind[t] && t != v && c.terms[t] {
+			return true
+		}
+	}
+	return false
+}

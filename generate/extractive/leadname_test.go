@@ -38,3 +38,13 @@ func TestDefinitionOpensWithTheNameAsWritten(t *testing.T) {
 	got := answerTo(t, "What does LOCK TABLE do?", p)
 	require.True(t, strings.HasPrefix(got, "LOCK TABLE obtains a table-level lock"), got)
 }
+
+// "Which program …?" is answered by the sentence that introduces a program
+// by name ("The kilnq utility program is used to …"), whose name holds
+// none of the question's words.
+func TestWhichKindIntroducedByName(t *testing.T) {
+	wrong := "This means that when used to query the status of legacy versions of kilnd, which do not know how to request this, this program will do a slightly wrong thing."
+	intro := "The kilnq utility program is used to monitor the running kiln daemon kilnd and determine its performance."
+	got := answerTo(t, "Which program queries a running kilnd for its shelves and status?", prompt(wrong, intro))
+	require.True(t, strings.HasPrefix(got, "The kilnq utility program is used to monitor"), got)
+}

@@ -22,3 +22,16 @@ func TestCalledNamedAsMeans(t *testing.T) {
 	require.False(t, namesMeans("The file is traditionally named rack.conf.", "How do I edit rack.conf?"))
 	require.False(t, namesMeans("It is called the retry log.", "How do I see retry times?"))
 }
+
+// An introduction of a thing of the asked kind counts only when it says
+// more of the question than the kind and its own verb: "The shelfinfo
+// module provides information about certificates" says of "Which module
+// provides the crosstab function?" only that it is a module that provides.
+func TestKindIntroductionSaysMore(t *testing.T) {
+	qterms := []string{"modul", "provid", "crosstab", "function"}
+	kind := map[string]bool{"modul": true}
+	other := &candidate{terms: map[string]bool{"shelfinfo": true, "modul": true, "provid": true, "inform": true}}
+	asked := &candidate{terms: map[string]bool{"tablefunc": true, "modul": true, "provid": true, "crosstab": true}}
+	require.False(t, saysMore(other, qterms, kind, "provides"))
+	require.True(t, saysMore(asked, qterms, kind, "provides"))
+}
