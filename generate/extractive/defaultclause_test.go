@@ -107,3 +107,14 @@ func TestDefaultRowOfAWhereQuestion(t *testing.T) {
 	got := answerTo(t, "Where is the glaze lock file kept by default?", prompt(other, entries))
 	require.Contains(t, got, "Default: rundir/kiln.pid [S2]")
 }
+
+// "its default is 0.4 sec" states the default of what the sentence names,
+// as "the default is" does.
+func TestItsDefaultIs(t *testing.T) {
+	runSupportCases(t, []supportCase{
+		{"its default", "What is the default value of KILNWAIT?",
+			prompt("If no key follows, the kiln waits a certain time. This timeout is defined by the KILNWAIT parameter; its default is 0.4 sec."), true},
+		{"no default", "What is the default value of KILNWAIT?",
+			prompt("If no key follows, the kiln waits a certain time. This timeout is defined by the KILNWAIT parameter; its unit is 0.1 sec."), false},
+	})
+}

@@ -327,7 +327,7 @@ var (
 	// notValue's form ("What does the encoding option default to?").
 	defaultsTo    = regexp.MustCompile(`(?i)\bdefaults?\s+to\s*\?*\s*$`)
 	defaultStated = regexp.MustCompile(`(?i)\b(the\s+(built-in\s+)?default(\s+\w+)?\s+(is|was)\b|(?-i:[Dd]efaults|[Dd]efaulting)\s+to\b|is\s+\S+\s+by\s+default\b)|[;:]\s*\S+\s+by\s+default\b|\((?:the|its)\s+(?:current\s+)?default(?:\s+value|\s+setting)?\)|\(default\)|^default:?\s*\|\s*\S|(?-i:\bDefault:)\s*\S|^by\s+default,?\s+(?:this|it)\s+(?:is|are)\s+\w|^default(?:\s+value)?\s+is\s+\S|\bsets?\s+(?:the|its)\s+default(?:\s+value)?\s+to\s+\S|\bdefault(?:\s+value)?\s+is\s+set\s+to\s+\S|` +
-		`(?:[,;(]|\band)\s*default(?:\s+value)?\s+is\s+\S|^[-*•]\s+[^:\n]{1,60}:\s+(?:the\s+)?default\b(?:\s+[\w-]+)?\s*[,.;(–—]|\bthe\s+default(?:\s+[\w-]+){2,3}\s+is\s+(?:["“'‘` + "`" + `]|\d)|` + omittedArgument)
+		`(?:[,;(]|\band)\s*default(?:\s+value)?\s+is\s+\S|\b(?:its|their)\s+default(?:\s+value)?\s+(?:is|are)\s+\S|^[-*•]\s+[^:\n]{1,60}:\s+(?:the\s+)?default\b(?:\s+[\w-]+)?\s*[,.;(–—]|\bthe\s+default(?:\s+[\w-]+){2,3}\s+is\s+(?:["“'‘` + "`" + `]|\d)|` + omittedArgument)
 )
 
 // defaultReference matches a default row that points elsewhere instead of
