@@ -522,7 +522,7 @@ func statesAmount(counted, subject []string, isAmount bool, c, prev *candidate) 
 		return true
 	}
 	extent := len(counted) > 0 && counted[0] == extentMark
-	if !amountCue.MatchString(zeroCondition.ReplaceAllString(c.text, "")) && (!extent || !extentInWords(c.text)) &&
+	if !amountCue.MatchString(withoutZeroCondition(c.text)) && (!extent || !extentInWords(c.text)) &&
 		(!asksFrequency(counted) || !statesFrequency(c.text)) {
 		return false
 	}

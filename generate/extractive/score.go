@@ -106,6 +106,9 @@ type candidate struct {
 	// box numbers the property box the sentence is a row of (see
 	// propertyBoxes), unique over all sources; -1 for none.
 	box int
+	// sigRow marks a row of an entry's parameters or facts
+	// (signatureRow), which says nothing of what the entry is.
+	sigRow bool
 
 	overlap float64 // IDF-weighted share of the question's terms, in [0, 1]
 	score   float64 // overlap plus the source bonus
@@ -208,7 +211,8 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			note := isVersionNote(text) || changes && (textutil.InChangeTable(src.Text, sp.Start) || textutil.IsChangeTableLine(src.Text, sp.Span))
 			// So do an API entry's rows of parameters and type: its
 			// description, after them, says what the entry is.
-			listed := note || signatureRow(text)
+			sigRow := signatureRow(text)
+			listed := note || sigRow
 			opens := afterHeading && !listed
 			if afterHeading && usageRow.MatchString(text) {
 				// "Usage:  docker top CONTAINER" under "top": the usage
@@ -267,7 +271,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				source: i, pos: len(out), group: group - sp.line, label: src.Label, relevance: src.Source.Relevance, start: sp.Start,
 				midLine: sp.Start > 0 && src.Text[sp.Start-1] != '\n', text: text, words: words, terms: terms, heading: heading, headingText: headingText, path: path, titleLine: titleLine, context: context,
 				block: code || isListItem(text) || !textutil.EndsSentence(text), code: code, lead: lead, opens: opens && !code, note: note,
-				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box),
+				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box), sigRow: sigRow,
 				codeLead: colon && !countLeadIn.MatchString(text) && !(opens && definesHeading(words, headingText)) ||
 					ledCode && len(words) < minWords,
 			})
@@ -943,7 +947,7 @@ func entryTerms(cands []*candidate) {
 		// functions." is a row of the entry, not what it is about.
 		first := cands[i]
 		for _, c := range cands[i:end] {
-			if !signatureRow(c.text) {
+			if !c.sigRow {
 				first = c
 				break
 			}

@@ -45,7 +45,7 @@ func markUnits(cands []*candidate) {
 // unit its entry gives apart from it, if any ("seconds" of "- Units:
 // seconds").
 func figureText(c *candidate) string {
-	text := zeroCondition.ReplaceAllString(c.text, "")
+	text := withoutZeroCondition(c.text)
 	if c.unitRow == nil {
 		return text
 	}
@@ -57,6 +57,16 @@ func figureText(c *candidate) string {
 // ("is set greater than zero only in processes spawned by the daemon",
 // "a non-zero value"), not an amount.
 var zeroCondition = regexp.MustCompile(`(?i)\b(?:greater|more|larger|bigger|higher|less|fewer|smaller|lower)\s+than\s+(?:zero|0)\b|\bnon-?zero\b`)
+
+// withoutZeroCondition returns text without its comparisons with zero
+// (zeroCondition); the test for "zero" and "than 0" first spares most
+// sentences the expression.
+func withoutZeroCondition(text string) string {
+	if !strings.Contains(text, "zero") && !strings.Contains(text, "Zero") && !strings.Contains(text, "ZERO") && !strings.Contains(text, "than 0") {
+		return text
+	}
+	return zeroCondition.ReplaceAllString(text, "")
+}
 
 // withUnitRow returns chosen with the unit row of each chosen default row
 // that has one beside it, in their source order: "Default: 5.000" alone
