@@ -73,7 +73,8 @@ func TestHowAnswerNamesTheOptionEntry(t *testing.T) {
 }
 
 // A program the sentence calls a command ("the dinfo command") names the
-// means as an identifier would; "the following command" names none.
+// means as an identifier would (TestCommandNamedAsMeans: "the following
+// command" names none).
 func TestHowAnswerNamesTheCommand(t *testing.T) {
 	other := "Depots hold crates on shelves, and each shelf belongs to one rack in the depot."
 	page := "First we determine what racks exist in the depot, what shelves they include, and general depot state. " +
