@@ -109,7 +109,15 @@ func Stem(w string) string {
 		// "gracefulli", never meeting "graceful" ("grace").
 		w = w[:len(w)-2]
 	}
-	return porterstemmer.StemString(w)
+	st := porterstemmer.StemString(w)
+	if n := len(st); n > 1 && st[n-1] == 'y' && !strings.ContainsAny(st[:n-1], "aeiou") {
+		// Porter turns a final y into i only after a vowel, so "try"
+		// stays "try" while "tries" and "tried" become "tri": a question
+		// asking how many times ssh tries never met "the number of
+		// tries".
+		st = st[:n-1] + "i"
+	}
+	return st
 }
 
 // IsStopword reports whether a lower-cased word carries no content.

@@ -54,3 +54,15 @@ func TestStemAdverbsOfFulAndLess(t *testing.T) {
 	}
 	require.Equal(t, "fulli", Stem("fully"), "no adjective inside")
 }
+
+// A verb whose only vowel is its final y ("try", "dry") stems as its
+// other forms do: Porter keeps the y of "try" but turns "tries" and
+// "tried" into "tri".
+func TestStemShortYVerbs(t *testing.T) {
+	for base, forms := range map[string][]string{"try": {"tries", "tried"}, "dry": {"dries", "dried"}, "apply": {"applies", "applied"}} {
+		for _, f := range forms {
+			require.Equal(t, Stem(base), Stem(f), "%s / %s", base, f)
+		}
+	}
+	require.Equal(t, "kei", Stem("key"), "a vowel before the y: Porter's rule")
+}
