@@ -69,7 +69,7 @@ func wordsBefore(text string, end, n int) []string {
 			break
 		}
 		k := j
-		for k > 0 && isWordChar(text[k-1]) {
+		for k > 0 && isWordByte(text[k-1]) {
 			k--
 		}
 		if k == j {
@@ -83,10 +83,6 @@ func wordsBefore(text string, end, n int) []string {
 	}
 	slices.Reverse(out)
 	return out
-}
-
-func isWordChar(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // spelledAs returns the shortest run of words ending words whose initials,

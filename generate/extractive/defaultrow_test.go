@@ -1,6 +1,7 @@
 package extractive
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -33,4 +34,13 @@ func TestDefaultRowOfALaterEntry(t *testing.T) {
 
 	got = withDefaultRow(cands, []*candidate{cands[1], cands[0], cands[6]}, said, 3)
 	require.Equal(t, []*candidate{cands[1], cands[0], cands[6]}, got, "no Default: row after lockfile's description")
+
+	// A code example's attribute (id="site-name") gives no default: the
+	// row still comes with the description.
+	code := &candidate{pos: len(cands), source: 2, code: true, text: "```\n<h1 id=\"site-name\">Kiln</h1>\n```"}
+	all := append(slices.Clone(cands), code)
+	said = defaultsGiven(&defaulted{}, all)
+	require.True(t, said[code.pos], "the attribute reads as a default")
+	got = withDefaultRow(all, []*candidate{cands[3], cands[0], code}, said, 3)
+	require.Equal(t, []*candidate{cands[3], cands[5], cands[0]}, got)
 }

@@ -30,16 +30,16 @@ var howAsked = regexp.MustCompile(`(?i)\bhow\s+(?:do|can|could|should|would|migh
 // name ("os.availableParallelism"), a shell's dot command (".import"), a
 // template tag ("{% empty %}") or a program the sentence calls a command
 // ("This information is provided by the sinfo command.").
-var meansName = regexp.MustCompile(`\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|\b(?:called|named)\s+[a-z][a-z0-9_.-]*[a-z0-9]\b|(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
+var meansName = regexp.MustCompile(namedByWordPattern + `|(?:^|[\s("'“‘])--?[a-z][a-z0-9-]*[a-z0-9]\b|\b[A-Za-z_]\w*\(\)|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|(?:^|\s)\.[a-z]{2,}\b|\{%\s*\w+`)
 
-// notAName are words before "command" that say which one in
-// words, not by name.
+// notAName are words before "command" that say which one in words, not by
+// name ("the following command"); stop words ("this command") are checked
+// apart, with textutil.IsStopword.
 var notAName = map[string]bool{
-	"following": true, "above": true, "below": true, "previous": true, "next": true, "same": true, "this": true,
-	"that": true, "first": true, "last": true, "whole": true, "entire": true, "new": true, "old": true, "other": true,
-	"given": true, "specified": true, "single": true, "external": true, "shell": true, "system": true, "appropriate": true,
-	"corresponding": true, "each": true, "every": true, "any": true, "some": true, "one": true, "the": true, "a": true,
-	"an": true, "such": true, "separate": true, "custom": true, "special": true, "simple": true, "original": true,
+	"following": true, "previous": true, "next": true, "first": true, "last": true, "whole": true, "entire": true,
+	"new": true, "old": true, "given": true, "specified": true, "single": true, "external": true, "shell": true,
+	"system": true, "appropriate": true, "corresponding": true, "every": true, "one": true, "separate": true,
+	"custom": true, "special": true, "simple": true, "original": true,
 }
 
 // namesMeans reports whether text names a means (meansName) that the
@@ -145,14 +145,19 @@ func meansBefore(cands []*candidate, lead *candidate, question string) *candidat
 
 // namedByWord matches a sentence giving a program or thing its name in
 // words: "a utility called exinext", "the sinfo command".
-var namedByWord = regexp.MustCompile(`\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|\b(?:called|named)\s+[a-z][a-z0-9_.-]*[a-z0-9]\b`)
+var namedByWord = regexp.MustCompile(namedByWordPattern)
+
+// namedByWordPattern is namedByWord's expression, which meansName also
+// holds.
+const namedByWordPattern = `\b[a-z][a-z0-9_-]*[a-z0-9]\s+command\b|\b(?:called|named)\s+[a-z][a-z0-9_.-]*[a-z0-9]\b`
 
 // namesByWord reports whether text names a means the question does not
 // write by one of namedByWord's constructions: the identifiers meansName
 // also finds ("PostgreSQL", "mod_deflate") are as often the subject of
 // the sentence before an answer as its means.
 func namesByWord(text, question string) bool {
-	return namedByWord.MatchString(text) && namesMeans(namedByWord.FindString(text), question)
+	m := namedByWord.FindString(text)
+	return m != "" && namesMeans(m, question)
 }
 
 // headsSubject reports whether the name heading c's section is what the

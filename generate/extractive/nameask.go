@@ -280,8 +280,10 @@ func occurrences(s, sub string) iter.Seq[int] {
 	}
 }
 
+// isWordByte reports whether b is an ASCII letter (either case), digit or
+// '_': a byte that continues a word.
 func isWordByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // nameLine returns what to print before the lead sentence c: its section's

@@ -34,14 +34,9 @@ func sectionWords(question string, cands []*candidate, sources []generate.Contex
 		return nil
 	}
 	titled := map[string]map[int]bool{} // title word → sources in its section
-	seen := map[string]bool{}           // paths already read
-	for _, c := range cands {
-		key := c.path + "\n" + c.headingText
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		for _, line := range strings.Split(key, "\n") {
+	seen := map[[2]string]bool{}        // paths and headings already read
+	take := func(lines string, source int) {
+		for line := range strings.SplitSeq(lines, "\n") {
 			w := strings.ToLower(sectionTitle(line))
 			if !asked[w] {
 				continue
@@ -49,8 +44,17 @@ func sectionWords(question string, cands []*candidate, sources []generate.Contex
 			if titled[w] == nil {
 				titled[w] = map[int]bool{}
 			}
-			titled[w][c.source] = true
+			titled[w][source] = true
 		}
+	}
+	for _, c := range cands {
+		key := [2]string{c.path, c.headingText}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		take(c.path, c.source)
+		take(c.headingText, c.source)
 	}
 	var out []*regexp.Regexp
 	for w, in := range titled {

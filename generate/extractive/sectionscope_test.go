@@ -26,11 +26,6 @@ func TestAnswerStaysInTheNamedSection(t *testing.T) {
 	require.NotContains(t, got, "glazer 2000")
 	require.NotContains(t, got, "The default value is 7.")
 
-	// A title most sources stand under names no particular section.
-	shared := "7.1 kilnvorb\n\nThe kilnvorb shelf holds six pots."
-	got = answerTo(t, "What is the default quality setting q for the kilnvorb firing?", prompt(other, shared, shared))
-	require.Contains(t, got, "glazer 2000")
-
 	// A numbered title that is a word, not a name, names no section the
 	// question asks about: "errors" is the question's word.
 	beep := generate.ContextSource{Label: "S1", Text: "The kiln beeps to stop you when a firing fails; with NO_BEEP set, that annoying beep goes away.",
