@@ -11,7 +11,7 @@ import (
 )
 
 // unknownNames returns the words of question that name something (see
-// isName) and that the collection never contains: one of the word's
+// isName, and kindName for plain words in a name's place) and that the collection never contains: one of the word's
 // analysed terms (analyze; of terms with code symbols, only dotted names,
 // backslash commands, long options and operators)
 // has document frequency 0 in df. df maps the question's analysed terms to
@@ -23,7 +23,8 @@ import (
 // unanswerable questions name such a thing and none of the 59 answerable
 // ones do. Ordinary words are not judged: paraphrases ("recompute" for
 // "refresh") use words a manual lacks without asking about anything it
-// does not cover.
+// does not cover, unless they stand where a name does ("the
+// autocolorgrade filter").
 func unknownNames(question string, analyze func(string) []string, df map[string]int) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -39,7 +40,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		if word == "" {
 			word = operatorWord(field) // "?." loses itself to trimWord
 		}
-		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i) || writtenAsCode(field, word))
+		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i) || writtenAsCode(field, word) || kindName(fields, i, word))
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] || context[i] && onlyLetters(word) && !writtenAsCode(field, word) {
 			continue

@@ -194,3 +194,39 @@ func TestUnknownCommands(t *testing.T) {
 	}, commandForms(`Does \dt list tables, and what does \x do? Not "\\" or \1.`))
 	require.Nil(t, commandForms("no commands here, C:/x or a\\b"))
 }
+
+func TestUnknownKindNames(t *testing.T) {
+	analyze := textutil.ContentTerms
+	df := map[string]int{}
+	for _, w := range []string{"autocolorgrade", "afireqsrc", "inspection", "handful", "resetdb", "xpsnr", "sharpener"} {
+		for _, t := range analyze(w) {
+			df[t] = 0
+		}
+	}
+	for _, w := range []string{"default", "strength", "filter", "sample", "rate", "audio", "source", "tool", "report", "frames", "command", "run", "scale", "print"} {
+		for _, t := range analyze(w) {
+			df[t] = 5
+		}
+	}
+	cases := []struct {
+		name, question string
+		want           []string
+	}{
+		{"a word before its kind", "What is the default strength of the autocolorgrade filter?", []string{"autocolorgrade"}},
+		{"a word, one more word, its kind", "What is the default sample rate of the afireqsrc audio source?", []string{"afireqsrc"}},
+		{"a command after its program", "Which options does the manage.py resetdb command accept?", []string{"resetdb"}},
+		{"a kind the chunks name", "What does the scale filter print?", nil},
+		{"a kind users describe by its use", "How do I make the xpsnr tool report frames?", nil},
+		{"an English word describes", "Which option of the inspection filter reports frames?", nil},
+		{"an English word ending in -er", "What does the sharpener filter print?", nil},
+		{"not after 'the'", "How do I run a handful command?", nil},
+		{"the kind in the next sentence", "What does the xpsnr print? A filter?", nil},
+		{"the kind past a comma", "What does the xpsnr, a filter, print?", nil},
+		{"in the asker's setting", "I tried the xpsnr filter. What does the scale filter print?", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, unknownNames(c.question, analyze, df))
+		})
+	}
+}

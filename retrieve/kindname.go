@@ -1,0 +1,64 @@
+package retrieve
+
+import (
+	"strings"
+	"unicode"
+)
+
+// kindName reports whether the plain lower-case word at fields[i] stands
+// where a product's name stands: after "the" and just before the kind of
+// thing it names, or before one word and the kind ("the autocolorgrade
+// filter", "the afireqsrc audio source", "the manage.py resetdb
+// command"). Such a word is a name however it is written, and a
+// collection that never uses it does not document the thing: manuals
+// name their filters, modules and commands wherever they describe them.
+//
+// Words of English form are left alone (englishForm): "the inspection
+// tool" paraphrases a tool the manual names otherwise, and kinds that
+// users describe by what they do (tool, program, player, window) are not
+// kinds here.
+func kindName(fields []string, i int, word string) bool {
+	if i == 0 || len(word) < 4 || !lowerLetters(word) || englishForm(word) {
+		return false
+	}
+	prev := strings.ToLower(fields[i-1])
+	if prev != "the" && !strings.HasSuffix(prev, ".py") || endsSentence(fields[i]) || strings.ContainsAny(fields[i], ",;:") {
+		return false
+	}
+	for j := i + 1; j < len(fields) && j <= i+2; j++ {
+		if namedKind[strings.ToLower(trimWord(fields[j]))] {
+			return true
+		}
+		if endsSentence(fields[j]) || strings.ContainsAny(fields[j], ",;:") {
+			return false
+		}
+	}
+	return false
+}
+
+// namedKind are the kinds of things manuals give names to and always
+// write out by name.
+var namedKind = map[string]bool{
+	"filter": true, "encoder": true, "decoder": true, "codec": true, "muxer": true, "demuxer": true,
+	"module": true, "directive": true, "command": true, "subcommand": true, "keyword": true,
+	"statement": true, "operator": true, "function": true, "macro": true, "pragma": true,
+	"package": true, "crate": true, "library": true, "protocol": true, "device": true,
+	"plugin": true, "extension": true, "hook": true, "source": true, "sink": true, "method": true,
+}
+
+// englishForm reports whether a word ends like a derived English word
+// ("inspection", "handful", "scheduler", "caching"), which paraphrases
+// use to describe a thing rather than name it.
+func englishForm(word string) bool {
+	for _, s := range []string{"ion", "ions", "ing", "ment", "ness", "ity", "ful", "ive", "able", "ible", "ous", "ance", "ence", "er", "ers", "or", "ors", "ed", "ly", "ism", "ist", "al"} {
+		if strings.HasSuffix(word, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerLetters reports whether a word is lower-case letters alone.
+func lowerLetters(w string) bool {
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) < 0
+}
