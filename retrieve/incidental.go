@@ -322,7 +322,9 @@ func adjacentPairs(sources []Source, runs [][]string) map[[2]string]bool {
 }
 
 // precedingWord returns the run of letters, digits and '_' that ends
-// closest before byte offset at, skipping anything else between.
+// closest before byte offset at, skipping anything else between, and a
+// possessive "'s" as the question's words lose theirs (trimWord): "Let's
+// Encrypt" writes "Let" before "Encrypt".
 func precedingWord(text string, at int) string {
 	end := at
 	for end > 0 {
@@ -339,6 +341,11 @@ func precedingWord(text string, at int) string {
 			break
 		}
 		start -= size
+	}
+	if end-start == 1 && (text[start] == 's' || text[start] == 'S') {
+		if r, size := utf8.DecodeLastRuneInString(text[:start]); r == '\'' || r == '’' {
+			return precedingWord(text, start-size)
+		}
 	}
 	return text[start:end]
 }

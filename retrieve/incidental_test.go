@@ -208,6 +208,13 @@ func TestPrecedingWord(t *testing.T) {
 	require.Equal(t, "NOWAIT", precedingWord(text, strings.Index(text, "SKIP")))
 	require.Equal(t, "EXPLAIN", precedingWord(text, strings.Index(text, "BUFFERS")))
 	require.Equal(t, "", precedingWord(text, 0))
+
+	// A possessive joins its owner to the next word, as the question's
+	// "Let's Encrypt" is read as the run "Let Encrypt"; a lone "s" is a word.
+	text = "certificates from Let's Encrypt, Certbot’s Renew and the s Flag"
+	require.Equal(t, "Let", precedingWord(text, strings.Index(text, "Encrypt")))
+	require.Equal(t, "Certbot", precedingWord(text, strings.Index(text, "Renew")))
+	require.Equal(t, "s", precedingWord(text, strings.Index(text, "Flag")))
 }
 
 func TestIncidentalNamesContext(t *testing.T) {
