@@ -455,6 +455,9 @@ func spokenAboutMember(name string, ctx nameCtx, sources []Source, analyse func(
 // configuration parameter, What to Log") puts names at line starts too,
 // but lists more of them on the lines that follow.
 func defines(text string, at, size int) bool {
+	if glossed(text, at, size) {
+		return true
+	}
 	lineStart := strings.LastIndexByte(text[:at], '\n') + 1
 	if !signaturePrefix(text[lineStart:at]) {
 		return false
@@ -478,6 +481,50 @@ func defines(text string, at, size int) bool {
 	return len(strings.Fields(line)) >= definitionWords &&
 		(strings.HasSuffix(line, ".") || strings.Contains(line, ". "))
 }
+
+// glossed reports whether the occurrence of a name at byte offset at of
+// length size opens a line or a list item and a colon or a dash after it
+// (quotes and a gloss in brackets between) leads into prose about it, on
+// the same line: "- ECONNRESET (Connection reset by peer): A connection was
+// forcibly closed by a peer.", "- 'MaxListenersExceededWarning' - Indicates
+// that too many listeners …". A glossary speaks about each of its terms as
+// a definition does.
+func glossed(text string, at, size int) bool {
+	lineStart := strings.LastIndexByte(text[:at], '\n') + 1
+	if prefix := strings.TrimRight(text[lineStart:at], "'\"`‘“"); strings.TrimSpace(prefix) != "" && !listItem.MatchString(prefix) {
+		return false
+	}
+	rest := text[at+size:]
+	if end := strings.IndexByte(rest, '\n'); end >= 0 {
+		rest = rest[:end]
+	}
+	rest = strings.TrimSpace(strings.TrimLeft(rest, "'\"`’”"))
+	if strings.HasPrefix(rest, "(") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return false
+		}
+		rest = strings.TrimSpace(rest[end+1:])
+	}
+	var ok bool
+	if rest, ok = strings.CutPrefix(rest, ":"); !ok {
+		for _, dash := range []string{"- ", "– ", "— "} {
+			if rest, ok = strings.CutPrefix(rest, dash); ok {
+				break
+			}
+		}
+	}
+	if !ok {
+		return false
+	}
+	line := strings.TrimSpace(rest)
+	return len(strings.Fields(line)) >= definitionWords &&
+		(strings.HasSuffix(line, ".") || strings.Contains(line, ". "))
+}
+
+// listItem matches the start of a list item up to its text: "- ", "* ",
+// "3. ", "b) ".
+var listItem = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+$`)
 
 // signaturePrefix reports whether the text before a name on its line may
 // start a definition: nothing, or at most two lower-case words, as API

@@ -320,3 +320,28 @@ func testQueryTerms(question string, rare func(term string) bool) queryTerms {
 	})
 	return dropScaffold(q, question, testAnalyze)
 }
+
+func TestGlossedName(t *testing.T) {
+	text := "Common system errors\n\n- EACCES (Permission denied): An attempt was made to access a file in a way forbidden.\n" +
+		"- 'MaxWarning' - Indicates that too many listeners have been added.\n" +
+		"EPIPE: A write on a pipe with no process to read the data.\n" +
+		"- EEXIST, ENOENT and EPERM\n" +
+		"- ENOTDIR (Not a directory): see below\n" +
+		"See EISDIR: it is raised when a directory is opened for writing.\n"
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{"EACCES", true},     // list item, gloss in brackets, colon
+		{"MaxWarning", true}, // quoted, dash
+		{"EPIPE", true},      // line start, colon
+		{"ENOENT", false},    // in a list of names
+		{"EEXIST", false},    // comma, no prose
+		{"ENOTDIR", false},   // too few words after the colon
+		{"EISDIR", false},    // inside a sentence
+	} {
+		at := strings.Index(text, c.name)
+		require.Equal(t, c.want, glossed(text, at, len(c.name)), c.name)
+		require.Equal(t, c.want, defines(text, at, len(c.name)), c.name)
+	}
+}
