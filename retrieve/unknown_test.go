@@ -198,12 +198,12 @@ func TestUnknownCommands(t *testing.T) {
 func TestUnknownKindNames(t *testing.T) {
 	analyze := textutil.ContentTerms
 	df := map[string]int{}
-	for _, w := range []string{"autocolorgrade", "afireqsrc", "inspection", "handful", "resetdb", "xpsnr", "sharpener"} {
+	for _, w := range []string{"autocolorgrade", "afireqsrc", "inspection", "handful", "resetdb", "colordetect", "sharpener", "zstd", "nth", "kbps"} {
 		for _, t := range analyze(w) {
 			df[t] = 0
 		}
 	}
-	for _, w := range []string{"default", "strength", "filter", "sample", "rate", "audio", "source", "tool", "report", "frames", "command", "run", "scale", "print"} {
+	for _, w := range []string{"default", "strength", "filter", "sample", "rate", "audio", "source", "tool", "report", "frames", "command", "run", "scale", "print", "compress", "responses", "httpd", "element", "encode"} {
 		for _, t := range analyze(w) {
 			df[t] = 5
 		}
@@ -216,13 +216,17 @@ func TestUnknownKindNames(t *testing.T) {
 		{"a word, one more word, its kind", "What is the default sample rate of the afireqsrc audio source?", []string{"afireqsrc"}},
 		{"a command after its program", "Which options does the manage.py resetdb command accept?", []string{"resetdb"}},
 		{"a kind the chunks name", "What does the scale filter print?", nil},
-		{"a kind users describe by its use", "How do I make the xpsnr tool report frames?", nil},
+		{"a kind users describe by its use", "How do I make the colordetect tool report frames?", nil},
 		{"an English word describes", "Which option of the inspection filter reports frames?", nil},
 		{"an English word ending in -er", "What does the sharpener filter print?", nil},
 		{"not after 'the'", "How do I run a handful command?", nil},
-		{"the kind in the next sentence", "What does the xpsnr print? A filter?", nil},
-		{"the kind past a comma", "What does the xpsnr, a filter, print?", nil},
-		{"in the asker's setting", "I tried the xpsnr filter. What does the scale filter print?", nil},
+		{"the kind in the next sentence", "What does the colordetect print? A filter?", nil},
+		{"the kind past a comma", "What does the colordetect, a filter, print?", nil},
+		{"in the asker's setting", "I tried the colordetect filter. What does the scale filter print?", nil},
+		{"a word without a vowel", "How do I compress responses with zstd?", []string{"zstd"}},
+		{"a word without a vowel the chunks hold", "How do I run httpd?", nil},
+		{"a unit after a figure", "How do I encode at 128 kbps?", nil},
+		{"the one English word without a vowel", "How do I print the nth element?", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

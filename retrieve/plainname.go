@@ -62,3 +62,21 @@ func englishForm(word string) bool {
 func lowerLetters(w string) bool {
 	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) < 0
 }
+
+// abbreviation reports whether the plain lower-case word at fields[i] has
+// no vowel (a, e, i, o, u or y) in three or more letters: no English word
+// is written so but "nth", and such a word is a tool's or format's name
+// or an abbreviation of one (zstd, njs, nvm, mkv). A unit after a figure
+// ("128 kbps", "300 dpi") measures rather than names.
+func abbreviation(fields []string, i int, word string) bool {
+	if len(word) < 3 || !lowerLetters(word) || strings.ContainsAny(word, "aeiouy") || word == "nth" {
+		return false
+	}
+	if i > 0 {
+		prev := strings.TrimRight(fields[i-1], ".,;:")
+		if prev != "" && strings.IndexFunc(prev, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) < 0 {
+			return false
+		}
+	}
+	return true
+}
