@@ -267,6 +267,7 @@ func (h *Hybrid) analyseQuery(ctx context.Context, text string, f store.Filter) 
 	if len(q.terms) == 0 {
 		return queryTerms{unknown: q.unknown}, nil
 	}
+	h.weighSetting(q, text)
 	q = h.joinCompounds(q, text)
 	return dropScaffold(q, text, h.stats.Analyze), nil
 }
@@ -427,7 +428,8 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 //     denominator made answerable and unanswerable questions harder to tell
 //     apart), without one paraphrased word outweighing all the others.
 //     Question scaffold words ("how often", "what does it mean") are left
-//     out. Coverage is the mean of chunk coverage (the whole chunk) and
+//     out, and the terms that only the asker's scene-setting sentences
+//     hold (those before the last sentence that asks) weigh a fifth. Coverage is the mean of chunk coverage (the whole chunk) and
 //     passage coverage (its best window of PassageSentences consecutive
 //     sentences, weighted by PassageWeight), so that question terms
 //     scattered over a long chunk count for less than terms found together.
@@ -597,4 +599,36 @@ func resetSlice[T any](s []T, n int) []T {
 	s = s[:n]
 	clear(s)
 	return s
+}
+
+// settingWeight scales the weight of the terms that only the asker's
+// scene-setting sentences hold (statementFields). On the 20 labelled sets
+// 0.5 changed six answers (one more useful), 0.2 eight (two more useful,
+// two fewer false refusals, as many answers without a fact) and 0.1 four
+// more, evenly; SciFact's claims ask nothing and are unchanged.
+const settingWeight = 0.2
+
+// weighSetting scales by settingWeight the weights of q's terms that only
+// the sentences before the question's asking one hold: "My phone clip
+// shows up lying on its side. How do I turn the picture …?" asks about
+// turning a picture; the documents that answer need not tell its story.
+func (h *Hybrid) weighSetting(q queryTerms, question string) {
+	fields := strings.Fields(question)
+	setting := statementFields(fields)
+	if !slices.Contains(setting, true) {
+		return
+	}
+	asked := map[string]bool{}
+	for i, f := range fields {
+		if !setting[i] {
+			for _, t := range h.words.termsOf(trimWord(f)) {
+				asked[t] = true
+			}
+		}
+	}
+	for i, t := range q.terms {
+		if !asked[t] {
+			q.weights[i] *= settingWeight
+		}
+	}
 }

@@ -204,3 +204,28 @@ func TestRelevanceReadsDefaultInOtherWords(t *testing.T) {
 	require.NotContains(t, other.Analysis.Keywords, "anoth")
 	require.Equal(t, plain.Sources[0].Relevance, other.Sources[0].Relevance)
 }
+
+// The words of the asker's scene-setting sentences weigh less in
+// Relevance than those of the sentence that asks: the passage that answers
+// need not tell the asker's story.
+func TestRelevanceWeighsSettingLess(t *testing.T) {
+	st, emb := newTestStore(
+		"kiln.vent opens the vent of the kiln to release heat",
+		"kiln.cool lowers the temperature of the chamber",
+		"the glaze cracks when the kiln cools too fast",
+	)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	ctx := context.Background()
+	best := func(q string) float64 {
+		res, err := h.Retrieve(ctx, Query{Text: q, MMRLambda: 1})
+		require.NoError(t, err)
+		require.NotEmpty(t, res.Sources)
+		return res.Sources[0].Relevance
+	}
+	set := best("My pottery studio gets stuffy in summer. How do I open the kiln vent?")
+	one := best("My pottery studio gets stuffy in summer and how do I open the kiln vent?")
+	plain := best("How do I open the kiln vent?")
+	require.Greater(t, set, one, "the same words in the asking sentence weigh fully")
+	require.Less(t, set, plain, "the setting still counts")
+}
