@@ -50,10 +50,8 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 		seen[word] = true
 		extension := fileExtension(fields, i)
 		for _, t := range analyze(word) {
-			if extension && dotCommand(t) {
-				if n, ok := df[t[1:]]; ok && n > 0 {
-					continue // the documents name the format: "flv" for ".flv"
-				}
+			if extension && dotCommand(t) && lettersKnown(t[1:], analyze, df) {
+				continue // the documents name the format: "flv" for ".flv"
 			}
 			if n, ok := df[t]; ok && n == 0 && (!hasSymbol(t) || dotted(t) || command(t) || dotCommand(t) || longOption(t) || operator(t)) {
 				out = append(out, word)
@@ -78,6 +76,27 @@ func fileExtension(fields []string, i int) bool {
 		return false
 	}
 	return i > 0 && (strings.EqualFold(fields[i-1], "a") || strings.EqualFold(fields[i-1], "an"))
+}
+
+// lettersKnown reports whether the documents hold the letters of an
+// extension or dot file's name: the name as one term ("flv"), or, when the
+// analysis does not keep it whole, every word of it ("well" and "known" of
+// ".well-known", which documents write inside paths: "/.well-known/*").
+func lettersKnown(name string, analyze func(string) []string, df map[string]int) bool {
+	if n, ok := df[name]; ok {
+		return n > 0
+	}
+	parts := 0
+	for _, t := range analyze(name) {
+		if hasSymbol(t) {
+			continue
+		}
+		if n, ok := df[t]; !ok || n == 0 {
+			return false
+		}
+		parts++
+	}
+	return parts > 0
 }
 
 // fileNoun are the words after an extension that make it one.

@@ -234,3 +234,19 @@ func TestUnknownKindNames(t *testing.T) {
 		})
 	}
 }
+
+// A dot file's or folder's name that the keyword analysis splits at its
+// hyphens is known when the documents hold each of its words: they write
+// it inside paths ("/.well-known/*") that keep no term of it whole.
+func TestUnknownDotFolderWords(t *testing.T) {
+	analyze := func(w string) []string {
+		var out []string
+		if strings.HasPrefix(w, ".") {
+			out = append(out, strings.ToLower(w))
+		}
+		return append(out, textutil.ContentTerms(strings.ReplaceAll(w, "-", " "))...)
+	}
+	df := map[string]int{".well-known": 0, "well": 9, "known": 4, ".well-hidden": 0, "hidden": 0, "folder": 5, "allow": 7}
+	require.Nil(t, unknownNames("How do I allow the .well-known folder?", analyze, df))
+	require.Equal(t, []string{".well-hidden"}, unknownNames("How do I allow the .well-hidden folder?", analyze, df))
+}
