@@ -346,6 +346,9 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	if joinedStopwords(word) {
 		return false // "and/or", "he/she": prose, whatever its slash
 	}
+	if slashedLetters.MatchString(word) {
+		return false // "I/O", "A/B", "R/W": two words' initials, no name
+	}
 	if measureWord.MatchString(word) {
 		return false // "64-bit", "3-way": a measure, not a name
 	}
@@ -380,6 +383,9 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	first, _ := utf8.DecodeRuneInString(word)
 	return byCase && (upper >= 2 || unicode.IsUpper(first) && !sentenceStart)
 }
+
+// slashedLetters matches two single letters joined by a slash.
+var slashedLetters = regexp.MustCompile(`^[A-Za-z]/[A-Za-z]$`)
 
 // measureWord matches a number joined to the lower-case word it counts.
 var measureWord = regexp.MustCompile(`^\d+(?:\.\d+)?-[a-z]+$`)

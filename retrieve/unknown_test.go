@@ -38,6 +38,8 @@ func TestIsName(t *testing.T) {
 		{"3.14", false, false},
 		{"and/or", false, false}, // function words joined by a slash
 		{"read/write", false, true},
+		{"I/O", false, false}, // initials
+		{"R/W", false, false},
 		{"64-bit", false, false}, // a measure
 		{"3-way", false, false},
 		{"x86-64", false, true},
