@@ -429,7 +429,8 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 //     apart), without one paraphrased word outweighing all the others.
 //     Question scaffold words ("how often", "what does it mean") are left
 //     out, and the terms that only the asker's scene-setting sentences
-//     hold (those before the last sentence that asks) weigh a fifth. Coverage is the mean of chunk coverage (the whole chunk) and
+//     hold (those before the last sentence that asks), but for the names
+//     they write, weigh a fifth. Coverage is the mean of chunk coverage (the whole chunk) and
 //     passage coverage (its best window of PassageSentences consecutive
 //     sentences, weighted by PassageWeight), so that question terms
 //     scattered over a long chunk count for less than terms found together.
@@ -612,6 +613,7 @@ const settingWeight = 0.2
 // the sentences before the question's asking one hold: "My phone clip
 // shows up lying on its side. How do I turn the picture …?" asks about
 // turning a picture; the documents that answer need not tell its story.
+// The names those sentences write (isName) keep their weight.
 func (h *Hybrid) weighSetting(q queryTerms, question string) {
 	fields := strings.Fields(question)
 	setting := statementFields(fields)
@@ -619,12 +621,18 @@ func (h *Hybrid) weighSetting(q queryTerms, question string) {
 		return
 	}
 	asked := map[string]bool{}
+	byCase := caseTells(fields)
+	start := true
 	for i, f := range fields {
-		if !setting[i] {
-			for _, t := range h.words.termsOf(trimWord(f)) {
+		w := trimWord(f)
+		// A name the setting writes ("The display shows E5.") is what the
+		// documents must speak about, as in unknownNames.
+		if !setting[i] || w != "" && isName(w, start, byCase) {
+			for _, t := range h.words.termsOf(w) {
 				asked[t] = true
 			}
 		}
+		start = f != "" && strings.ContainsAny(f[len(f)-1:], ".?!:")
 	}
 	for i, t := range q.terms {
 		if !asked[t] {

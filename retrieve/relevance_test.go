@@ -229,3 +229,30 @@ func TestRelevanceWeighsSettingLess(t *testing.T) {
 	require.Greater(t, set, one, "the same words in the asking sentence weigh fully")
 	require.Less(t, set, plain, "the setting still counts")
 }
+
+// A name the setting writes keeps its weight: "The display shows KV7." is
+// the documents' to speak about, however the question goes on.
+func TestWeighSettingKeepsNames(t *testing.T) {
+	st, emb := newTestStore(
+		"KV7 means the vent is blocked by ash",
+		"the display shows the kiln temperature",
+		"clean the vent after each firing",
+	)
+	h, err := NewHybrid(st, st, emb, Options{})
+	require.NoError(t, err)
+	ctx := context.Background()
+	weights := func(q string) map[string]float64 {
+		terms, err := h.analyseQuery(ctx, q, store.Filter{})
+		require.NoError(t, err)
+		out := map[string]float64{}
+		for i, term := range terms.terms {
+			out[term] = terms.weights[i]
+		}
+		return out
+	}
+	set := weights("The display shows KV7. Is the vent blocked?")
+	plain := weights("Is the vent blocked while the display shows KV7?")
+	require.InDelta(t, plain["kv7"], set["kv7"], 1e-12, "the setting's name keeps its weight")
+	require.InDelta(t, settingWeight*plain["display"], set["display"], 1e-12, "the setting's other words weigh less")
+	require.InDelta(t, plain["vent"], set["vent"], 1e-12)
+}
