@@ -349,8 +349,8 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	if slashedLetters.MatchString(word) {
 		return false // "I/O", "A/B", "R/W": two words' initials, no name
 	}
-	if measureWord.MatchString(word) {
-		return false // "64-bit", "3-way": a measure, not a name
+	if measureWord.MatchString(word) || dimensions.MatchString(word) {
+		return false // "64-bit", "3-way", "1280x720": a measure, not a name
 	}
 	letters, upper, digits, symbols := 0, 0, 0, 0
 	camel := false
@@ -383,6 +383,10 @@ func isName(word string, sentenceStart, byCase bool) bool {
 	first, _ := utf8.DecodeRuneInString(word)
 	return byCase && (upper >= 2 || unicode.IsUpper(first) && !sentenceStart)
 }
+
+// dimensions matches a size written as numbers joined by x ("1280x720",
+// "4x4").
+var dimensions = regexp.MustCompile(`^\d+(?:\.\d+)?(?:[x×]\d+(?:\.\d+)?)+$`)
 
 // slashedLetters matches two single letters joined by a slash.
 var slashedLetters = regexp.MustCompile(`^[A-Za-z]/[A-Za-z]$`)

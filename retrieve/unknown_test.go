@@ -39,6 +39,9 @@ func TestIsName(t *testing.T) {
 		{"and/or", false, false}, // function words joined by a slash
 		{"read/write", false, true},
 		{"I/O", false, false}, // initials
+		{"1280x720", false, false}, // a size
+		{"4x4", false, false},
+		{"x264", false, true},
 		{"R/W", false, false},
 		{"64-bit", false, false}, // a measure
 		{"3-way", false, false},
