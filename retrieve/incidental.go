@@ -51,8 +51,11 @@ const incidentalShare = 0.3
 //     PostGIS once among other projects: the name occurs, but only where
 //     nothing is said about it. A name in no source (but a key word in
 //     capitals, as "LISTEN"), a call or expression ("lower(column)", see
-//     codeForm), and a question whose other terms are all names, or that
-//     has none, are not judged.
+//     codeForm), a name in plain letters in the sentences that set the
+//     asker's scene (statementFields, as unknownNames reads them: "DVB
+//     subtitles in my recording come out … What can fix their timing?"),
+//     and a question whose other terms are all names, or that has none,
+//     are not judged.
 //   - A phrase of two or more words in capitals (WHEN NOT MATCHED BY
 //     SOURCE, VACUUM FULL CONCURRENTLY) one of whose words no source writes
 //     next to either of its neighbours in the phrase (punctuation between
@@ -99,9 +102,10 @@ func incidentalNames(question string, q queryTerms, sources []Source, analyse fu
 		title = nil
 	}
 	start := true
-	for _, field := range fields {
+	setting := statementFields(fields)
+	for i, field := range fields {
 		word := trimWord(field)
-		name := word != "" && isName(word, start, byCase)
+		name := word != "" && isName(word, start, byCase) && !(setting[i] && onlyLetters(word))
 		ends := strings.ContainsAny(field[len(field)-1:], ",;.?!:)\"'")
 		if byCase && isKeyword(word) {
 			run = append(run, word)

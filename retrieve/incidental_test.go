@@ -252,6 +252,11 @@ func TestIncidentalNamesContext(t *testing.T) {
 		{"definition under a generic heading", "What is FROB_INFO's colour?", nil, []Source{definition}, nil},
 		{"the same words mid-line", "What is FROB_INFO's colour?", nil, []Source{interval}, []string{"FROB_INFO"}},
 		{"backslash command described", `What does \frob print about the palette?`, nil, []Source{list, chunk(`\frob [ palette ] prints the palette in use.`)}, nil},
+		// The asker's setting names what they work with, in plain letters;
+		// the documents may mention it in passing. Code there still counts.
+		{"a product in the asker's setting", "My FROBINFO buffer reruns too often. What sets its colour?", nil, []Source{chunk("Names such as FROBINFO and GAMMA are listed in the appendix."), chunk("The colour is set by the palette option.")}, nil},
+		{"the same product in the question", "What sets the colour of the FROBINFO buffer?", nil, []Source{chunk("Names such as FROBINFO and GAMMA are listed in the appendix."), chunk("The colour is set by the palette option.")}, []string{"FROBINFO"}},
+		{"code in the asker's setting", "My FROB_INFO buffer reruns too often. What sets its colour?", nil, []Source{chunk("Names such as FROB_INFO and GAMMA are listed in the appendix."), chunk("The colour is set by the palette option.")}, []string{"FROB_INFO"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
