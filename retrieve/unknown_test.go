@@ -38,7 +38,7 @@ func TestIsName(t *testing.T) {
 		{"3.14", false, false},
 		{"and/or", false, false}, // function words joined by a slash
 		{"read/write", false, true},
-		{"I/O", false, false}, // initials
+		{"I/O", false, false},      // initials
 		{"1280x720", false, false}, // a size
 		{"4x4", false, false},
 		{"x264", false, true},
