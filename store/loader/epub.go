@@ -108,6 +108,11 @@ func parseEPUB(raw []byte, doc *store.Document) error {
 		if part == nil {
 			continue // a chapter the manifest names but the zip lacks
 		}
+		if strings.Contains(it.MediaType, "xhtml") {
+			part = xhtmlElements(part) // "<iframe …/>" is empty, as XML reads it
+		} else {
+			part = xhtmlSelfClosing(part)
+		}
 		root, err := html.Parse(bytes.NewReader(part))
 		if err != nil {
 			return fail(ErrMalformed, err)

@@ -51,7 +51,7 @@ func parseHTML(raw []byte, doc *store.Document) error {
 			raw = dec
 		}
 	}
-	root, err := html.Parse(bytes.NewReader(raw))
+	root, err := html.Parse(bytes.NewReader(xhtmlSelfClosing(raw)))
 	if err != nil {
 		// x/net/html fails only on elements nested deeper than it allows
 		// (512 open elements); such a page cannot be read as a tree.
