@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Asks the questions of testdata/fresh against the thirteen manuals they were
+# Asks the questions of testdata/fresh against the fourteen manuals they were
 # written on (documentation sets no labelled set of testdata/eval uses) and
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
 # thirtieth- to thirty-second-session sections quote these counts.
 #
 #   scripts/fresh-manuals.sh OUT [NAME...]
 #
-# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh imagemagick
 # (manpages and manpages-held: two sets of questions on one folder of manual pages)
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
@@ -40,7 +40,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh imagemagick)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -63,6 +63,7 @@ corpus() {
 	varnish) debian varnish-doc "$corpora/varnish-doc" && echo "$corpora/varnish-doc" ;;
 	knot) debian knot-doc "$corpora/knot-doc" && echo "$corpora/knot-doc" ;;
 	zsh) debian zsh-doc "$corpora/zsh-doc" && echo "$corpora/zsh-doc/usr/share/doc/zsh-common/html" ;;
+	imagemagick) debian imagemagick-6-doc "$corpora/imagemagick-6-doc" && echo "$corpora/imagemagick-6-doc/usr/share/doc/imagemagick-6-common/html" ;;
 	manpages | manpages-held)
 		# The manual page sources of three packages, links kept, as one
 		# /usr/share/man would hold them.
