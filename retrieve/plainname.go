@@ -80,3 +80,23 @@ func abbreviation(fields []string, i int, word string) bool {
 	}
 	return true
 }
+
+// libraryName reports whether a plain lower-case word is a library's name
+// by the Unix convention, "lib" and the library's own letters (libopus,
+// libaribcaption, libvvenc), not an English word that starts so
+// ("library", "liberal").
+func libraryName(word string) bool {
+	rest, ok := strings.CutPrefix(word, "lib")
+	if !ok || len(rest) < 3 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) }) >= 0 {
+		return false
+	}
+	for _, e := range libWords {
+		if strings.HasPrefix(word, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// libWords are the starts of the English words that begin with "lib".
+var libWords = []string{"librar", "liberal", "libert", "liberat", "libel", "libido", "librett", "libra", "libation"}

@@ -11,9 +11,9 @@ import (
 )
 
 // unknownNames returns the words of question that name something (see
-// isName, and kindName and abbreviation for plain words in a name's place
-// or form) and that the collection never contains: one of the word's
-// analysed terms (analyze; of terms with code symbols, only dotted names,
+// isName, and kindName, abbreviation and libraryName for plain words in a
+// name's place or form) and that the collection never contains: one of the
+// word's analysed terms (analyze; of terms with code symbols, only dotted names,
 // backslash commands, long options and operators)
 // has document frequency 0 in df. df maps the question's analysed terms to
 // their document frequencies; terms it lacks are not judged.
@@ -42,7 +42,7 @@ func unknownNames(question string, analyze func(string) []string, df map[string]
 			word = operatorWord(field) // "?." loses itself to trimWord
 		}
 		name := word != "" && (isName(word, start, byCase) || settingKey(word, fields, i) || writtenAsCode(field, word) ||
-			kindName(fields, i, word) || abbreviation(fields, i, word))
+			kindName(fields, i, word) || abbreviation(fields, i, word) || libraryName(word))
 		start = strings.ContainsAny(field[len(field)-1:], ".?!:")
 		if !name || seen[word] || context[i] && onlyLetters(word) && !writtenAsCode(field, word) {
 			continue

@@ -203,7 +203,7 @@ func TestUnknownCommands(t *testing.T) {
 func TestUnknownKindNames(t *testing.T) {
 	analyze := textutil.ContentTerms
 	df := map[string]int{}
-	for _, w := range []string{"autocolorgrade", "afireqsrc", "inspection", "handful", "resetdb", "colordetect", "sharpener", "zstd", "nth", "kbps"} {
+	for _, w := range []string{"autocolorgrade", "afireqsrc", "inspection", "handful", "resetdb", "colordetect", "sharpener", "zstd", "nth", "kbps", "libaribcaption", "liberation"} {
 		for _, t := range analyze(w) {
 			df[t] = 0
 		}
@@ -232,6 +232,8 @@ func TestUnknownKindNames(t *testing.T) {
 		{"a word without a vowel the chunks hold", "How do I run httpd?", nil},
 		{"a unit after a figure", "How do I encode at 128 kbps?", nil},
 		{"the one English word without a vowel", "How do I print the nth element?", nil},
+		{"a library's name", "How do I encode with libaribcaption?", []string{"libaribcaption"}},
+		{"an English word that starts so", "How do I print the liberation element?", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
