@@ -428,12 +428,13 @@ func (h *Hybrid) scoreRelevance(q queryTerms, sources []Source, queryVec []float
 //     denominator made answerable and unanswerable questions harder to tell
 //     apart), without one paraphrased word outweighing all the others.
 //     Question scaffold words ("how often", "what does it mean") are left
-//     out, and the terms that only the asker's scene-setting sentences
-//     hold (those before the last sentence that asks), but for the names
-//     they write, weigh a fifth. Coverage is the mean of chunk coverage (the whole chunk) and
-//     passage coverage (its best window of PassageSentences consecutive
-//     sentences, weighted by PassageWeight), so that question terms
-//     scattered over a long chunk count for less than terms found together.
+//     out; with term statistics, the terms that only the asker's
+//     scene-setting sentences hold (those before the last sentence that
+//     asks), but for the names they write, weigh a fifth. Coverage is the
+//     mean of chunk coverage (the whole chunk) and passage coverage (its
+//     best window of PassageSentences consecutive sentences, weighted by
+//     PassageWeight), so that question terms scattered over a long chunk
+//     count for less than terms found together.
 //     A question without content terms has coverage 0.
 //   - cosine is the chunk's cosine similarity to the question's embedding
 //     (Scores.Cosine when vector search found the chunk, computed from the
