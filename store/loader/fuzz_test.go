@@ -32,6 +32,8 @@ func FuzzParseHTML(f *testing.F) {
 		}
 	}
 	f.Add([]byte(strings.Repeat("<div>", 600) + "too deep")) // past x/net/html's 512 open elements
+	// XHTML: self-closed elements rewritten (xhtmlSelfClosing), a comment left whole.
+	f.Add([]byte(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><iframe src='a/b'/><!-- <div/> --><p><a id="x"/>Text<br/></p><div/></body></html>`))
 	// A value list inside an entry (htmldl.go's valueList).
 	f.Add([]byte(`<dl><dt>mode</dt><dd><p>Values:</p><dl><dt>0, a</dt><dt>b</dt><dd><p>One.</p></dd><dt>1</dt><dd>Two <b>x</b></dd></dl><p>Default a.</p></dd></dl>`))
 	for _, pg := range generatorPages {
