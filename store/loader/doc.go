@@ -1,6 +1,7 @@
 // Package loader reads files into store.Documents for indexing: Markdown
 // and plain text as they are (UTF-8, byte-order mark removed), HTML as its
-// visible text with block elements on their own lines and the h1–h6
+// visible text (a page that declares XHTML with its self-closed elements
+// empty, as XML reads them) with block elements on their own lines and the h1–h6
 // heading hierarchy recorded as Document.Sections (each definition-list
 // entry, <dt> terms and their <dd>, a Section of its own nested in its
 // heading's, store.Section.Terms; a list of values inside an entry's
