@@ -146,6 +146,7 @@ type skipper struct {
 	noindex   int               // pages marked noindex (loader.ErrNoIndex) passed over
 	sources   int               // page sources (loader.ErrPageSource) passed over
 	combined  int               // single-page editions (loader.ErrCombinedPage) passed over
+	editions  int               // PDF, EPUB and text editions of the HTML pages (CombinedPageError.OtherFormat) passed over
 	indexes   int               // generated index pages (loader.ErrIndexPage) passed over
 	parts     int               // included parts (loader.IncludedError), indexed within their pages
 	paths     map[string]string // document id → file path as typed, to name it
@@ -219,6 +220,9 @@ func (s *skipper) summary() string {
 	if s.combined > 0 {
 		out += fmt.Sprintf("; %d single-page editions ignored (they repeat the pages indexed)", s.combined)
 	}
+	if s.editions > 0 {
+		out += fmt.Sprintf("; %d other editions ignored (PDF, EPUB or text copies of the pages indexed)", s.editions)
+	}
 	if s.indexes > 0 {
 		out += fmt.Sprintf("; %d generated index pages ignored (lists of the names documented)", s.indexes)
 	}
@@ -246,7 +250,11 @@ func (s *skipper) skip(path string, err error) error {
 		return nil
 	}
 	if errors.Is(err, loader.ErrCombinedPage) {
-		s.combined++
+		if ce := (*loader.CombinedPageError)(nil); errors.As(err, &ce) && ce.OtherFormat {
+			s.editions++
+		} else {
+			s.combined++
+		}
 		return nil
 	}
 	if errors.Is(err, loader.ErrIndexPage) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,9 +137,13 @@ func TestCLIIndexPassesOverSinglePageEditions(t *testing.T) {
 	require.Equal(t, 7, n)
 
 	require.NoError(t, os.WriteFile(filepath.Join(docs, "all.html"), []byte("<html><body><h1>All</h1>"+all.String()+"</body></html>"), 0o600))
+	// The same pages as plain text, wrapped its own way: another edition.
+	text := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(all.String(), " ")
+	require.NoError(t, os.WriteFile(filepath.Join(docs, "manual.txt"), []byte(wrapText(text, 66)), 0o600))
 	code, out, errOut := runCLI(t, "index", "--sync", "--store", st, docs)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "1 single-page editions ignored (they repeat the pages indexed)")
+	require.Contains(t, out, "1 other editions ignored (PDF, EPUB or text copies of the pages indexed)")
 	require.Contains(t, out, "1 removed")
 	require.NotContains(t, errOut, "all.html")
 	n, _ = storeCounts(t, st)
@@ -371,4 +376,20 @@ The default is 15.
 	require.Empty(t, ans.RefusalReason)
 	require.Contains(t, ans.Answer, "The default is 40.")
 	require.NotContains(t, ans.Answer, ".It")
+}
+
+// wrapText joins the words of s into lines of at most width bytes.
+func wrapText(s string, width int) string {
+	var out, line strings.Builder
+	for _, w := range strings.Fields(s) {
+		if line.Len() > 0 && line.Len()+1+len(w) > width {
+			out.WriteString(line.String() + "\n")
+			line.Reset()
+		}
+		if line.Len() > 0 {
+			line.WriteByte(' ')
+		}
+		line.WriteString(w)
+	}
+	return out.String() + line.String() + "\n"
 }

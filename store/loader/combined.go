@@ -29,11 +29,19 @@ type CombinedPageError struct {
 	Path     string
 	Repeated float64 // share of its text blocks found in other pages, in [0, 1]
 	Pages    int     // how many other pages hold them
+	// OtherFormat marks a PDF, EPUB or text file that repeats the
+	// folder's HTML pages (another edition of them, edition.go) rather
+	// than an HTML page that repeats the others.
+	OtherFormat bool
 }
 
 func (e *CombinedPageError) Error() string {
-	return fmt.Sprintf("loader: %s repeats %.0f%% of its text from %d other pages (a single-page edition)",
-		e.Path, 100*e.Repeated, e.Pages)
+	what := "a single-page edition"
+	if e.OtherFormat {
+		what = "another edition of them"
+	}
+	return fmt.Sprintf("loader: %s repeats %.0f%% of its text from %d other pages (%s)",
+		e.Path, 100*e.Repeated, e.Pages, what)
 }
 
 // Unwrap makes errors.Is(err, ErrCombinedPage) true.
@@ -75,6 +83,10 @@ func largePageSize(sizes []int64) int64 {
 type repeatIndex struct {
 	blocks map[uint64]int32
 	pages  int32
+	// words, when set, makes add record word runs too (edition.go), for
+	// judging a folder's PDF and text files.
+	words    bool
+	shingles map[uint64]int32
 }
 
 // add records the blocks of a loaded page's text.
@@ -89,6 +101,9 @@ func (r *repeatIndex) add(text string) {
 			r.blocks[h] = page
 		}
 	})
+	if r.words {
+		r.addShingles(text, page)
+	}
 }
 
 // repeated returns the share of text's blocks that pages already added

@@ -50,6 +50,14 @@ type DirOptions struct {
 	StreamAbove int64
 }
 
+// mayHoldBack reports whether a file of size bytes that may be another
+// edition of the folder's HTML pages waits for them (edition.go): one of
+// a manual's size that opts would not stream.
+func (opts *DirOptions) mayHoldBack(size int64) bool {
+	streamed := opts.OnStream != nil && opts.StreamAbove > 0 && size >= opts.StreamAbove
+	return size >= editionMinBytes && size <= editionMaxBytes && !streamed
+}
+
 // stream prepares path for opts.OnStream when it qualifies; ok is false
 // when path is to be loaded instead.
 func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error) {
@@ -72,7 +80,9 @@ func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error)
 // name), so repeated runs index files in the same order; large HTML pages
 // (combined.go) come after the others, smallest first, and one that
 // repeats the pages before it (a single-page edition of the set) is passed
-// over. Hidden files and
+// over; in a folder with HTML pages, PDF, EPUB and text files of a
+// manual's size come last, and one that repeats the pages (another
+// edition of them, edition.go) is passed over too. Hidden files and
 // directories (names starting with ".") are skipped, except root itself;
 // symbolic links to directories below root are not followed (root itself
 // may be one), and a symbolic link to a file under root that is loaded
@@ -149,6 +159,14 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	var seen *repeatIndex
 	if slices.ContainsFunc(sizes, func(n int64) bool { return n >= large }) {
 		seen = &repeatIndex{}
+	}
+	// PDF, EPUB and text files wait too when the folder has HTML pages,
+	// then are checked for being another edition of them (edition.go).
+	if scan.pages > 0 && scan.editions > 0 {
+		if seen == nil {
+			seen = &repeatIndex{}
+		}
+		seen.words = true
 	}
 	// deliver hands a loaded document or stream to fn or OnStream, or its
 	// load error to OnLoadError.
@@ -228,6 +246,12 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			late = append(late, latePage{shown: shown, rel: rel, size: size})
 			return nil
 		}
+		if err == nil && seen != nil && seen.words && editionCandidate(kindOf(uncompressed(path))) {
+			if info, ierr := d.Info(); ierr == nil && opts.mayHoldBack(info.Size()) {
+				late = append(late, latePage{shown: shown, rel: rel, size: info.Size(), edition: true})
+				return nil
+			}
+		}
 		var doc store.Document
 		var ts *TextStream
 		if err == nil {
@@ -241,10 +265,20 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	if err != nil {
 		return err
 	}
-	slices.SortStableFunc(late, func(a, b latePage) int { return cmp.Compare(a.size, b.size) })
+	// HTML pages first, then the other editions, each smallest first.
+	slices.SortStableFunc(late, func(a, b latePage) int {
+		if a.edition != b.edition {
+			return cmp.Compare(b2i(a.edition), b2i(b.edition))
+		}
+		return cmp.Compare(a.size, b.size)
+	})
 	for _, p := range late {
 		doc, err := loadFile(p.shown, newIncluder(dir, p.rel, &scan), opts.MaxFileSize)
-		if err == nil {
+		switch {
+		case err != nil:
+		case p.edition:
+			err = seen.edition(p.shown, doc.Text)
+		default:
 			err = seen.combined(p.shown, doc.Text)
 		}
 		if err := deliver(p.shown, p.rel, doc, nil, err); err != nil {
@@ -254,10 +288,19 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	return nil
 }
 
-// latePage is a large HTML page LoadDirWith loads after the others.
+// latePage is a large HTML page, or a file that may be another edition of
+// the HTML pages, that LoadDirWith loads after the others.
 type latePage struct {
 	shown, rel string
 	size       int64
+	edition    bool // judged by its word runs (edition.go)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // DocumentID is the id LoadDirWith gives the file at rel (a path relative

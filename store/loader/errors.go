@@ -31,9 +31,11 @@ var (
 	ErrRedirect = errors.New("loader: redirect page")
 	// ErrCombinedPage means an HTML page under a directory root repeats
 	// other pages there: a single-page edition of the whole set, such as
-	// Node.js's api/all.html or FFmpeg's ffmpeg-all.html
-	// (*CombinedPageError). LoadDir passes over such pages as it does
-	// files of other types.
+	// Node.js's api/all.html or FFmpeg's ffmpeg-all.html; or a PDF, EPUB
+	// or text file repeats its HTML pages, another edition of them, as
+	// the Debian Reference's PDF and text beside its chapters
+	// (*CombinedPageError, OtherFormat). LoadDir passes over such files as
+	// it does files of other types.
 	ErrCombinedPage = errors.New("loader: single-page edition of other pages")
 	// ErrIndexPage means an HTML page under a directory root is an index a
 	// documentation generator wrote of the names it documents elsewhere

@@ -178,6 +178,9 @@ type folderScan struct {
 	// htmlSizes are the sizes of the folder's HTML pages, by
 	// slash-separated path, for largePageSize.
 	htmlSizes map[string]int64
+	// editions counts the folder's files that may be another edition of
+	// its HTML pages (editionCandidate).
+	editions int
 	// doxygen holds the HTML pages whose head names Doxygen as their
 	// generator (doxygen.go).
 	doxygen map[string]bool
@@ -267,6 +270,9 @@ func scanFolder(real string) folderScan {
 				scan.htmlSizes[filepath.ToSlash(rel)] = info.Size()
 			}
 			return nil
+		}
+		if editionCandidate(kindOf(uncompressed(p))) {
+			scan.editions++
 		}
 		if !mayInclude(p) {
 			return nil
