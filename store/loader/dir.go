@@ -50,12 +50,17 @@ type DirOptions struct {
 	StreamAbove int64
 }
 
-// mayHoldBack reports whether a file of size bytes that may be another
-// edition of the folder's HTML pages waits for them (edition.go): one of
-// a manual's size that opts would not stream.
-func (opts *DirOptions) mayHoldBack(size int64) bool {
+// mayHoldBack reports whether a file of size bytes (gzip-compressed when
+// gz is set) that may be another edition of the folder's HTML pages waits
+// for them (edition.go): one of a manual's size that opts would not
+// stream. Text compresses about four to one.
+func (opts *DirOptions) mayHoldBack(size int64, gz bool) bool {
+	least := int64(editionMinBytes)
+	if gz {
+		least /= 4
+	}
 	streamed := opts.OnStream != nil && opts.StreamAbove > 0 && size >= opts.StreamAbove
-	return size >= editionMinBytes && size <= editionMaxBytes && !streamed
+	return size >= least && size <= editionMaxBytes && !streamed
 }
 
 // stream prepares path for opts.OnStream when it qualifies; ok is false
@@ -247,7 +252,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 			return nil
 		}
 		if err == nil && seen != nil && seen.words && editionCandidate(kindOf(uncompressed(path))) {
-			if info, ierr := d.Info(); ierr == nil && opts.mayHoldBack(info.Size()) {
+			if info, ierr := d.Info(); ierr == nil && opts.mayHoldBack(info.Size(), path != uncompressed(path)) {
 				late = append(late, latePage{shown: shown, rel: rel, size: info.Size(), edition: true})
 				return nil
 			}

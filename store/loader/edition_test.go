@@ -81,6 +81,10 @@ func TestLoadDirPassesOverOtherEditions(t *testing.T) {
 	}
 	writeFile(t, dir, "manual.txt", []byte(text.String()))
 	writeFile(t, dir, "manual.pdf", testPDF{pages: pdfPages}.bytes())
+	// Compressed, a manual's text is a quarter of its size and still one.
+	gz := gzipped(t, text.String())
+	require.Less(t, len(gz), editionMinBytes)
+	writeFile(t, dir, "guide.txt.gz", gz)
 	writeFile(t, dir, "history.txt", []byte(strings.Join(wrap(chapterWords(99, 2000), 64), "\n")))
 	writeFile(t, dir, "README.txt", []byte("See the chapters.\n"))
 
@@ -98,15 +102,17 @@ func TestLoadDirPassesOverOtherEditions(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"README.txt", "ch1.html", "ch2.html", "ch3.html", "history.txt"}, loaded,
 		"a manual's size of text waits for the pages, smallest first; a note does not")
-	require.Len(t, passed, 2)
+	require.Len(t, passed, 3)
 	for _, ce := range passed {
 		require.True(t, ce.OtherFormat)
 		require.Equal(t, 3, ce.Pages)
 		require.Greater(t, ce.Repeated, 0.8)
 		require.Contains(t, ce.Error(), "another edition of them")
 	}
-	require.Contains(t, passed[0].Path+passed[1].Path, "manual.txt")
-	require.Contains(t, passed[0].Path+passed[1].Path, "manual.pdf")
+	paths := passed[0].Path + passed[1].Path + passed[2].Path
+	require.Contains(t, paths, "manual.txt")
+	require.Contains(t, paths, "manual.pdf")
+	require.Contains(t, paths, "guide.txt.gz")
 
 	// A folder without HTML pages keeps its PDF and text in path order.
 	plain := t.TempDir()
