@@ -96,33 +96,48 @@ func (r *repeatIndex) add(text string) {
 	}
 	page := r.pages
 	r.pages++
-	eachBlock(text, func(h uint64) {
-		if _, ok := r.blocks[h]; !ok {
-			r.blocks[h] = page
+	record(r.blocks, page, text, eachBlock)
+	if r.words {
+		if r.shingles == nil {
+			r.shingles = map[uint64]int32{}
+		}
+		record(r.shingles, page, text, eachShingle)
+	}
+}
+
+// record adds to seen the pieces of text (blocks or word runs, by each)
+// it lacks, as the page's.
+func record(seen map[uint64]int32, page int32, text string, each func(string, func(uint64))) {
+	each(text, func(h uint64) {
+		if _, ok := seen[h]; !ok {
+			seen[h] = page
 		}
 	})
-	if r.words {
-		r.addShingles(text, page)
-	}
+}
+
+// heldBy returns how many pieces of text (by each) there are, how many
+// seen holds and from how many pages.
+func heldBy(seen map[uint64]int32, text string, each func(string, func(uint64))) (n, found, pages int) {
+	from := map[int32]bool{}
+	each(text, func(h uint64) {
+		n++
+		if p, ok := seen[h]; ok {
+			found++
+			from[p] = true
+		}
+	})
+	return n, found, len(from)
 }
 
 // repeated returns the share of text's blocks that pages already added
 // hold, and how many of those pages hold them; 0, 0 for a text of fewer
 // than combinedMinBlocks blocks.
 func (r *repeatIndex) repeated(text string) (float64, int) {
-	n, found := 0, 0
-	from := map[int32]bool{}
-	eachBlock(text, func(h uint64) {
-		n++
-		if p, ok := r.blocks[h]; ok {
-			found++
-			from[p] = true
-		}
-	})
+	n, found, pages := heldBy(r.blocks, text, eachBlock)
 	if n < combinedMinBlocks {
 		return 0, 0
 	}
-	return float64(found) / float64(n), len(from)
+	return float64(found) / float64(n), pages
 }
 
 // combined returns a *CombinedPageError when text, the page at path,

@@ -41,19 +41,7 @@ func TestLoadDirPassesOverSinglePageEditions(t *testing.T) {
 	_, more := modulePage("appendix", 2400)
 	writeFile(t, dir, "fs-print.html", []byte("<html><body><h1>fs, printable</h1>\n"+fsBody+more+"</body></html>"))
 
-	var loaded []string
-	var passed []*CombinedPageError
-	err := LoadDirWith(dir, DirOptions{OnLoadError: func(path string, err error) error {
-		require.ErrorIs(t, err, ErrCombinedPage)
-		var ce *CombinedPageError
-		require.True(t, errors.As(err, &ce))
-		passed = append(passed, ce)
-		return nil
-	}}, func(d store.Document) error {
-		loaded = append(loaded, d.ID)
-		return nil
-	})
-	require.NoError(t, err)
+	loaded, passed := loadPassingOver(t, dir)
 	require.Equal(t, []string{"buffer.html", "crypto.html", "events.html", "fs.html", "net.html", "stream.html",
 		"fs-print.html", "reference.html"}, loaded, "large pages come last, smallest first")
 	require.Len(t, passed, 1)
@@ -70,4 +58,22 @@ func TestLargePageSize(t *testing.T) {
 	require.Zero(t, largePageSize(nil))
 	require.Equal(t, int64(combinedMinBytes), largePageSize([]int64{1000, 2000, 3000}))
 	require.Equal(t, int64(2*200_000), largePageSize([]int64{100_000, 200_000, 300_000}))
+}
+
+// loadPassingOver loads dir and returns the ids it loaded, in order, and
+// the editions it passed over; every load error must be one.
+func loadPassingOver(t *testing.T, dir string) (loaded []string, passed []*CombinedPageError) {
+	t.Helper()
+	err := LoadDirWith(dir, DirOptions{OnLoadError: func(path string, err error) error {
+		require.ErrorIs(t, err, ErrCombinedPage, path)
+		var ce *CombinedPageError
+		require.True(t, errors.As(err, &ce), "%s: %v", path, err)
+		passed = append(passed, ce)
+		return nil
+	}}, func(d store.Document) error {
+		loaded = append(loaded, d.ID)
+		return nil
+	})
+	require.NoError(t, err)
+	return loaded, passed
 }

@@ -84,36 +84,16 @@ func eachShingle(text string, fn func(uint64)) {
 	end()
 }
 
-// addShingles records the sampled word runs of a loaded page's text.
-func (r *repeatIndex) addShingles(text string, page int32) {
-	if r.shingles == nil {
-		r.shingles = map[uint64]int32{}
-	}
-	eachShingle(text, func(h uint64) {
-		if _, ok := r.shingles[h]; !ok {
-			r.shingles[h] = page
-		}
-	})
-}
-
 // edition returns a *CombinedPageError when text, the file at path,
 // repeats the word runs of pages already added (combinedShare of its
 // sampled runs); nil otherwise.
 func (r *repeatIndex) edition(path, text string) error {
-	n, found := 0, 0
-	from := map[int32]bool{}
-	eachShingle(text, func(h uint64) {
-		n++
-		if p, ok := r.shingles[h]; ok {
-			found++
-			from[p] = true
-		}
-	})
+	n, found, pages := heldBy(r.shingles, text, eachShingle)
 	if n < editionMinShingles {
 		return nil
 	}
-	if share := float64(found) / float64(n); len(from) >= 1 && share >= combinedShare {
-		return &CombinedPageError{Path: path, Repeated: share, Pages: len(from), OtherFormat: true}
+	if share := float64(found) / float64(n); pages >= 1 && share >= combinedShare {
+		return &CombinedPageError{Path: path, Repeated: share, Pages: pages, OtherFormat: true}
 	}
 	return nil
 }

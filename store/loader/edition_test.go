@@ -1,13 +1,11 @@
 package loader
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/store"
 	"github.com/stretchr/testify/require"
 )
 
@@ -88,18 +86,7 @@ func TestLoadDirPassesOverOtherEditions(t *testing.T) {
 	writeFile(t, dir, "history.txt", []byte(strings.Join(wrap(chapterWords(99, 2000), 64), "\n")))
 	writeFile(t, dir, "README.txt", []byte("See the chapters.\n"))
 
-	var loaded []string
-	var passed []*CombinedPageError
-	err := LoadDirWith(dir, DirOptions{OnLoadError: func(path string, err error) error {
-		var ce *CombinedPageError
-		require.True(t, errors.As(err, &ce), "%s: %v", path, err)
-		passed = append(passed, ce)
-		return nil
-	}}, func(d store.Document) error {
-		loaded = append(loaded, d.ID)
-		return nil
-	})
-	require.NoError(t, err)
+	loaded, passed := loadPassingOver(t, dir)
 	require.Equal(t, []string{"README.txt", "ch1.html", "ch2.html", "ch3.html", "history.txt"}, loaded,
 		"a manual's size of text waits for the pages, smallest first; a note does not")
 	require.Len(t, passed, 3)
