@@ -170,6 +170,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 		rrf(candidates, h.cfg.rrfK)
 	}
 	h.favourDefinitions(candidates, q.Text)
+	preferLanguage(candidates, q.Text)
 	if h.cfg.reranker != nil && len(candidates) > 0 {
 		if candidates, err = rerank(ctx, h.cfg.reranker, q.Text, candidates, h.cfg.rerankDepth); err != nil {
 			return nil, err

@@ -22,9 +22,15 @@ type Metadata struct {
 	// Tags are free-form labels.
 	Tags []string `json:"tags,omitempty"`
 	// Extra holds any other host-defined attributes. Stores keep it but do not
-	// filter on it.
+	// filter on it. Loaders set LanguageKey in it.
 	Extra map[string]string `json:"extra,omitempty"`
 }
+
+// LanguageKey is the Metadata.Extra key of a document's language, as its
+// own markup declares it: the primary subtag, lower case ("de" of an HTML
+// page's lang="de-DE"). Retrieval ranks sources in the question's language
+// before translations of them (retrieve.Hybrid).
+const LanguageKey = "lang"
 
 // Section marks a structural span of a document's text, for formats whose
 // structure is not visible in the text itself (HTML headings and

@@ -173,6 +173,24 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		seen.words = true
 	}
+	// siblings lists a folder's subfolders, by its slash-separated path
+	// under real, once (pathLanguage).
+	subfolders := map[string][]string{}
+	siblings := func(dir string) []string {
+		if names, ok := subfolders[dir]; ok {
+			return names
+		}
+		var names []string
+		if entries, err := os.ReadDir(filepath.Join(real, filepath.FromSlash(dir))); err == nil {
+			for _, e := range entries {
+				if e.IsDir() {
+					names = append(names, e.Name())
+				}
+			}
+		}
+		subfolders[dir] = names
+		return names
+	}
 	// deliver hands a loaded document or stream to fn or OnStream, or its
 	// load error to OnLoadError.
 	deliver := func(shown, rel string, doc store.Document, ts *TextStream, err error) error {
@@ -191,6 +209,14 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 		}
 		if seen != nil {
 			seen.add(doc.Text)
+		}
+		if doc.Metadata.Extra[store.LanguageKey] == "" {
+			if lang := pathLanguage(filepath.ToSlash(rel), siblings); lang != "" {
+				if doc.Metadata.Extra == nil {
+					doc.Metadata.Extra = map[string]string{}
+				}
+				doc.Metadata.Extra[store.LanguageKey] = lang
+			}
 		}
 		setID(&doc, opts.IDPrefix, rel)
 		return fn(doc)

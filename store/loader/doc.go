@@ -1,7 +1,9 @@
 // Package loader reads files into store.Documents for indexing: Markdown
 // and plain text as they are (UTF-8, byte-order mark removed), HTML as its
 // visible text (a page that declares XHTML with its self-closed elements
-// empty, as XML reads them) with block elements on their own lines and the h1–h6
+// empty, as XML reads them; the language it or its folder declares in
+// Metadata.Extra[store.LanguageKey]) with block elements on their own
+// lines and the h1–h6
 // heading hierarchy recorded as Document.Sections (each definition-list
 // entry, <dt> terms and their <dd>, a Section of its own nested in its
 // heading's, store.Section.Terms; a list of values inside an entry's

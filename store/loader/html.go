@@ -76,6 +76,12 @@ func parseHTML(raw []byte, doc *store.Document) error {
 		doc.Title = w.firstH1
 	}
 	htmlMeta(root, raw, &doc.Metadata)
+	if lang := pageLanguage(root); lang != "" {
+		if doc.Metadata.Extra == nil {
+			doc.Metadata.Extra = map[string]string{}
+		}
+		doc.Metadata.Extra[store.LanguageKey] = lang
+	}
 	return nil
 }
 

@@ -59,3 +59,77 @@ func languageSwitcher(n *html.Node) bool {
 	walk(n)
 	return ok && links >= 2
 }
+
+// pageLanguage returns the primary subtag of the language the page's html
+// element declares (lang, or xml:lang), lower case: "de" of "de-DE"; ""
+// when it declares none or not a plain tag.
+func pageLanguage(root *html.Node) string {
+	var el *html.Node
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Html {
+			el = c
+			break
+		}
+	}
+	if el == nil {
+		return ""
+	}
+	for _, key := range []string{"lang", "xml:lang"} {
+		for _, a := range el.Attr {
+			name := a.Key
+			if a.Namespace != "" {
+				name = a.Namespace + ":" + a.Key
+			}
+			if name != key {
+				continue
+			}
+			tag, _, _ := strings.Cut(strings.TrimSpace(a.Val), "-")
+			tag, _, _ = strings.Cut(tag, "_")
+			tag = strings.ToLower(tag)
+			if len(tag) >= 2 && len(tag) <= 3 && strings.IndexFunc(tag, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+				return tag
+			}
+		}
+	}
+	return ""
+}
+
+// pathLanguage returns the language a document's path puts it in, relative
+// to the folder indexed (slash-separated): the primary subtag of its
+// nearest folder named by a language tag with a region ("ko-KR",
+// "pt_BR"), or by a bare tag ("de") beside another folder so named
+// (siblings lists a folder's subfolders); "" for none. Translated manuals
+// keep one folder per language (the Debian Administrator's Handbook:
+// html/en-US, html/ko-KR, …) and their pages rarely declare it.
+func pathLanguage(rel string, siblings func(dir string) []string) string {
+	parts := strings.Split(rel, "/")
+	for i := len(parts) - 2; i >= 0; i-- {
+		name := parts[i]
+		if tag, region := languageDir(name); tag != "" {
+			if region {
+				return tag
+			}
+			parent := strings.Join(parts[:i], "/")
+			for _, s := range siblings(parent) {
+				if t, _ := languageDir(s); t != "" && s != name {
+					return tag
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// languageDir returns the primary subtag of a folder name that is a
+// language tag (languageCodes), and whether it has a region ("en-US").
+func languageDir(name string) (tag string, region bool) {
+	lower := strings.ToLower(strings.ReplaceAll(name, "_", "-"))
+	if languageCodes[lower] && !strings.Contains(lower, "-") {
+		return lower, false
+	}
+	primary, rest, ok := strings.Cut(lower, "-")
+	if !ok || !languageCodes[primary] || len(rest) != 2 || strings.IndexFunc(rest, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+		return "", false
+	}
+	return primary, true
+}
