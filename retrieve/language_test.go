@@ -13,8 +13,12 @@ func TestQuestionLanguage(t *testing.T) {
 		{"How do I pin a package version with apt preferences?", "en"},
 		{"What is apt-get?", "en"},
 		{"apt pinning", ""},
-		{"Wie kann ich eine Paketversion mit apt festlegen?", ""},
-		{"Comment épingler une version de paquet avec apt ?", ""},
+		{"Wie kann ich eine Paketversion mit apt festlegen?", "de"},
+		{"Comment épingler une version de paquet avec apt ?", "fr"},
+		{"¿Cómo puedo fijar la versión de un paquete con apt?", "es"},
+		{"Hoe zet ik een pakketversie vast met apt?", "nl"},
+		{"Qual é a versão do pacote?", "pt"},
+		{"apt-get install -y nginx", ""},
 	} {
 		require.Equal(t, c.want, questionLanguage(c.q), c.q)
 	}
@@ -62,4 +66,14 @@ func TestRetrievePrefersQuestionLanguage(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, res.Sources)
 	require.Equal(t, "d1", res.Sources[0].Chunk.ID)
+}
+
+// A German question ranks the German translation first.
+func TestPreferLanguageOfQuestion(t *testing.T) {
+	cands := []Source{
+		{Chunk: store.Chunk{ID: "en", Metadata: store.Metadata{Extra: map[string]string{store.LanguageKey: "en"}}}, Scores: Scores{Fused: 0.9}},
+		{Chunk: store.Chunk{ID: "de", Metadata: store.Metadata{Extra: map[string]string{store.LanguageKey: "de"}}}, Scores: Scores{Fused: 0.6}},
+	}
+	preferLanguage(cands, "Wie kann ich eine Paketversion mit apt festlegen?")
+	require.Equal(t, "de", cands[0].Chunk.ID)
 }
