@@ -8,8 +8,8 @@ import (
 
 // Other editions. Debian's documentation folders ship one manual several
 // ways: the Debian Reference as fifteen HTML chapters, one PDF and one
-// plain-text file; release notes as HTML and text. Indexed, the PDF and
-// the text put a second and third copy of every passage in the
+// plain-text file; the Debian Policy as HTML, text, PDF and EPUB. Indexed,
+// the copies put a second and third copy of every passage in the
 // collection, with worse headings (a PDF's running head, a text file's
 // none), and crowd the HTML pages out of the sources. LoadDirWith loads a
 // folder's PDF, EPUB and plain-text files after its HTML pages when it
@@ -63,7 +63,7 @@ func eachShingle(text string, fn func(uint64)) {
 		if n < shingleWords {
 			return
 		}
-		var h uint64 = 14695981039346656037
+		var h uint64 = 14695981039346656037 // FNV-1a over the run's word hashes
 		for i := n - shingleWords; i < n; i++ {
 			h ^= ring[i%shingleWords]
 			h *= 1099511628211
