@@ -51,22 +51,26 @@ func xhtmlElements(raw []byte) []byte {
 	return out
 }
 
-// selfClosed matches a start tag closed by "/>"; its first group is the
-// element's name.
-var selfClosed = regexp.MustCompile(`<([A-Za-z][A-Za-z0-9:-]*)((?:\s+[^<>"'\s/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))?)*)\s*/>`)
+// selfClosed matches a start tag closed by "/>".
+var selfClosed = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9:-]*(?:\s+[^<>"'\s/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))?)*\s*/>`)
 
+// expandElement rewrites one tag selfClosed matched, "<name attrs/>", as
+// "<name attrs></name>" unless the element is void. The match is read as
+// it stands: its name runs to the first space or slash, and what follows
+// up to "/>" are its attributes.
 func expandElement(tag []byte) []byte {
-	m := selfClosed.FindSubmatch(tag)
-	name := bytes.ToLower(m[1])
-	if voidElements[string(name)] {
+	end := bytes.IndexAny(tag, " \t\r\n/")
+	name := tag[1:end]
+	if voidElements[string(bytes.ToLower(name))] {
 		return tag
 	}
+	attrs := bytes.TrimRight(tag[end:len(tag)-2], " \t\r\n")
 	out := make([]byte, 0, len(tag)+len(name)+3)
 	out = append(out, '<')
-	out = append(out, m[1]...)
-	out = append(out, m[2]...)
+	out = append(out, name...)
+	out = append(out, attrs...)
 	out = append(out, '>', '<', '/')
-	out = append(out, m[1]...)
+	out = append(out, name...)
 	return append(out, '>')
 }
 
