@@ -365,7 +365,7 @@ func (g *Generator) choose(cands []*candidate, lead *candidate, qterms []string,
 	ranked := make([]*candidate, 0, len(cands))
 	best := 0.0
 	for _, c := range cands {
-		if c.overlap > 0 {
+		if c.overlap > 0 && !c.tail {
 			ranked = append(ranked, c)
 			best = max(best, c.overlap)
 		}
@@ -623,6 +623,9 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 	for i, c := range t.cands {
 		if c.code {
 			answered = answered || t.answersAt(i)
+			continue
+		}
+		if c.tail {
 			continue
 		}
 		if (best == nil || c.score > best.score) && t.answersAt(i) && preferred(i) {

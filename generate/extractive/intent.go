@@ -246,6 +246,12 @@ func amountContinues(counted, subject []string, figure figureTest, cands []*cand
 		return false
 	}
 	next := cands[i+1]
+	if next.tail {
+		// "Loops movie playback <number> times. 0 means forever.": the
+		// value's meaning is the setting's, which the sentence before
+		// describes.
+		return countedIn(counted, cands[i]) && (len(subject) == 0 || writesSubject(cands[i], nil, subject)) && figure.states(next.text)
+	}
 	if !anaphor.MatchString(next.text) || !countedIn(counted, cands[i]) || !statesAmount(counted, subject, true, next, cands[i]) {
 		return false
 	}

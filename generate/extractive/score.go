@@ -69,6 +69,10 @@ type candidate struct {
 	// block marks list items and unpunctuated lines, which read badly when
 	// run into the previous sentence.
 	block bool
+	// tail: a short sentence that only goes on from the one before it
+	// ("0 means forever." after "Loops movie playback <number> times."),
+	// quoted with that sentence (figureOf), never on its own.
+	tail bool
 	// code marks a code block (fenced, or indented lines): quoted only
 	// when nothing in prose answers as well (see codeWeight).
 	code bool
@@ -228,7 +232,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// with --show-output:" over "$ cargo test -- --show-output")
 			// is what that sentence says (withCodeAfter).
 			ledCode := si > 0 && strings.HasPrefix(text, "```") && strings.HasSuffix(src.Text[spans[si-1].Start:spans[si-1].End], ":")
-			if len(words) < minWords && !((row || fact || ledCode || returnsRow.MatchString(text) || shortDefault.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
+			if len(words) < minWords && !((row || fact || ledCode || returnsRow.MatchString(text) || shortDefault.MatchString(text) || valueMeaning.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) ||
 				colon && !countLeadIn.MatchString(text) && !leadsIntoCode(src.Text, spans, si, words) ||
 				crossReference.MatchString(text) {
@@ -274,6 +278,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box), sigRow: sigRow,
 				codeLead: colon && !countLeadIn.MatchString(text) && !(opens && definesHeading(words, headingText)) ||
 					ledCode && len(words) < minWords,
+				tail: len(words) < minWords && valueMeaning.MatchString(text),
 			})
 		}
 	}
@@ -1021,6 +1026,13 @@ func jaccard(a, b map[string]bool) float64 {
 // to 64."), which is kept however few its words: it is the answer to the
 // default's question.
 var shortDefault = regexp.MustCompile(`^Defaults?\b[^\n]*\S[.!]$`)
+
+// valueMeaning matches a short sentence that gives one value's meaning
+// after a setting's description ("Loops movie playback <number> times.
+// 0 means forever.", "-1 means unlimited."): kept however few its words,
+// as it is what a question about that value asks, and quoted only after
+// the sentence it goes on from (candidate.tail).
+var valueMeaning = regexp.MustCompile(`^(?:[Aa]\s+value\s+of\s+|[Tt]he\s+value\s+)?[-+]?\d[\d.]*\s+(?:means|disables|enables|selects)\b[^\n]*\S[.!]$`)
 
 // repeats reports whether c adds nothing to o, a sentence already chosen:
 // the two are near-duplicates (duplicateJaccard), or o holds every content
