@@ -177,11 +177,14 @@ func (h *Hybrid) searchExpanded(ctx context.Context, p plan, q queryTerms, hits 
 		text = strings.Join(words, " ")
 		scale = expansionScale(h.expand.weight, q.weights, maxIDF)
 	}
-	more, err := h.keyword.SearchKeyword(ctx, text, p.keywordK, p.filter)
+	more, err := searchDistinct(p.keywordK, func(k int) ([]store.Hit, error) {
+		return h.keyword.SearchKeyword(ctx, text, k, p.filter)
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	return mergeExpanded(hits, more, scale, p.keywordK), words, nil
+	merged := mergeExpanded(hits, more, scale, len(hits)+p.keywordK)
+	return distinctTexts(merged, p.keywordK), words, nil
 }
 
 // expansionScale is the factor expansion BM25 scores are multiplied by:

@@ -162,7 +162,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	}
 
 	fuseStart := time.Now()
-	candidates := Merge(found.keyword, found.vector)
+	candidates := mergeCopies(Merge(found.keyword, found.vector))
 	res.Candidates = len(candidates)
 	if h.cfg.fusion == FusionWeighted {
 		WeightedFusion(candidates, h.cfg.norm, h.cfg.wKeyword, h.cfg.wVector)
@@ -249,7 +249,9 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 	if p.keywordK > 0 {
 		run := func() {
 			begin := time.Now()
-			out.keyword, keyErr = h.keyword.SearchKeyword(sctx, p.text, p.keywordK, p.filter)
+			out.keyword, keyErr = searchDistinct(p.keywordK, func(k int) ([]store.Hit, error) {
+				return h.keyword.SearchKeyword(sctx, p.text, k, p.filter)
+			})
 			if keyErr == nil && h.expand != nil {
 				keyErr = h.expandKeyword(sctx, p, &out)
 			}
@@ -312,7 +314,9 @@ func (h *Hybrid) searchVector(ctx context.Context, p plan, t *Timings) ([]float3
 		return nil, nil, errors.New("embed query: embedder returned an empty vector")
 	}
 	begin = time.Now()
-	hits, err := h.vector.SearchVector(ctx, vec, p.vectorK, p.filter)
+	hits, err := searchDistinct(p.vectorK, func(k int) ([]store.Hit, error) {
+		return h.vector.SearchVector(ctx, vec, k, p.filter)
+	})
 	t.Vector = time.Since(begin)
 	return vec, hits, err
 }

@@ -25,7 +25,9 @@ type Query struct {
 	Text   string
 	Filter Filter
 	// KeywordK and VectorK are the candidate counts of each search. A
-	// negative value disables that search.
+	// negative value disables that search. Copies of one text (the same
+	// but for its figures, scored alike) count once: a search whose hits
+	// hold copies asks the store again, for twice its count.
 	KeywordK int
 	VectorK  int
 	// MaxSources truncates the final list (maxChunksForContext).
