@@ -146,7 +146,7 @@ type skipper struct {
 	noindex   int               // pages marked noindex (loader.ErrNoIndex) passed over
 	sources   int               // page sources (loader.ErrPageSource) passed over
 	combined  int               // single-page editions (loader.ErrCombinedPage) passed over
-	editions  int               // PDF, EPUB and text editions of the HTML pages (CombinedPageError.OtherFormat) passed over
+	editions  int               // PDF, EPUB and text editions of the pages (CombinedPageError.OtherFormat) passed over
 	indexes   int               // generated index pages (loader.ErrIndexPage) passed over
 	parts     int               // included parts (loader.IncludedError), indexed within their pages
 	paths     map[string]string // document id → file path as typed, to name it

@@ -30,8 +30,8 @@ type CombinedPageError struct {
 	Repeated float64 // share of its text blocks found in other pages, in [0, 1]
 	Pages    int     // how many other pages hold them
 	// OtherFormat marks a PDF, EPUB or text file that repeats the
-	// folder's HTML pages (another edition of them, edition.go) rather
-	// than an HTML page that repeats the others.
+	// folder's pages (HTML or editionSource: another edition of them,
+	// edition.go) rather than an HTML page that repeats the others.
 	OtherFormat bool
 }
 

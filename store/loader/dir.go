@@ -51,7 +51,7 @@ type DirOptions struct {
 }
 
 // mayHoldBack reports whether a file of size bytes (gzip-compressed when
-// gz is set) that may be another edition of the folder's HTML pages waits
+// gz is set) that may be another edition of the folder's pages waits
 // for them (edition.go): one of a manual's size that opts would not
 // stream. Text compresses about four to one.
 func (opts *DirOptions) mayHoldBack(size int64, gz bool) bool {
@@ -85,8 +85,8 @@ func (opts *DirOptions) stream(path string) (ts *TextStream, ok bool, err error)
 // name), so repeated runs index files in the same order; large HTML pages
 // (combined.go) come after the others, smallest first, and one that
 // repeats the pages before it (a single-page edition of the set) is passed
-// over; in a folder with HTML pages, PDF, EPUB and text files of a
-// manual's size come last, and one that repeats the pages (another
+// over; in a folder with HTML, Markdown, reST, AsciiDoc, DOCX or ODT
+// pages, PDF, EPUB and text files of a manual's size come last, and one that repeats the pages (another
 // edition of them, edition.go) is passed over too. Hidden files and
 // directories (names starting with ".") are skipped, except root itself;
 // symbolic links to directories below root are not followed (root itself
@@ -165,9 +165,10 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	if slices.ContainsFunc(sizes, func(n int64) bool { return n >= large }) {
 		seen = &repeatIndex{}
 	}
-	// PDF, EPUB and text files wait too when the folder has HTML pages,
-	// then are checked for being another edition of them (edition.go).
-	if scan.pages > 0 && scan.editions > 0 {
+	// PDF, EPUB and text files wait too when the folder has HTML pages or
+	// pages written in a markup or word-processor format, then are checked
+	// for being another edition of them (edition.go).
+	if scan.pages+scan.authored > 0 && scan.editions > 0 {
 		if seen == nil {
 			seen = &repeatIndex{}
 		}
@@ -296,7 +297,7 @@ func LoadDirWith(root string, opts DirOptions, fn func(store.Document) error) er
 	if err != nil {
 		return err
 	}
-	// HTML pages first, then the other editions, each smallest first.
+	// Large pages first, then the other editions, each smallest first.
 	slices.SortStableFunc(late, func(a, b latePage) int {
 		if a.edition != b.edition {
 			return cmp.Compare(b2i(a.edition), b2i(b.edition))

@@ -8,15 +8,17 @@ import (
 
 // Other editions. Debian's documentation folders ship one manual several
 // ways: the Debian Reference as fifteen HTML chapters, one PDF and one
-// plain-text file; the Debian Policy as HTML, text, PDF and EPUB. Indexed,
-// the copies put a second and third copy of every passage in the
-// collection, with worse headings (a PDF's running head, a text file's
-// none), and crowd the HTML pages out of the sources. LoadDirWith loads a
-// folder's PDF, EPUB and plain-text files after its HTML pages when it
-// has some (editionCandidate), and passes over one most of whose word runs
-// the pages already loaded hold: a copy of even one page (README.html and
-// README.pdf) is a copy. Word runs, not lines (eachBlock), because each
-// edition wraps its lines its own way.
+// plain-text file; the Debian Policy as HTML, text, PDF and EPUB. A
+// project's docs folder holds its Markdown pages and the PDF built from
+// them; a report folder the .docx and its PDF export. Indexed, the copies
+// put a second and third copy of every passage in the collection, with
+// worse headings (a PDF's running head, a text file's none), and crowd
+// the pages out of the sources. LoadDirWith loads a folder's PDF, EPUB
+// and plain-text files (editionCandidate) after its pages when it has
+// some (HTML, or editionSource), and passes over one most of whose word
+// runs the pages already loaded hold: a copy of even one page
+// (README.html and README.pdf) is a copy. Word runs, not lines
+// (eachBlock), because each edition wraps its lines its own way.
 
 const (
 	// shingleWords is the length of a word run.
@@ -37,9 +39,20 @@ const (
 )
 
 // editionCandidate reports whether a file of kind k may be another edition
-// of a folder's HTML pages.
+// of a folder's pages.
 func editionCandidate(k kind) bool {
 	return k == kindPDF || k == kindEPUB || k == kindText
+}
+
+// editionSource reports whether a file of kind k is a page written in a
+// format the other editions are made from, besides HTML: its headings are
+// the author's, where a PDF has running heads.
+func editionSource(k kind) bool {
+	switch k {
+	case kindMarkdown, kindRST, kindAsciiDoc, kindDOCX, kindODT:
+		return true
+	}
+	return false
 }
 
 // eachShingle calls fn with the hash of every sampled run of shingleWords

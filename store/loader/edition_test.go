@@ -107,3 +107,55 @@ func TestLoadDirPassesOverOtherEditions(t *testing.T) {
 	writeFile(t, plain, "manual.pdf", testPDF{pages: pdfPages}.bytes())
 	require.Equal(t, []string{"manual.pdf", "manual.txt"}, loadedIDs(t, plain))
 }
+
+// A project's Markdown pages and the PDF built from them, a report's
+// .docx and its PDF export: the PDF is passed over as another edition of
+// the pages, whose headings are the author's.
+func TestLoadDirPassesOverEditionsOfAuthoredPages(t *testing.T) {
+	pdfOf := func(words []string) []byte {
+		var pages []string
+		lines := wrap(words, 70)
+		for p := 0; p < len(lines); p += 45 {
+			var page strings.Builder
+			page.WriteString("BT /F1 10 Tf 12 TL 72 760 Td (Pump Station Manual) Tj T*")
+			for _, l := range lines[p:min(p+45, len(lines))] {
+				page.WriteString(" (" + l + ") Tj T*")
+			}
+			page.WriteString(" ET")
+			pages = append(pages, page.String())
+		}
+		return testPDF{pages: pages}.bytes()
+	}
+
+	docs := t.TempDir()
+	var all []string
+	for c := range 2 {
+		words := chapterWords(uint64(c+11), 900)
+		all = append(all, words...)
+		var md strings.Builder
+		fmt.Fprintf(&md, "# Chapter %d\n\n", c+1)
+		for p := 0; p < len(words); p += 60 {
+			fmt.Fprintf(&md, "%s.\n\n", strings.Join(words[p:min(p+60, len(words))], " "))
+		}
+		writeFile(t, docs, fmt.Sprintf("docs/ch%d.md", c+1), []byte(md.String()))
+	}
+	writeFile(t, docs, "build/manual.pdf", pdfOf(all))
+	writeFile(t, docs, "build/other.pdf", pdfOf(chapterWords(77, 1800)))
+	loaded, passed := loadPassingOver(t, docs)
+	require.Equal(t, []string{"docs/ch1.md", "docs/ch2.md", "build/other.pdf"}, loaded)
+	require.Len(t, passed, 1)
+	require.Contains(t, passed[0].Path, "manual.pdf")
+	require.True(t, passed[0].OtherFormat)
+
+	report := t.TempDir()
+	words := chapterWords(21, 1500)
+	paras := []string{para("Titel", "Pump Station Report")}
+	for p := 0; p < len(words); p += 60 {
+		paras = append(paras, para("", strings.Join(words[p:min(p+60, len(words))], " ")+"."))
+	}
+	writeFile(t, report, "report.docx", zipParts(t, map[string]string{"word/document.xml": wordBody(paras...), "word/styles.xml": testStyles}))
+	writeFile(t, report, "report.pdf", pdfOf(words))
+	loaded, passed = loadPassingOver(t, report)
+	require.Equal(t, []string{"report.docx"}, loaded)
+	require.Len(t, passed, 1)
+}

@@ -32,8 +32,9 @@ var (
 	// ErrCombinedPage means an HTML page under a directory root repeats
 	// other pages there: a single-page edition of the whole set, such as
 	// Node.js's api/all.html or FFmpeg's ffmpeg-all.html; or a PDF, EPUB
-	// or text file repeats its HTML pages, another edition of them, as
-	// the Debian Reference's PDF and text beside its chapters
+	// or text file repeats its pages, another edition of them, as the
+	// Debian Reference's PDF and text beside its chapters or a PDF built
+	// from the Markdown pages beside it
 	// (*CombinedPageError, OtherFormat). LoadDir passes over such files as
 	// it does files of other types.
 	ErrCombinedPage = errors.New("loader: single-page edition of other pages")

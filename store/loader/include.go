@@ -179,8 +179,9 @@ type folderScan struct {
 	// slash-separated path, for largePageSize.
 	htmlSizes map[string]int64
 	// editions counts the folder's files that may be another edition of
-	// its HTML pages (editionCandidate).
-	editions int
+	// its pages (editionCandidate); authored counts its pages in other
+	// source formats than HTML (editionSource).
+	editions, authored int
 	// doxygen holds the HTML pages whose head names Doxygen as their
 	// generator (doxygen.go).
 	doxygen map[string]bool
@@ -273,6 +274,9 @@ func scanFolder(real string) folderScan {
 		}
 		if editionCandidate(kindOf(uncompressed(p))) {
 			scan.editions++
+		}
+		if editionSource(kindOf(p)) {
+			scan.authored++
 		}
 		if !mayInclude(p) {
 			return nil
