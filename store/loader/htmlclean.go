@@ -177,7 +177,7 @@ func (c *cleaner) measure(n *html.Node, at place) (contentStats, run) {
 	isHeading := isElem && headingLevels[n.DataAtom] > 0
 	inner := at
 	if isElem {
-		inner.link = at.link || n.DataAtom == atom.A
+		inner.link = at.link || isLink(n)
 		inner.section = at.section || sectioning(n)
 		inner.heading = at.heading || isHeading
 	}
@@ -833,6 +833,21 @@ func forEachWord(s string, fn func(string)) {
 }
 
 // role returns n's ARIA role, lower-cased.
+// isLink reports whether n is a link: an <a> with an href. An <a> with
+// only a name or id marks a place to link to ("<a name="SEC12">Pipes and
+// Redirection</a>" in Texinfo and older manuals); its text is the page's.
+func isLink(n *html.Node) bool {
+	if n.DataAtom != atom.A {
+		return false
+	}
+	for _, a := range n.Attr {
+		if a.Key == "href" {
+			return true
+		}
+	}
+	return false
+}
+
 func role(n *html.Node) string {
 	for _, a := range n.Attr {
 		if a.Key == "role" {
