@@ -239,6 +239,12 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		// mail"), rarely with the question's verb.
 		qterms = slices.DeleteFunc(qterms, func(t string) bool { return t == textutil.Stem(v) })
 	}
+	if asksCause.MatchString(question) && len(a.named) > 0 && len(qterms) > 1 {
+		// "What usually causes ECONNRESET?": the cause is what is asked
+		// for; the word "cause" frames the question ("… the code
+		// 'ABORT_ERR' and the cause, if one was provided" is no answer).
+		qterms = slices.DeleteFunc(qterms, func(t string) bool { return t == "caus" })
+	}
 	if len(subject) > 0 || a.option != "" {
 		// "What does the CLUSTER command do?": the answer names CLUSTER,
 		// rarely its kind ("command"), so the kind must not steer the choice.
@@ -276,7 +282,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreNamedAnswer(cands, a, qterms)
 	scoreKindIntroduction(cands, a, qterms)
 	scoreExpansion(cands, a)
-	scoreReason(cands, question)
+	scoreReason(cands, a)
 	scoreComparison(cands, question)
 	scoreIntent(cands, a.intent)
 	scoreHowToEntry(cands, a.intent, g.minRelative)
