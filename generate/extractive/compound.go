@@ -100,3 +100,46 @@ func summaryAfter(chosen, cands []*candidate, most int) []*candidate {
 	out := append([]*candidate{chosen[0], d}, rest...)
 	return out[:min(len(out), most)]
 }
+
+// joinedCompounds lets a sentence that writes a hyphenated word of the
+// question joined or spaced hold it: "Make names readonly." and "read
+// only" speak of the question's "read-only", which the sentence's own
+// words never spell (the retriever's keyword search matches the joined
+// form the same way: textutil.JoinedCompound).
+func joinedCompounds(cands []*candidate, question string) {
+	type compound struct {
+		term, joined string
+		parts        []string
+	}
+	var compounds []compound
+	for _, w := range textutil.Words(question) {
+		joined, ok := textutil.JoinedCompound(w)
+		if !ok {
+			continue
+		}
+		compounds = append(compounds, compound{term: textutil.Stem(w), joined: textutil.Stem(joined), parts: strings.Split(strings.ToLower(w), "-")})
+	}
+	// A word the sources also hyphenate keeps to those sentences: its
+	// joined form is often another thing's name (mod_ratelimit for
+	// "rate-limit", keepAliveInitialDelay for "keep-alive").
+	compounds = slices.DeleteFunc(compounds, func(cp compound) bool {
+		return slices.ContainsFunc(cands, func(c *candidate) bool { return c.terms[cp.term] })
+	})
+	for _, c := range cands {
+		for _, cp := range compounds {
+			if c.terms[cp.joined] || spelledApart(c.words, cp.parts) {
+				c.terms[cp.term] = true
+			}
+		}
+	}
+}
+
+// spelledApart reports whether words hold parts one after another.
+func spelledApart(words, parts []string) bool {
+	for i := 0; i+len(parts) <= len(words); i++ {
+		if slices.EqualFunc(words[i:i+len(parts)], parts, strings.EqualFold) {
+			return true
+		}
+	}
+	return false
+}

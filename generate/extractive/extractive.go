@@ -253,6 +253,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	qterms = optionTerm(cands, qterms, a.option)
 	qterms = symbolTerms(cands, qterms, question)
 	spacedCompounds(cands, question)
+	joinedCompounds(cands, question)
 	if kw := keywordTerms(cands, question); len(kw) > 0 {
 		// "What does the ONLY keyword of TRUNCATE do?": the keyword is
 		// the subject, whatever its kind.
