@@ -12,24 +12,24 @@ import (
 // manual page repeats) would fill a search's candidate places with one
 // piece of evidence and push distinct chunks out of the pool: seven
 // versions of Docker's "List processes running inside a container" took
-// seven of the keyword search's twenty places. A search whose hits hold
-// copies is therefore run again for copySlack times its candidate count,
-// and the first copy of each text (the store's order, best first) is kept
-// up to the count. A search without copies runs once, as before: asking
-// every search for more would load more chunks for nothing.
+// seven of the keyword search's twenty places. A copy therefore takes no
+// place of its own: a search's hits run until its count of distinct ones,
+// copies kept along (each is still a source, in another document). A
+// search whose hits hold copies is run again for copySlack times its
+// count, to fill the places they left; one without copies runs once, as
+// before: asking every search for more would load more chunks for nothing.
 const copySlack = 2
 
-// searchDistinct runs search for k hits and returns them without copies
-// (distinctTexts), searching again for copySlack·k when copies took
+// searchDistinct runs search for k hits and returns them up to k distinct
+// ones (distinctTexts), searching again for copySlack·k when copies took
 // places.
 func searchDistinct(k int, search func(k int) ([]store.Hit, error)) ([]store.Hit, error) {
 	hits, err := search(k)
 	if err != nil {
 		return nil, err
 	}
-	out := distinctTexts(hits, k)
-	if len(out) == len(hits) || len(hits) < k {
-		return out, nil // no copies, or none left out for them
+	if len(hits) < k || !holdsCopies(hits) {
+		return hits, nil // no more hits to fill places with, or no copies
 	}
 	if hits, err = search(copySlack * k); err != nil {
 		return nil, err
@@ -37,21 +37,32 @@ func searchDistinct(k int, search func(k int) ([]store.Hit, error)) ([]store.Hit
 	return distinctTexts(hits, k), nil
 }
 
-// distinctTexts returns hits without the later copies of a hit already
-// listed (isCopy) that score the same to within copyScoreGap, at most k
-// long. hits is kept in order, best first as the stores return them. A
-// question that tells versions apart scores them apart, and both stay.
+// distinctTexts returns hits, best first as the stores return them, up to
+// the k-th that is no copy of a hit before it (isCopy, scored the same to
+// within copyScoreGap); the copies among them are kept. A question that
+// tells versions apart scores them apart: no copies then.
 func distinctTexts(hits []store.Hit, k int) []store.Hit {
-	out := hits[:0:0]
-	for _, h := range hits {
-		if len(out) == k {
-			break
+	distinct := 0
+	for i, h := range hits {
+		if copyListed(hits[:i], h) {
+			continue
 		}
-		if !copyListed(out, h) {
-			out = append(out, h)
+		if distinct == k {
+			return hits[:i]
+		}
+		distinct++
+	}
+	return hits
+}
+
+// holdsCopies reports whether some hit copies one before it.
+func holdsCopies(hits []store.Hit) bool {
+	for i, h := range hits {
+		if copyListed(hits[:i], h) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // copyListed reports whether a hit of out, best first, within copyScoreGap
@@ -134,37 +145,4 @@ func wordCount(s string) int {
 		in = !space
 	}
 	return n
-}
-
-// mergeCopies folds a candidate into an earlier copy of it (isCopy) that
-// the other search found: the two searches keep different copies when the
-// copies straddle one list's cut. The earlier candidate takes the other's
-// rank and raw score. Copies one search kept both of scored apart there
-// (distinctTexts) and stay apart.
-func mergeCopies(sources []Source) []Source {
-	out := sources[:0]
-	for _, s := range sources {
-		i := slices.IndexFunc(out, func(o Source) bool { return complementary(o, s) && isCopy(o.Chunk, s.Chunk) })
-		if i < 0 {
-			out = append(out, s)
-			continue
-		}
-		t := &out[i]
-		if t.KeywordRank == 0 {
-			t.KeywordRank, t.Scores.BM25 = s.KeywordRank, s.Scores.BM25
-		} else {
-			t.VectorRank, t.Scores.Cosine = s.VectorRank, s.Scores.Cosine
-		}
-		if t.Vector == nil {
-			t.Vector = s.Vector
-		}
-	}
-	return out
-}
-
-// complementary reports whether one search found a and the other b.
-func complementary(a, b Source) bool {
-	aKey, aVec := a.KeywordRank > 0, a.VectorRank > 0
-	bKey, bVec := b.KeywordRank > 0, b.VectorRank > 0
-	return aKey != aVec && bKey != bVec && aKey != bKey
 }

@@ -21,7 +21,7 @@ func TestDistinctTexts(t *testing.T) {
 		hitOf("a", apiBody+"GET /v1.18/containers/top", 4.77),
 		hitOf("b", apiBody+"GET /v1.19/containers/top", 4.77),
 		hitOf("c", "docker top CONTAINER", 4.32),
-		hitOf("d", apiBody+"GET /v1.20/containers/top", 3.10), // scored apart: kept
+		hitOf("d", apiBody+"GET /v1.20/containers/top", 3.10), // scored apart: no copy
 		hitOf("e", "docker top CONTAINER", 4.32),
 		hitOf("f", "docker stop CONTAINER", 4.00),
 	}
@@ -31,36 +31,20 @@ func TestDistinctTexts(t *testing.T) {
 		}
 		return out
 	}
-	require.Equal(t, []string{"a", "c", "d", "f"}, ids(distinctTexts(hits, 10)))
-	require.Equal(t, []string{"a", "c"}, ids(distinctTexts(hits, 2)))
+	require.Equal(t, []string{"a", "b", "c", "d", "e", "f"}, ids(distinctTexts(hits, 10)))
+	require.Equal(t, []string{"a", "b", "c"}, ids(distinctTexts(hits, 2)), "copies ride along, the third distinct hit ends the list")
+	require.Equal(t, []string{"a", "b", "c", "d", "e"}, ids(distinctTexts(hits, 3)))
 	require.Empty(t, distinctTexts(nil, 5))
+	require.True(t, holdsCopies(hits))
+	require.False(t, holdsCopies(hits[2:4]))
 
 	// Short texts differing in figures are distinct facts; one text under
 	// two headings is two pieces of evidence.
 	short := []store.Hit{hitOf("x", "Code 12: the valve is stuck.", 2), hitOf("y", "Code 13: the valve is stuck.", 2)}
-	require.Equal(t, []string{"x", "y"}, ids(distinctTexts(short, 10)))
+	require.False(t, holdsCopies(short))
 	a, b := hitOf("p", "Default: 0.", 2), hitOf("q", "Default: 0.", 2)
 	a.Chunk.Heading, b.Chunk.Heading = []string{"retries"}, []string{"delay"}
-	require.Equal(t, []string{"p", "q"}, ids(distinctTexts([]store.Hit{a, b}, 10)))
-}
-
-// The keyword search kept one copy and the vector search another: one
-// candidate with both scores, as if both had kept the same.
-func TestMergeCopiesAcrossSearches(t *testing.T) {
-	srcs := []Source{
-		{Chunk: store.Chunk{ID: "v18", Text: apiBody + "GET /v1.18/x"}, KeywordRank: 1, Scores: Scores{BM25: 4.7}},
-		{Chunk: store.Chunk{ID: "top", Text: "docker top"}, KeywordRank: 2, VectorRank: 1, Scores: Scores{BM25: 4.3, Cosine: 0.5}},
-		{Chunk: store.Chunk{ID: "v24", Text: apiBody + "GET /v1.24/x"}, VectorRank: 2, Scores: Scores{Cosine: 0.4}},
-		// Both found by keyword: scored apart there, so kept apart.
-		{Chunk: store.Chunk{ID: "v20", Text: apiBody + "GET /v1.20/x"}, KeywordRank: 3, Scores: Scores{BM25: 3.1}},
-	}
-	got := mergeCopies(srcs)
-	require.Len(t, got, 3)
-	require.Equal(t, "v18", got[0].Chunk.ID)
-	require.Equal(t, 1, got[0].KeywordRank)
-	require.Equal(t, 2, got[0].VectorRank)
-	require.InDelta(t, 0.4, got[0].Scores.Cosine, 1e-9)
-	require.Equal(t, "v20", got[2].Chunk.ID)
+	require.False(t, holdsCopies([]store.Hit{a, b}))
 }
 
 func TestSameButFigures(t *testing.T) {
@@ -90,8 +74,8 @@ func TestSearchDistinctSearchesAgainOnlyForCopies(t *testing.T) {
 	got, err := searchDistinct(3, search(pool))
 	require.NoError(t, err)
 	require.Equal(t, []int{3, 3 * copySlack}, asked)
-	require.Len(t, got, 3)
-	require.Equal(t, "d", got[2].Chunk.ID)
+	require.Len(t, got, 4, "the two copies take one place")
+	require.Equal(t, "d", got[3].Chunk.ID)
 
 	asked = nil
 	got, err = searchDistinct(3, search(pool[1:]))

@@ -146,7 +146,8 @@ func cloneSet(m map[string]bool) map[string]bool {
 // searchExpanded runs the keyword search for the expansion words and
 // adds their scores to hits (the question's own keyword hits) at the
 // expansion scale (see expandedScore). It returns the merged list, best
-// first, at most k long, and the expansion words the collection uses.
+// first, up to k distinct hits long (distinctTexts), and the expansion
+// words the collection uses.
 func (h *Hybrid) searchExpanded(ctx context.Context, p plan, q queryTerms, hits []store.Hit) ([]store.Hit, []string, error) {
 	words, err := h.expand.expansions(ctx, p.text, q, p.filter, h.words.analyze)
 	if err != nil || len(words) == 0 {
@@ -183,7 +184,7 @@ func (h *Hybrid) searchExpanded(ctx context.Context, p plan, q queryTerms, hits 
 	if err != nil {
 		return nil, nil, err
 	}
-	merged := mergeExpanded(hits, more, scale, len(hits)+p.keywordK)
+	merged := mergeExpanded(hits, more, scale, len(hits)+len(more))
 	return distinctTexts(merged, p.keywordK), words, nil
 }
 

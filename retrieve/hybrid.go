@@ -162,7 +162,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, q Query) (*Result, error) {
 	}
 
 	fuseStart := time.Now()
-	candidates := mergeCopies(Merge(found.keyword, found.vector))
+	candidates := Merge(found.keyword, found.vector)
 	res.Candidates = len(candidates)
 	if h.cfg.fusion == FusionWeighted {
 		WeightedFusion(candidates, h.cfg.norm, h.cfg.wKeyword, h.cfg.wVector)

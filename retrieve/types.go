@@ -26,8 +26,9 @@ type Query struct {
 	Filter Filter
 	// KeywordK and VectorK are the candidate counts of each search. A
 	// negative value disables that search. Copies of one text (the same
-	// but for its figures, scored alike) count once: a search whose hits
-	// hold copies asks the store again, for twice its count.
+	// but for its figures, scored alike) take one place: a search whose
+	// hits hold copies asks the store again, for twice its count, and
+	// keeps them along with its count of distinct hits.
 	KeywordK int
 	VectorK  int
 	// MaxSources truncates the final list (maxChunksForContext).
