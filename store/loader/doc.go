@@ -41,8 +41,9 @@
 // passing over redirect pages, the plain-text sources of HTML pages it
 // also finds (Sphinx's _sources copies, AsciiDoc's PAGE.txt) and pages
 // that repeat the others (Node.js's all.html, FFmpeg's *-all.html:
-// combined.go), and of a Doxygen reference its source listings and index
-// pages (doxygen.go).
+// combined.go), PDF, EPUB and text copies of its pages (edition.go), and
+// of a Doxygen reference its source listings and index pages
+// (doxygen.go).
 //
 // A Document's ID is the path cleaned and slash-separated, so the same file
 // indexed again replaces its chunks; Source is the path exactly as given, for
