@@ -3,6 +3,7 @@ package extractive
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -29,12 +30,21 @@ func scoreAntecedent(cands []*candidate, question string) {
 	}
 	kind := strings.ToLower(m[1])
 	pointing := regexp.MustCompile(`(?i)\b(?:this|these|that|such\s+an?)\s+` + regexp.QuoteMeta(kind) + `s?\b`)
+	// "The main process … will receive SIGTERM, and after a grace period,
+	// SIGKILL. The first signal can be changed …": an ordinal points into
+	// the names the sentence before lists, wherever it writes them.
+	ordinal := regexp.MustCompile(`(?i)\bthe\s+(?:first|second|third|last|former|latter)\s+` + regexp.QuoteMeta(kind) + `\b`)
 	for i, c := range cands {
-		if i == 0 || c.overlap == 0 || c.code || !strings.Contains(strings.ToLower(c.text), kind) || !pointing.MatchString(c.text) {
+		if i == 0 || c.overlap == 0 || c.code || !strings.Contains(strings.ToLower(c.text), kind) {
+			continue
+		}
+		byOrdinal := ordinal.MatchString(c.text)
+		if !byOrdinal && !pointing.MatchString(c.text) {
 			continue
 		}
 		prev := cands[i-1]
-		if prev.source != c.source || prev.code || prev.headingText != c.headingText || !leadsWithName(prev.text) {
+		if prev.source != c.source || prev.code || prev.headingText != c.headingText ||
+			!leadsWithName(prev.text) && !(byOrdinal && writesNames(prev.text)) {
 			continue
 		}
 		prev.score = max(prev.score, c.score) + antecedentBonus
@@ -53,4 +63,30 @@ func leadsWithName(text string) bool {
 		return false
 	}
 	return textutil.MaybeCode(first)
+}
+
+// writesNames reports whether text names two or more things the way a
+// list of names is written: quoted as code or in capitals ("`SIGTERM`,
+// and after a grace period, `SIGKILL`"); an ordinal points into such a
+// list.
+func writesNames(text string) bool {
+	n := strings.Count(text, "`") / 2
+	for _, w := range strings.Fields(strings.ReplaceAll(text, "`", " ")) {
+		if allCapitals(strings.Trim(w, "'\"“”‘’:,.;()")) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// allCapitals reports a word of two or more letters, all capitals.
+func allCapitals(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }

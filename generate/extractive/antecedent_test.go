@@ -1,6 +1,7 @@
 package extractive_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,4 +17,16 @@ func TestThisKindQuotedWithItsName(t *testing.T) {
 	got := answerTo(t, "Which kiln trait does every kiln implement?", p)
 	require.Contains(t, got, "FireOnce applies to kilns that can be fired once.", got)
 	require.Contains(t, got, "Every kiln implements at least this trait", got)
+}
+
+// "The first signal" points into the names the sentence before lists:
+// that sentence, which names the signal, is quoted before it.
+func TestOrdinalKindQuotedWithItsNames(t *testing.T) {
+	stop := "pump stop\n\nUsage: pump stop [OPTIONS] PUMP\n\nStop one or more running pumps.\n\n" +
+		"The pump's motor will receive `SIGTERM`, and after a grace period, `SIGKILL`. " +
+		"The first signal can be changed with the `STOPSIGNAL` line in the pump's file, or the `--stop-signal` option to `pump run`."
+	run := "pump run\n\nThe `--stop-signal` flag sets the signal that will be sent to the pump to stop it. " +
+		"The `--stop-timeout` flag sets the number of seconds to wait for the pump to stop after sending that signal."
+	got := answerTo(t, "Which signal does pump stop send first?", prompt(run, stop))
+	require.True(t, strings.HasPrefix(got, "The pump's motor will receive `SIGTERM`, and after a grace period, `SIGKILL`. [S2] The first signal can be changed"), got)
 }
