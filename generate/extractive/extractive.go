@@ -284,6 +284,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreKindIntroduction(cands, a, qterms)
 	scoreExpansion(cands, a)
 	scoreReason(cands, a)
+	scoreWithout(cands, question)
 	scoreComparison(cands, question)
 	scoreIntent(cands, a.intent)
 	scoreHowToEntry(cands, a.intent, g.minRelative)
