@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 
@@ -114,25 +113,13 @@ func (e *expander) expansions(ctx context.Context, question string, q queryTerms
 func namedTerms(question string, analyze func(string) []string) map[string]bool {
 	named := map[string]bool{}
 	forEachWord(question, func(word string) {
-		if textutil.MaybeCode(word) || upperKeyword(word) {
+		if textutil.MaybeCode(word) || textutil.AllCapitals(word) {
 			for _, t := range analyze(word) {
 				named[t] = true
 			}
 		}
 	})
 	return named
-}
-
-// upperKeyword reports a word of two or more letters, all upper case.
-func upperKeyword(w string) bool {
-	n := 0
-	for _, r := range w {
-		if !unicode.IsUpper(r) {
-			return false
-		}
-		n++
-	}
-	return n >= 2
 }
 
 func cloneSet(m map[string]bool) map[string]bool {

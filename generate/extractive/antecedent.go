@@ -3,7 +3,6 @@ package extractive
 import (
 	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -72,21 +71,9 @@ func leadsWithName(text string) bool {
 func writesNames(text string) bool {
 	n := strings.Count(text, "`") / 2
 	for _, w := range strings.Fields(strings.ReplaceAll(text, "`", " ")) {
-		if allCapitals(strings.Trim(w, "'\"“”‘’:,.;()")) {
+		if textutil.AllCapitals(strings.Trim(w, "'\"“”‘’:,.;()")) {
 			n++
 		}
-	}
-	return n >= 2
-}
-
-// allCapitals reports a word of two or more letters, all capitals.
-func allCapitals(w string) bool {
-	n := 0
-	for _, r := range w {
-		if !unicode.IsUpper(r) {
-			return false
-		}
-		n++
 	}
 	return n >= 2
 }

@@ -449,3 +449,16 @@ func DocumentOnlyParts(word string) []string {
 	}
 	return out
 }
+
+// AllCapitals reports whether w is a word of two or more letters, all
+// capitals ("SIGTERM", "LISTEN"): a name or a keyword in most manuals.
+func AllCapitals(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}

@@ -178,3 +178,11 @@ func TestDocumentOnlyParts(t *testing.T) {
 		require.Equal(t, tt.want, DocumentOnlyParts(tt.word), tt.word)
 	}
 }
+
+func TestAllCapitals(t *testing.T) {
+	for w, want := range map[string]bool{"SIGTERM": true, "IO": true, "I": false, "Sigterm": false, "SIG_TERM": false, "": false, "ÉTÉ": true} {
+		if got := AllCapitals(w); got != want {
+			t.Errorf("AllCapitals(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -40,6 +40,23 @@ func wrap(words []string, width int) []string {
 	return append(lines, line.String())
 }
 
+// pdfPagesOf lays words out as a PDF's pages of 45 lines under a running
+// head, each line drawn on its own.
+func pdfPagesOf(words []string) []string {
+	var pages []string
+	lines := wrap(words, 70)
+	for p := 0; p < len(lines); p += 45 {
+		var page strings.Builder
+		page.WriteString("BT /F1 10 Tf 12 TL 72 760 Td (Pump Station Manual) Tj T*")
+		for _, l := range lines[p:min(p+45, len(lines))] {
+			page.WriteString(" (" + l + ") Tj T*")
+		}
+		page.WriteString(" ET")
+		pages = append(pages, page.String())
+	}
+	return pages
+}
+
 // A manual shipped as HTML chapters, a PDF and a plain-text file is
 // indexed once, from its chapters: the PDF and the text, each wrapped and
 // paged its own way, are passed over as other editions. A text file with
@@ -66,16 +83,7 @@ func TestLoadDirPassesOverOtherEditions(t *testing.T) {
 				fmt.Fprintf(&text, "\n    Pump Station Manual, page %d\n\n", i/40+1)
 			}
 		}
-		lines := wrap(words, 70)
-		for p := 0; p < len(lines); p += 45 {
-			var page strings.Builder
-			page.WriteString("BT /F1 10 Tf 12 TL 72 760 Td (Pump Station Manual) Tj T*")
-			for _, l := range lines[p:min(p+45, len(lines))] {
-				page.WriteString(" (" + l + ") Tj T*")
-			}
-			page.WriteString(" ET")
-			pdfPages = append(pdfPages, page.String())
-		}
+		pdfPages = append(pdfPages, pdfPagesOf(words)...)
 	}
 	writeFile(t, dir, "manual.txt", []byte(text.String()))
 	writeFile(t, dir, "manual.pdf", testPDF{pages: pdfPages}.bytes())
@@ -112,20 +120,7 @@ func TestLoadDirPassesOverOtherEditions(t *testing.T) {
 // .docx and its PDF export: the PDF is passed over as another edition of
 // the pages, whose headings are the author's.
 func TestLoadDirPassesOverEditionsOfAuthoredPages(t *testing.T) {
-	pdfOf := func(words []string) []byte {
-		var pages []string
-		lines := wrap(words, 70)
-		for p := 0; p < len(lines); p += 45 {
-			var page strings.Builder
-			page.WriteString("BT /F1 10 Tf 12 TL 72 760 Td (Pump Station Manual) Tj T*")
-			for _, l := range lines[p:min(p+45, len(lines))] {
-				page.WriteString(" (" + l + ") Tj T*")
-			}
-			page.WriteString(" ET")
-			pages = append(pages, page.String())
-		}
-		return testPDF{pages: pages}.bytes()
-	}
+	pdfOf := func(words []string) []byte { return testPDF{pages: pdfPagesOf(words)}.bytes() }
 
 	docs := t.TempDir()
 	var all []string
