@@ -145,7 +145,7 @@ func signatureLines(s string) bool {
 		return false
 	}
 	for _, l := range lines {
-		l = strings.TrimSpace(l)
+		l = returnValue.ReplaceAllString(strings.TrimSpace(l), "")
 		open := strings.IndexByte(l, '(')
 		// At most a kind before the name ("class range(stop)"). An
 		// assignment is code, and a signature with default values
@@ -158,6 +158,13 @@ func signatureLines(s string) bool {
 	}
 	return true
 }
+
+// returnValue matches the outputs before a signature that names them, as
+// Texinfo's definition lines write Octave's functions, after an empty
+// category (": x = inv (A)", ": [x, rcond] = inv (A)", ": […] = inverse
+// (…)"): the signature is what follows. Without the category, "x =
+// fire(6)" is a line of code.
+var returnValue = regexp.MustCompile(`^:\s*(?:\[[^\]\n]*\]|[A-Za-z_]\w*)\s*=\s*`)
 
 // repeatedArgument matches an option or name whose last argument may be
 // repeated ("-Mrm <message id> <message id> ...", "add [<pathspec>...]"

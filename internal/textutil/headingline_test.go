@@ -48,6 +48,9 @@ func TestIsHeadingLine(t *testing.T) {
 		{"deprecation note", "kiln.vent\n\nDeprecated since: v12.0.0\n\nOpens the vent.", "Deprecated since: v12.0.0", false},
 		{"stacked signatures of one entry", "Intro text.\n\nround(X)\nround(X,Y)\n\nThe round(X,Y) function returns X rounded to Y digits.", "round(X)\nround(X,Y)", true},
 		{"stacked signatures with a kind", "Intro text.\n\nclass range(stop)\nclass range(start, stop[, step])\n\nRather than being a function, range is a type.", "class range(stop)\nclass range(start, stop[, step])", true},
+		// Octave's manual names the outputs before each form.
+		{"stacked signatures with outputs", "Intro text.\n\n: x = kiln (A)\n: [x, rcond] = kiln (A)\n: […] = firing (…)\n\nFire the kiln of the square matrix A.", ": x = kiln (A)\n: [x, rcond] = kiln (A)\n: […] = firing (…)", true},
+		{"assignments are code", "Intro text.\n\nx = kiln.fire(A, cone=6)\ny = kiln.cool(x)\n\nThen the kiln cools.", "x = kiln.fire(A, cone=6)\ny = kiln.cool(x)", false},
 		{"stacked signatures with default values", "Intro text.\n\n@kiln.cache(fire)\n@kiln.cache(maxsize=128, typed=False)\n\nDecorator to wrap a firing.", "@kiln.cache(fire)\n@kiln.cache(maxsize=128, typed=False)", false},
 		{"lines of code", "Intro text.\n\nx = fire(6)\nvent(x)\n\nThen wait.", "x = fire(6)\nvent(x)", false},
 		{"a signature over prose", "Intro text.\n\nround(X)\nRounds X to a whole number of cones\n\nMore.", "round(X)\nRounds X to a whole number of cones", false},
