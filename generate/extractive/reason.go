@@ -9,11 +9,15 @@ import (
 // can't I …", "… and why?"); asksMore one that asks for something else
 // too ("Why …, and what should I call instead?"), whose other half a
 // reason does not answer.
+// asksCause matches one asking what causes a thing ("What usually causes
+// ECONNRESET?"), a reason question too.
 var (
-	asksWhy   = regexp.MustCompile(`(?i)^\s*why\b|\band\s+why\b|\bwhat\s+is\s+the\s+reason\b|\bfor\s+what\s+reason\b|^\s*what\s+(?:(?:usually|typically|commonly|normally|often|generally)\s+)?(?:causes|(?:can|could|might|may|would)\s+cause)\b`)
-	asksCause = regexp.MustCompile(`(?i)^\s*what\s+(?:\w+\s+)?(?:causes|cause)\b`)
+	asksWhy   = regexp.MustCompile(`(?i)^\s*why\b|\band\s+why\b|\bwhat\s+is\s+the\s+reason\b|\bfor\s+what\s+reason\b|` + causeQuestion)
+	asksCause = regexp.MustCompile(`(?i)` + causeQuestion)
 	asksMore  = regexp.MustCompile(`(?i)\band\s+(?:what|how|which|where|when|who)\b`)
 )
+
+const causeQuestion = `^\s*what\s+(?:(?:usually|typically|commonly|normally|often|generally)\s+)?(?:causes|(?:can|could|might|may|would)\s+cause)\b`
 
 // reasonCue matches a sentence that gives a reason or a consequence:
 // "because", "so that", "to avoid …", "due to", "otherwise".

@@ -232,7 +232,8 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 			// with --show-output:" over "$ cargo test -- --show-output")
 			// is what that sentence says (withCodeAfter).
 			ledCode := si > 0 && strings.HasPrefix(text, "```") && strings.HasSuffix(src.Text[spans[si-1].Start:spans[si-1].End], ":")
-			if len(words) < minWords && !((row || fact || ledCode || returnsRow.MatchString(text) || shortDefault.MatchString(text) || valueMeaning.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
+			meaning := len(words) < minWords && valueMeaning.MatchString(text)
+			if len(words) < minWords && !((row || fact || ledCode || meaning || returnsRow.MatchString(text) || shortDefault.MatchString(text) || summaryLine.MatchString(text)) && len(words) >= 2) ||
 				len(words) > maxQuoteWords || citationLike.MatchString(text) ||
 				colon && !countLeadIn.MatchString(text) && !leadsIntoCode(src.Text, spans, si, words) ||
 				crossReference.MatchString(text) {
@@ -278,7 +279,7 @@ func collect(sources []generate.ContextSource, minWords int) []*candidate {
 				named: k < len(words) && !textutil.IsStopword(words[k]), box: boxID(box), sigRow: sigRow,
 				codeLead: colon && !countLeadIn.MatchString(text) && !(opens && definesHeading(words, headingText)) ||
 					ledCode && len(words) < minWords,
-				tail: len(words) < minWords && valueMeaning.MatchString(text),
+				tail: meaning,
 			})
 		}
 	}

@@ -23,7 +23,7 @@ const withoutReach = 4
 
 // scoreWithout applies the rule above.
 func scoreWithout(cands []*candidate, question string) {
-	asked := negatedStems(textutil.Words(question), map[string]bool{"without": true})
+	asked := withoutStems(textutil.Words(question))
 	for _, v := range []string{"use", "have", "need", "do", "make", "get"} {
 		// "without using the cache": the verb negates nothing itself.
 		delete(asked, textutil.Stem(v))
@@ -32,35 +32,34 @@ func scoreWithout(cands []*candidate, question string) {
 		return
 	}
 	for _, c := range cands {
-		if c.overlap == 0 || c.code {
-			continue
-		}
-		negated := map[string]bool{}
-		for _, w := range c.words {
-			if x, ok := strings.CutPrefix(w, "no-"); ok {
-				negated[textutil.Stem(x)] = true
-			}
-		}
-		for t := range c.heading {
-			if x, ok := strings.CutPrefix(t, "no-"); ok {
-				negated[x] = true
-			}
-		}
-		for s := range asked {
-			if negated[s] {
-				c.score += intentBonus
-				break
-			}
+		if c.overlap > 0 && !c.code && negatesAsked(c, asked) {
+			c.score += intentBonus
 		}
 	}
 }
 
-// negatedStems returns the stems of the content words within withoutReach
-// after each of words' negations (the keys of negations, lower-case).
-func negatedStems(words []string, negations map[string]bool) map[string]bool {
+// negatesAsked reports whether c writes, or stands under, a "no-X" option
+// or heading whose X's stem is asked.
+func negatesAsked(c *candidate, asked map[string]bool) bool {
+	for _, w := range c.words {
+		if x, ok := strings.CutPrefix(w, "no-"); ok && asked[textutil.Stem(x)] {
+			return true
+		}
+	}
+	for t := range c.heading {
+		if x, ok := strings.CutPrefix(t, "no-"); ok && asked[x] {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutStems returns the stems of the content words within withoutReach
+// after each "without" of words.
+func withoutStems(words []string) map[string]bool {
 	out := map[string]bool{}
 	for i, w := range words {
-		if !negations[strings.ReplaceAll(strings.ToLower(w), "’", "'")] {
+		if !strings.EqualFold(w, "without") {
 			continue
 		}
 		for _, x := range words[i+1 : min(len(words), i+1+withoutReach)] {
