@@ -12,6 +12,9 @@ var scaffoldWords = []string{
 	// how long", "what exactly does X do".
 	"roughly", "approximately", "exactly", "precisely", "typically", "usually", "normally",
 	"generally", "actually", "really", "basically",
+	// "Reaches a certain number of bytes" leaves the number open: the
+	// answer names the limit, not certainty.
+	"certain",
 	// "The built-in User model", "Python's built-in rounding": the manual
 	// describes its own parts without saying they come with it.
 	"built-in", "builtin",
@@ -48,4 +51,8 @@ func InScaffoldPhrase(words []string, i int) bool {
 	return false
 }
 
-var scaffoldPhrases = [][]string{{"one", "another"}, {"stand", "for"}, {"stands", "for"}, {"short", "for"}}
+var scaffoldPhrases = [][]string{
+	{"one", "another"}, {"stand", "for"}, {"stands", "for"}, {"short", "for"},
+	// "Is there a way to force one?" asks for the means; no answer says "way".
+	{"a", "way", "to"}, {"any", "way", "to"}, {"some", "way", "to"},
+}
