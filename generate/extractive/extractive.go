@@ -614,7 +614,10 @@ func (t *answerTest) answersAt(i int) bool {
 // sentence it does not quote presents text that does not answer. The
 // best-scoring prose sentence that answers is then quoted: first, unless
 // keepsLead. Code is never promoted (formLead never leads with it either);
-// when only code answers, chosen stays as it is.
+// when only code answers, chosen stays as it is if it quotes that code or
+// a sentence next to it (codeQuoted), and the generator declines
+// otherwise: an example's output giving "port = [80]" is no reason to
+// quote prose about something else.
 func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *candidate, qterms []string) ([]*candidate, *candidate, bool) {
 	// Inside the sections the question names, when something there
 	// answers (sectionWords).
@@ -642,7 +645,7 @@ func (g *Generator) quoteAnswer(t *answerTest, chosen []*candidate, second *cand
 	}
 	switch {
 	case best == nil:
-		return chosen, second, answered
+		return chosen, second, answered && t.codeQuoted(chosen)
 	case t.keepsLead(chosen[0], best):
 		// The sentence goes with its figure when the figure follows it
 		// (amountContinues, a default below: figureOf).
@@ -706,4 +709,19 @@ func (t *answerTest) keepsLead(lead, c *candidate) bool {
 // isExtent reports whether counted, an ask's amountTerms, is an extent's.
 func isExtent(counted []string) bool {
 	return len(counted) > 0 && counted[0] == extentMark
+}
+
+// codeQuoted reports whether chosen quotes code that answers, or a
+// sentence next to such code in its source (the sentence introducing a
+// command, the description under an option's name line): when only code
+// answers, prose quoted away from it does not.
+func (t *answerTest) codeQuoted(chosen []*candidate) bool {
+	for _, c := range chosen {
+		for _, n := range []int{c.pos - 1, c.pos, c.pos + 1} {
+			if n >= 0 && n < len(t.cands) && t.cands[n].source == c.source && t.cands[n].code && t.answersAt(n) {
+				return true
+			}
+		}
+	}
+	return false
 }
