@@ -52,7 +52,7 @@ func IsHeadingLine(text string, sp Span) bool {
 		IsTableRow(s) || changeTableTitle(text, sp) || nameSummary(text, sp) || bareURL.MatchString(s) || IsFieldLine(s) {
 		return false
 	}
-	if conjunctionLine(s) {
+	if conjunctionLine(s) || termDescription(text, sp, s) {
 		return false
 	}
 	if IsNumberedItem(s) {
@@ -402,4 +402,31 @@ func countWords(s string) int {
 		}
 	}
 	return n
+}
+
+// termDescription reports whether s is the description of a definition
+// list's term on the line before it: plain lower-case words, perhaps with
+// a value in parentheses, under a term of one token ("LIBDIR" over
+// "object code libraries (lib or lib64)", as GNUInstallDirs lists its
+// directories). Headings and terms are capitalised or are names; such a
+// line read as one named the sentences after it and was never quoted.
+func termDescription(text string, sp Span, s string) bool {
+	if s == "" || !unicode.IsLower(rune(s[0])) {
+		return false
+	}
+	before := lineBefore(text, sp.Start)
+	if before == "" || strings.ContainsAny(before, " \t") || EndsSentence(before) {
+		return false
+	}
+	words := 0
+	for _, f := range strings.Fields(s) {
+		f = strings.Trim(f, "(),;")
+		for _, r := range f {
+			if !unicode.IsLower(r) && r != '-' && !unicode.IsDigit(r) && r != '/' {
+				return false
+			}
+		}
+		words++
+	}
+	return words >= 2
 }
