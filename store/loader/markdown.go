@@ -72,7 +72,7 @@ func setText(text string, markdown bool, doc *store.Document, inc *includer) {
 		frontMatterMeta(doc.Text, &doc.Metadata)
 		// Front matter is metadata, not content: its title is kept above,
 		// and its lines would otherwise be indexed and quoted as text.
-		doc.Text = inlineHTMLCode(htmlTables(usageBlocks(withoutLiquidRaw(stripFrontMatter(doc.Text)))))
+		doc.Text = inlineHTMLCode(htmlTables(usageBlocks(withoutHTMLComments(withoutLiquidRaw(stripFrontMatter(doc.Text))))))
 	}
 }
 
