@@ -18,8 +18,9 @@
 // renderer would show differently from its source is written as shown:
 // raw HTML tables as rows (mdhtml.go), <code> elements as code spans
 // (mdinline.go), a command's fenced help text as its usage line, summary
-// and one entry per option (mdusage.go), and Liquid's raw tags dropped
-// (mdliquid.go). An HTML <pre> whose class says it holds prose (HAProxy's
+// and one entry per option (mdusage.go), Liquid's raw tags dropped
+// (mdliquid.go), and HTML comments and empty anchors dropped outside code
+// (mdcomment.go). An HTML <pre> whose class says it holds prose (HAProxy's
 // manual) is read as wrapped paragraphs, list items and tagged entries,
 // its examples staying code (htmlprose.go). Transcripts — WebVTT
 // (.vtt), SubRip (.srt) and JSON segment files (.json holding
