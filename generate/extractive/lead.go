@@ -136,7 +136,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			// that command.
 			ok = definesSubject(c, a) && namesWritten(a, cands, i) && (a.option == "" || c.owned)
 		case task != "":
-			ok = taskTitle(cands, i, task)
+			ok = taskTitle(cands, i, task, a.question)
 		}
 		if ok {
 			lead, leadRank, leadScore = c, rank, score

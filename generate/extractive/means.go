@@ -98,7 +98,7 @@ func meansAfter(chosen, cands []*candidate, a *ask, most int) ([]*candidate, *ca
 	}
 	lead := chosen[0]
 	var next *candidate
-	if taskTitle(cands, lead.pos, askedTask(question)) {
+	if taskTitle(cands, lead.pos, askedTask(question), question) {
 		next = cands[lead.pos+1] // the task's command, under its title
 	} else if namesMeans(lead.text, question) || namedBy(lead, question) != "" && !headsSubject(lead, question) {
 		return chosen, nil

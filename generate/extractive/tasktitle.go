@@ -43,8 +43,9 @@ func askedTask(question string) string {
 // taskTitle reports whether cands[i] names the task whose verb stem is
 // task in the imperative, at its start ("Uninstall a package.", "1.
 // Uninstall a package.", "Uninstall it with:"), and code follows it in its
-// source: the title of the means.
-func taskTitle(cands []*candidate, i int, task string) bool {
+// source: the title of the means. A title acting on code the question
+// does not name is another task's (otherObject).
+func taskTitle(cands []*candidate, i int, task, question string) bool {
 	c := cands[i]
 	if task == "" || c.code || i+1 >= len(cands) {
 		return false
@@ -54,7 +55,20 @@ func taskTitle(cands []*candidate, i int, task string) bool {
 		return false
 	}
 	words := textutil.Words(strings.TrimLeft(c.text[itemMarkerLen(c.text):], " "))
-	return len(words) > 0 && len(words) <= maxTitleWords && textutil.Stem(words[0]) == task
+	return len(words) > 0 && len(words) <= maxTitleWords && textutil.Stem(words[0]) == task && !otherObject(c.text, question)
+}
+
+// titleObject matches the verb of a title and the code span right after
+// it, its object ("Run `docker wait`, which …").
+var titleObject = regexp.MustCompile("^[A-Za-z-]+\\s+`([^`]+)`")
+
+// otherObject reports whether a title's verb acts on code the question
+// does not name: "Run `docker wait`, which should block until the
+// container exits." titles another task than "How do I run a container in
+// the background?".
+func otherObject(title, question string) bool {
+	m := titleObject.FindStringSubmatch(strings.TrimLeft(title[itemMarkerLen(title):], " "))
+	return m != nil && !strings.Contains(strings.ToLower(question), strings.ToLower(m[1]))
 }
 
 // maxTitleWords bounds a task title: a longer sentence that starts with

@@ -32,3 +32,21 @@ func TestTaskTitleAndItsCommandLead(t *testing.T) {
 	answer = answerTo(t, "How do I uninstall a kiln profile with the kiln tool?", p)
 	require.True(t, strings.HasPrefix(answer, "The kiln tool also performs"), answer)
 }
+
+// A title with the task's verb titles another task when it lacks the
+// question's rarest word: "Run `kiln wait` …" over its command does not
+// answer "How do I run a firing in the background?", the option that
+// says so does.
+func TestTaskTitleOfAnotherTask(t *testing.T) {
+	p := &generate.Prompt{Sources: []generate.ContextSource{
+		sourceUnder("S1", "Examples\n\nRun `kiln wait`, which blocks until the firing ends.\n\n```\n$ kiln wait --timeout 600 cone6\n```",
+			"kiln wait", "Examples"),
+		sourceUnder("S2", "Options\n\n-d, --detach\n\nRun the firing in the background and print its ID.",
+			"kiln fire", "Options"),
+		sourceUnder("S3", "The panel keeps its log in the background. The fan runs in the background too.", "Kiln panel", "Logs"),
+		sourceUnder("S4", "Background colours of the panel follow the theme.", "Kiln panel", "Themes"),
+	}}
+	answer := answerTo(t, "How do I run a firing in the background?", p)
+	require.True(t, strings.Contains(answer, "Run the firing in the background and print its ID. [S2]"), answer)
+	require.False(t, strings.HasPrefix(answer, "Run `kiln wait`"), answer)
+}
