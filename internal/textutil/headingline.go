@@ -37,7 +37,7 @@ func IsHeadingLine(text string, sp Span) bool {
 	}
 	s := text[sp.Start:sp.End]
 	if strings.ContainsRune(s, '\n') {
-		return (signatureLines(s) || optionLines(s) || nameLines(s)) && ownLine(text, sp)
+		return (signatureLines(s) || optionLines(s) || nameLines(s) || synopsisLines(s)) && ownLine(text, sp)
 	}
 	if IsFence(s) {
 		return false
@@ -200,6 +200,33 @@ func optionLines(s string) bool {
 	}
 	return true
 }
+
+// synopsisLines reports whether s is a command's forms stacked on lines
+// of their own, as zsh's builtins and manual pages' synopses write them
+// ("cd [ -qsLP ] [ arg ]" over "cd [ -qsLP ] old new" over "cd [ -qsLP ]
+// {+|-}n"): two to maxSignatureLines lines that start with the same name,
+// none a sentence, one at least with a bracketed argument. Read as a
+// sentence, the entry's description stood under the entry before it.
+func synopsisLines(s string) bool {
+	lines := strings.Split(s, "\n")
+	if len(lines) < 2 || len(lines) > maxSignatureLines {
+		return false
+	}
+	name, bracketed := "", false
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) < 2 || !synopsisName.MatchString(f[0]) || name != "" && f[0] != name || EndsSentence(l) ||
+			countWords(l) > 2*HeadingLineWords || IsFence(l) || bulletItem(l) {
+			return false
+		}
+		name = f[0]
+		bracketed = bracketed || strings.ContainsAny(l, "[<{")
+	}
+	return bracketed
+}
+
+// synopsisName matches a command's name as a synopsis starts with it.
+var synopsisName = regexp.MustCompile(`^[A-Za-z_][\w.-]*$`)
 
 // nameLines reports whether s is an entry's names stacked on lines of
 // their own, two to maxSignatureLines identifiers ("CPACK_DEBIAN_PACKAGE_SECTION"

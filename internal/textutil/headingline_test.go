@@ -37,6 +37,8 @@ func TestIsHeadingLine(t *testing.T) {
 		{"a field and its value", "kiln.fire(cone)\n\ncontext: init, task, action\n\nFires the kiln to the cone given.", "context: init, task, action", false},
 		{"a field named in two words", "bereq.connect_timeout\n\nReadable from: vcl_pipe, backend\n\nThe time to wait for a kiln.", "Readable from: vcl_pipe, backend", false},
 		{"a capitalised field", "kiln-clients\n\nBlocks: options\n\nTags: query\n\nSpecifies the most kilns fired at once.", "Tags: query", false},
+		{"a command's forms stacked", "cap\n\nSee the cap module.\n\nfire [ -qs ] [ cone ]\nfire [ -qs ] old new\nfire [ -qs ] {+|-}n\n\nFire the kiln.", "fire [ -qs ] [ cone ]\nfire [ -qs ] old new\nfire [ -qs ] {+|-}n", true},
+		{"two commands' lines", "Run these:\n\nfire [ -qs ] cone\nvent [ -a ] now\n\nThen wait.", "fire [ -qs ] cone\nvent [ -a ] now", false},
 		{"a term's lower-case description", "KILNDIR\n\nfiring logs and cone charts (var/kiln)\n\nOn some systems this is lib/kiln.", "firing logs and cone charts (var/kiln)", false},
 		{"an option's description in a manual page", "-t\n\nsort by cone, hottest first; see --cone\n\n-u", "sort by cone, hottest first; see --cone", false},
 		{"a lower-case heading under a title of several words", "Kiln Settings\n\nkiln-fire options\n\nMore.", "kiln-fire options", true},
