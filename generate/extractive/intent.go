@@ -510,7 +510,7 @@ var (
 	// "How many characters long can a name be?" asks for a length bound
 	// the same way.
 	capacityQuestion = regexp.MustCompile(`(?i)\bhow\s+many\s+(?:\w+\s+){1,4}?can\s+(?:\w+\s+){1,4}?(?:(?:have|hold|keep|store|contain)\b|be\s*\?)`)
-	limitCue         = regexp.MustCompile(`(?i)\b(maximum|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal|or\s+(?:fewer|less)|(?:more|longer|larger|greater|fewer|less)\s+than)\b`)
+	limitCue         = regexp.MustCompile(`(?i)\b(maximum|maximal|max|at\s+most|up\s+to|limit|limits|limited|no\s+more\s+than|exceed|exceeds|cap|capped|ceiling|unlimited|largest|highest|bounded|less\s+than\s+or\s+equal|or\s+(?:fewer|less)|(?:more|longer|larger|greater|fewer|less)\s+than)\b`)
 )
 
 // statesAmount reports whether a sentence can answer the question by
