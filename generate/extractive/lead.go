@@ -66,7 +66,11 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 			rank = 3
 		case a.isDefault && rowOf(c.text, a.defaulted):
 			rank = 2
-		case under || above || signed || c.headEntry:
+		case under || above || signed || c.headEntry || isAmount && c.opens && a.extentEntry(c):
+			// The first sentence of the entry an extent question names
+			// ("TCPTimeout": "Time permitted for TCP connections to be
+			// established.", its default after it) over a sentence
+			// elsewhere with every word and another figure.
 			rank = 1
 		case a.entryName != "" && c.opens && !c.block && entryOf(c.headingText, a.entryName):
 			// "It makes HAProxy run on <number> threads." opening the
@@ -88,7 +92,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 		// word and gives no figure sets the cut.
 		score := c.score + a.entryGain(cands, i)
 		if c.overlap < cut && !(c.overlap >= need && (row || c.spells || c.entry || c.headEntry || a.isDefault && continues(cands, i, cut) ||
-			isAmount && headedByQuestion(c, a.words) && headingHas(c, a.extentOf))) && !above ||
+			isAmount && headedByQuestion(c, a.words) && headingNamesExtent(c, a.extentOf))) && !above ||
 			c.code || lead != nil && (rank < leadRank || rank == leadRank && !outscores(score, leadScore, c, lead, a.words)) {
 			continue
 		}
@@ -149,7 +153,7 @@ func (g *Generator) formLead(cands []*candidate, a *ask, need float64) *candidat
 // entry of the thing it asks about, the only place whose figure may lead
 // an extent's answer by form.
 func (a *ask) extentEntry(c *candidate) bool {
-	return isExtent(a.counted) && headedByQuestion(c, a.words) && headingHas(c, a.extentOf)
+	return isExtent(a.counted) && headedByQuestion(c, a.words) && headingNamesExtent(c, a.extentOf)
 }
 
 // outscores reports whether c beats lead at equal rank: by score (as
@@ -172,17 +176,58 @@ func outscores(score, leadScore float64, c, lead *candidate, words map[string]bo
 }
 
 // headedByQuestion reports whether c's heading is made of the question's
-// own words: the entry of the thing asked about.
+// own words: the entry of the thing asked about. An identifier counts by
+// its parts: "TCPTimeout" heads the entry of "the TCP connect timeout".
 func headedByQuestion(c *candidate, words map[string]bool) bool {
 	if len(c.heading) == 0 {
 		return false
 	}
 	for t := range c.heading {
-		if !words[t] {
+		if !words[t] && !joinedOf(t, c.heading) {
 			return false
 		}
 	}
 	return true
+}
+
+// joinedOf reports whether term t is two or more other terms of set
+// written together ("tcptimeout" of "tcp" and "timeout"): an
+// identifier's whole, whose parts the set holds.
+func joinedOf(t string, set map[string]bool) bool {
+	var from func(rest string, n int) bool
+	from = func(rest string, n int) bool {
+		if rest == "" {
+			return n >= 2
+		}
+		for p := range set {
+			if p == t || p == "" {
+				continue
+			}
+			if strings.HasPrefix(rest, p) && from(rest[len(p):], n+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return from(t, 0)
+}
+
+// headingNamesExtent reports whether c's heading names what an extent
+// question asks about (extent: its words, the head noun last): every
+// word, or of three or more all but one besides the head noun. An
+// entry's name leaves out what it takes for granted: "TCPTimeout" is the
+// "TCP connect timeout".
+func headingNamesExtent(c *candidate, extent []string) bool {
+	if len(extent) < 3 {
+		return headingHas(c, extent)
+	}
+	missing := 0
+	for _, t := range extent {
+		if !c.heading[t] {
+			missing++
+		}
+	}
+	return missing == 0 || missing == 1 && c.heading[extent[len(extent)-1]]
 }
 
 // headingHas reports whether c's heading holds every one of terms, and
