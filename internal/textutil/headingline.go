@@ -435,14 +435,15 @@ func countWords(s string) int {
 // list's term on the line before it: plain lower-case words, perhaps with
 // a value in parentheses, under a term of one token ("LIBDIR" over
 // "object code libraries (lib or lib64)", as GNUInstallDirs lists its
-// directories). Headings and terms are capitalised or are names; such a
+// directories) or an option's spellings ("-n, --numeric-sort" over
+// "compare according to string numerical value", as manual pages do). Headings and terms are capitalised or are names; such a
 // line read as one named the sentences after it and was never quoted.
 func termDescription(text string, sp Span, s string) bool {
 	if s == "" || !unicode.IsLower(rune(s[0])) {
 		return false
 	}
 	before := lineBefore(text, sp.Start)
-	if before == "" || strings.ContainsAny(before, " \t") || EndsSentence(before) {
+	if before == "" || strings.ContainsAny(before, " \t") && OptionSpellings(before) == nil || EndsSentence(before) {
 		return false
 	}
 	words := 0

@@ -41,6 +41,7 @@ func TestIsHeadingLine(t *testing.T) {
 		{"two commands' lines", "Run these:\n\nfire [ -qs ] cone\nvent [ -a ] now\n\nThen wait.", "fire [ -qs ] cone\nvent [ -a ] now", false},
 		{"a term's lower-case description", "KILNDIR\n\nfiring logs and cone charts (var/kiln)\n\nOn some systems this is lib/kiln.", "firing logs and cone charts (var/kiln)", false},
 		{"an option's description in a manual page", "-t\n\nsort by cone, hottest first; see --cone\n\n-u", "sort by cone, hottest first; see --cone", false},
+		{"an option's description under its spellings", "-n, --cone-sort\n\ncompare according to cone number\n\n-r, --reverse", "compare according to cone number", false},
 		{"a lower-case heading under a title of several words", "Kiln Settings\n\nkiln-fire options\n\nMore.", "kiln-fire options", true},
 		{"a conjunction between two code blocks", "```\nkiln fire\n```\n\nor\n\n```\nkiln fire --now\n```", "or", false},
 		{"a stop word that names a tag", "Built-in tags\n\nfor\n\nLoops over each item in an array.", "for", true},
