@@ -436,8 +436,9 @@ func countWords(s string) int {
 // a value in parentheses, under a term of one token ("LIBDIR" over
 // "object code libraries (lib or lib64)", as GNUInstallDirs lists its
 // directories) or an option's spellings ("-n, --numeric-sort" over
-// "compare according to string numerical value", as manual pages do). Headings and terms are capitalised or are names; such a
-// line read as one named the sentences after it and was never quoted.
+// "compare according to string numerical value", as manual pages do).
+// Headings and terms are capitalised or are names; such a line read as
+// one named the sentences after it and was never quoted.
 func termDescription(text string, sp Span, s string) bool {
 	if s == "" || !unicode.IsLower(rune(s[0])) {
 		return false

@@ -56,17 +56,30 @@ func withoutHTMLComments(text string) string {
 			}
 			l = l[:at] + rest
 		}
-		if strings.Contains(l, "</") {
-			l = emptyAnchor.ReplaceAllStringFunc(l, func(m string) string {
-				if inCodeSpan(l, strings.Index(l, m)) {
-					return m
-				}
-				return ""
-			})
-		}
-		lines[i] = l
+		lines[i] = withoutEmptyAnchors(l)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// withoutEmptyAnchors removes the empty anchors of line l that stand
+// outside its code spans.
+func withoutEmptyAnchors(l string) string {
+	if !strings.Contains(l, "</") {
+		return l
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range emptyAnchor.FindAllStringIndex(l, -1) {
+		if !inCodeSpan(l, m[0]) {
+			b.WriteString(l[last:m[0]])
+			last = m[1]
+		}
+	}
+	if last == 0 {
+		return l
+	}
+	b.WriteString(l[last:])
+	return b.String()
 }
 
 // commentEnd finds the close of the comment opening at byte at of line l
