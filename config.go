@@ -130,6 +130,11 @@ type RetrievalConfig struct {
 	// synonyms, the collection's heading vocabulary); the zero value is
 	// retrieve.DefaultExpansion. See retrieve.Expansion.
 	Expansion retrieve.Expansion
+	// ProximityWeight scales the keyword score a chunk gains for writing
+	// neighbouring question words next to each other, in the question's
+	// order (default retrieve.DefaultProximityWeight; negative disables
+	// it). See retrieve.Options.ProximityWeight.
+	ProximityWeight float64
 	// SingleSource is the Relevance at which one source suffices when fewer
 	// than MinChunks pass MinScore; the answer is then marked LOW
 	// CONFIDENCE (default 0.50; negative disables it).

@@ -42,7 +42,8 @@ func newDefaultRetriever(cfg Config, emb retrieve.Embedder) (retrieve.Retriever,
 	if cfg.Store == nil {
 		return nil, ErrNoStore
 	}
-	opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration, Expansion: cfg.Retrieval.Expansion}
+	opts := retrieve.Options{Reranker: cfg.Reranker, Calibration: cfg.Retrieval.Calibration, Expansion: cfg.Retrieval.Expansion,
+		ProximityWeight: cfg.Retrieval.ProximityWeight}
 	// The cosine defaults were fitted for the hashing embedder; any other
 	// model's range is derived from the collection unless set explicitly.
 	if _, scans := cfg.Store.(store.Scanner); scans && !isHashEmbedder(cfg.Embedder) {

@@ -2,6 +2,7 @@ package hybridrag_test
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -60,4 +61,8 @@ func TestDefaultRetrieverFusion(t *testing.T) {
 	cfg.Retrieval.Fusion = 9
 	_, err := hybridrag.New(cfg)
 	require.ErrorIs(t, err, retrieve.ErrInvalidOptions)
+	cfg.Retrieval.Fusion = retrieve.FusionDefault
+	cfg.Retrieval.ProximityWeight = math.NaN()
+	_, err = hybridrag.New(cfg)
+	require.ErrorIs(t, err, retrieve.ErrInvalidOptions, "RetrievalConfig.ProximityWeight reaches the retriever")
 }

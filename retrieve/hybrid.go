@@ -255,6 +255,9 @@ func (h *Hybrid) search(ctx context.Context, p plan, t *Timings) (searched, erro
 			if keyErr == nil && h.expand != nil {
 				keyErr = h.expandKeyword(sctx, p, &out)
 			}
+			if keyErr == nil {
+				keyErr = h.proximityKeyword(sctx, p, &out)
+			}
 			t.Keyword = time.Since(begin)
 			if keyErr != nil {
 				fail(SideKeyword, keyErr)
@@ -300,6 +303,23 @@ func (h *Hybrid) expandKeyword(ctx context.Context, p plan, out *searched) error
 	out.terms = &q
 	out.keyword, out.expansions, err = h.searchExpanded(ctx, p, q, out.keyword)
 	return err
+}
+
+// proximityKeyword adds the proximity bonus to out.keyword's scores (see
+// favourProximity), analysing the question first if expansions did not.
+func (h *Hybrid) proximityKeyword(ctx context.Context, p plan, out *searched) error {
+	if h.stats == nil || h.cfg.proximityWeight == 0 || len(out.keyword) < 2 {
+		return nil
+	}
+	if out.terms == nil {
+		q, err := h.analyseQuery(ctx, p.text, p.filter)
+		if err != nil {
+			return err
+		}
+		out.terms = &q
+	}
+	h.favourProximity(p.text, *out.terms, out.keyword)
+	return nil
 }
 
 // searchVector embeds the query and runs the vector search.

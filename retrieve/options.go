@@ -146,6 +146,12 @@ type Options struct {
 	// ExpansionWeight in (0, 1) scales expansion BM25 scores against the
 	// question's own (see Expansion); 0 means DefaultExpansionWeight.
 	ExpansionWeight float64
+	// ProximityWeight scales the keyword score a chunk gains for writing
+	// neighbouring question terms next to each other (see
+	// DefaultProximityWeight); 0 means the default, a negative value
+	// none. It needs a keyword searcher that implements
+	// store.TermStatter.
+	ProximityWeight float64
 }
 
 // config is Options with every default resolved.
@@ -171,6 +177,7 @@ type config struct {
 
 	expansion       Expansion
 	expansionWeight float64
+	proximityWeight float64
 }
 
 func (o Options) resolve() (config, error) {
@@ -244,6 +251,9 @@ func (o Options) resolve() (config, error) {
 		c.expansionWeight = DefaultExpansionWeight
 	default:
 		c.expansionWeight = w
+	}
+	if c.proximityWeight, err = weight("ProximityWeight", o.ProximityWeight, DefaultProximityWeight); err != nil {
+		return c, err
 	}
 	return c, nil
 }
