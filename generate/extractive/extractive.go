@@ -451,6 +451,9 @@ func figureAfter(chosen []*candidate, next *candidate, most int) ([]*candidate, 
 // lead opens (entryFigure); nil otherwise.
 func figureOf(cands []*candidate, a *ask, lead *candidate) *candidate {
 	if !a.isAmount {
+		if j := a.entryValueDefault(cands, lead.pos); j >= 0 {
+			return cands[j]
+		}
 		return nil
 	}
 	// A unit is no extent: "The age of pump cookies, in seconds." needs
@@ -601,7 +604,7 @@ func (t *answerTest) answersAt(i int) bool {
 		relief = max(relief, entryRelief)
 	}
 	return c.overlap >= t.need-relief && t.form.holds(c, prev, nameScope(cands, i)) &&
-		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i)) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(figureText(c)) || a.defaultAfter(cands, i) >= 0 ||
+		(t.form.defaulted == nil || givesDefault(t.form.defaulted, t.said, cands, i) || a.entryValueDefault(cands, i) >= 0) && (statesAmount(counted, subject, isAmount, c, prev) && figure.states(figureText(c)) || a.defaultAfter(cands, i) >= 0 ||
 		isAmount && (amountContinues(counted, subject, figure, cands, i) || entryFigure(counted, subject, figure, cands, i) != nil))
 }
 

@@ -193,7 +193,34 @@ func (a *ask) defaultAfter(cands []*candidate, i int) int {
 	if j := followingDefault(a.defaultAsked, a.counted, a.figure, a.qterms, cands, i); j >= 0 {
 		return j
 	}
+	if j := a.entryValueDefault(cands, i); j >= 0 {
+		return j
+	}
 	return a.entryDefaultAfter(cands, i)
+}
+
+// entryValueDefault returns, for a question asking for a default that
+// counts nothing ("Which algorithm does the server use by default to
+// store passwords set with CREATE ROLE or ALTER ROLE?"), the default that
+// leaves its subject to its entry (subjectlessDefault) a few sentences
+// after cands[i], the description opening an entry named like a setting:
+// "password_encryption (enum) / When a password is specified in CREATE
+// ROLE or ALTER ROLE, this parameter determines the algorithm to use to
+// encrypt the password. Possible values are … . The default is
+// scram-sha-256." The entry is about one setting, so its default is the
+// value of what the description describes; the description alone names
+// the setting and no value. -1 otherwise.
+func (a *ask) entryValueDefault(cands []*candidate, i int) int {
+	c := cands[i]
+	if !a.defaultAsked || a.isAmount || !c.opens || c.code || nameHeading(c.headingText) == "" {
+		return -1
+	}
+	for j := i + 1; j < len(cands) && j <= i+defaultAfter && sameEntry(cands[j], c); j++ {
+		if !cands[j].code && subjectlessDefault.MatchString(cands[j].text) {
+			return j
+		}
+	}
+	return -1
 }
 
 // entryDefaultAfter returns, for an amount question that does not ask for
