@@ -3,6 +3,7 @@ package extractive
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -34,6 +35,11 @@ func spacedCompounds(cands []*candidate, question string) {
 			}
 			if len(stems) >= 2 {
 				phrases[strings.Join(words[i:i+n], "-")] = stems
+				if n == 2 && plainWord(words[i]) && plainWord(words[i+1]) {
+					// Written closed as well: "webserver" for "web server",
+					// "filename" for "file name".
+					phrases[words[i]+words[i+1]] = stems
+				}
 			}
 		}
 	}
@@ -42,9 +48,6 @@ func spacedCompounds(cands []*candidate, question string) {
 	}
 	for _, c := range cands {
 		for _, w := range c.words {
-			if strings.IndexByte(w, '-') < 0 {
-				continue // most words: no phrase to look up
-			}
 			parts, ok := phrases[w]
 			if !ok {
 				continue
@@ -142,4 +145,17 @@ func spelledApart(words, parts []string) bool {
 		}
 	}
 	return false
+}
+
+// plainWord reports whether w is two or more letters and nothing else: a
+// word that runs into the next one when a compound is written closed.
+func plainWord(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }
