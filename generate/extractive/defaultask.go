@@ -87,14 +87,15 @@ func withDefaultMark(cands []*candidate, chosen []*candidate) []*candidate {
 // entryDefaultRow returns the sentence after c that gives a default: the
 // next sentence of its source, or, past a note or two of the same entry
 // ("Change of this parameter requires restart …"), the entry's
-// "Default: …" row; nil when there is none.
+// "Default: …" row or default sentence (statesEntryDefault); nil when
+// there is none.
 func entryDefaultRow(cands []*candidate, c *candidate, said []bool) *candidate {
 	for j := c.pos + 1; j < len(cands) && j <= c.pos+3; j++ {
 		n := cands[j]
 		if n.source != c.source || n.code || j > c.pos+1 && (n.headingText != c.headingText || n.opens) {
 			return nil
 		}
-		if said[j] && (j == c.pos+1 || defaultRow.MatchString(n.text)) {
+		if said[j] && (j == c.pos+1 || statesEntryDefault(n.text)) {
 			return n
 		}
 	}
@@ -110,10 +111,11 @@ func entryDefaultRow(cands []*candidate, c *candidate, said []bool) *candidate {
 // answered "What is the default maximum EDNS0 UDP payload size?" with
 // "Maximum EDNS0 UDP payload size default for both IPv4 and IPv6." and no
 // figure. When no quoted sentence gives a default, a later entry's
-// opening sentence brings its entry's "Default: …" row the same way,
-// past a note or two, in place of the last other sentence: "pidfile: A
-// PID file location." with "Default: rundir/knot.pid" after rundir's
-// description led. At most most sentences are kept.
+// opening sentence brings its entry's "Default: …" row (or its "The
+// default value is …" sentence) the same way, past a note or two, in
+// place of the last other sentence: "pidfile: A PID file location." with
+// "Default: rundir/knot.pid" after rundir's description led. At most
+// most sentences are kept.
 func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candidate {
 	if said == nil || len(chosen) == 0 || most < 2 {
 		return chosen
@@ -129,7 +131,7 @@ func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candid
 			continue
 		}
 		n := entryDefaultRow(cands, c, said)
-		if n == nil || i > 0 && !defaultRow.MatchString(n.text) {
+		if n == nil || i > 0 && !statesEntryDefault(n.text) {
 			// After the lead only a "Default: …" row: "It is useful if
 			// by default you want …" gives no default of the entry.
 			continue
@@ -165,4 +167,11 @@ func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candid
 		return slices.Insert(out, i+1, n)
 	}
 	return chosen
+}
+
+// statesEntryDefault reports whether text gives its entry's default: a
+// "Default: …" row, or a sentence leaving its subject to the entry ("The
+// default value is "/tmp".", subjectlessDefault).
+func statesEntryDefault(text string) bool {
+	return defaultRow.MatchString(text) || subjectlessDefault.MatchString(text)
 }

@@ -44,3 +44,22 @@ func TestDefaultRowOfALaterEntry(t *testing.T) {
 	got = withDefaultRow(all, []*candidate{cands[3], cands[0], code}, said, 3)
 	require.Equal(t, []*candidate{cands[3], cands[5], cands[0]}, got)
 }
+
+// A later entry's default written as a sentence of its own ("The default
+// value is "/tmp".") comes with its description as a "Default: …" row does.
+func TestDefaultSentenceOfALaterEntry(t *testing.T) {
+	texts := []struct{ text, heading string }{
+		{"KilnTmp identifies the location which firings should use for scratch files.", "Scratch space"},
+		{"Fully qualified pathname of the file system available to firings for scratch files.", "KilnTmp"},
+		{"This parameter is used in establishing a kiln's scratch space.", "KilnTmp"},
+		{"The default value is \"/tmp\".", "KilnTmp"},
+	}
+	cands := make([]*candidate, len(texts))
+	for i, x := range texts {
+		cands[i] = &candidate{pos: i, text: x.text, headingText: x.heading, opens: i == 1}
+	}
+	cands[0].source = 1 // another source
+	said := defaultsGiven(&defaulted{}, cands)
+	got := withDefaultRow(cands, []*candidate{cands[0], cands[1], cands[2]}, said, 3)
+	require.Equal(t, []*candidate{cands[0], cands[1], cands[3]}, got)
+}
