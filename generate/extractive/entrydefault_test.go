@@ -28,3 +28,14 @@ func TestEntryDefaultOfAValue(t *testing.T) {
 	got = answerTo(t, q, prompt(other))
 	require.False(t, strings.Contains(got, "The default is on."), "another entry's default: %s", got)
 }
+
+// When another entry is named for the thing asked about ("glazelog" for
+// "the glaze log"), an entry that mentions the thing among others brings
+// no default of its own: the default asked for is the named entry's.
+func TestEntryDefaultOfTheNamedEntry(t *testing.T) {
+	text := "Paths\n\nrundir\n\nA path for storing run-time data (glaze log, kiln sockets, etc.).\n\nThe default is /run/kiln.\n\n" +
+		"glazelog\n\nA glaze log location.\n\nDefault: rundir/kiln.log"
+	got := answerTo(t, "Where is the glaze log stored by default?", prompt(text))
+	require.Contains(t, got, "Default: rundir/kiln.log", got)
+	require.NotContains(t, got, "/run/kiln.", got)
+}

@@ -212,7 +212,17 @@ func (a *ask) defaultAfter(cands []*candidate, i int) int {
 // the setting and no value. -1 otherwise.
 func (a *ask) entryValueDefault(cands []*candidate, i int) int {
 	c := cands[i]
-	if !a.defaultAsked || a.isAmount || !c.opens || c.code || nameHeading(c.headingText) == "" {
+	name := nameHeading(c.headingText)
+	if !a.defaultAsked || a.isAmount || !c.opens || c.code || name == "" {
+		return -1
+	}
+	asked := spelledNames(a.question)
+	if !asked[entryName(name)] && slices.ContainsFunc(cands, func(o *candidate) bool { return asked[entryName(nameHeading(o.headingText))] }) {
+		// Another entry is named for the thing ("pidfile" for "Where is
+		// the PID file stored by default?"): the default asked for is
+		// its own, not that of an entry mentioning the thing among
+		// others ("rundir: A path for storing run-time data (PID file,
+		// unix sockets, etc.)").
 		return -1
 	}
 	for j := i + 1; j < len(cands) && j <= i+defaultAfter && sameEntry(cands[j], c); j++ {
@@ -221,6 +231,28 @@ func (a *ask) entryValueDefault(cands []*candidate, i int) int {
 		}
 	}
 	return -1
+}
+
+// spelledNames returns the names a question's runs of two or three words
+// spell when joined ("pidfile" for "the PID file"). A single word
+// ("password") names too many sections to tell an entry.
+func spelledNames(question string) map[string]bool {
+	words := textutil.Words(question)
+	out := map[string]bool{}
+	for i := range words {
+		name := entryName(words[i])
+		for n := 1; n < 3 && i+n < len(words); n++ {
+			name += entryName(words[i+n])
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// entryName is a setting's name as a question's words join it: lower
+// case, without '_' and '-' ("pidfile" for "pid_file").
+func entryName(name string) string {
+	return nameJoins.Replace(strings.ToLower(name))
 }
 
 // entryDefaultAfter returns, for an amount question that does not ask for
