@@ -288,7 +288,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	scoreComparison(cands, question)
 	scoreIntent(cands, a.intent)
 	scoreWhere(cands, question)
-	scoreHowToEntry(cands, a.intent, g.minRelative)
+	scoreHowToEntry(cands, a.intent, question, g.minRelative)
 	chosen, second := g.choose(cands, g.formLead(cands, a, g.needed(sources)), qterms, a)
 	if len(chosen) == 0 {
 		return nil

@@ -12,7 +12,12 @@ import (
 // ("Enables HTTP protocol to check on the servers health"), and by no
 // sentence that says "HTTP request" and "check" in passing. The entry
 // line names the means, so its opening sentence, when it covers the
-// question as well as the others do, earns howToEntryBonus.
+// question as well as the others do, earns howToEntryBonus. A question
+// asking which option, setting or command does something (nameQuestion:
+// "Which option of varnishd sets the listening address?") is answered the
+// same way: by "-a <[name=][listen_address[,PROTO]]>" and its "Accept for
+// client requests on the specified listen_address", not by a note that
+// says "optional" and "set" about socket permissions.
 
 // howToEntryBonus is what an entry's opening sentence adds for a how-to
 // question: about one more covered term of a five-term question.
@@ -20,9 +25,10 @@ const howToEntryBonus = 0.15
 
 // scoreHowToEntry adds howToEntryBonus to the prose sentences opening an
 // entry line (entryLine) that cover at least minRelative of the best
-// overlap, for a how-to question.
-func scoreHowToEntry(cands []*candidate, intent retrieve.Intent, minRelative float64) {
-	if intent != retrieve.IntentHowTo {
+// overlap, for a how-to question or one asking which thing of a kind does
+// something.
+func scoreHowToEntry(cands []*candidate, intent retrieve.Intent, question string, minRelative float64) {
+	if intent != retrieve.IntentHowTo && !nameQuestion.MatchString(question) {
 		return
 	}
 	best := 0.0

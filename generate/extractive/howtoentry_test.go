@@ -19,3 +19,14 @@ func TestHowToAnsweredByEntry(t *testing.T) {
 	got := answerTo(t, "How do I make the controller check kiln health with temperature probes?", prompt(intro, entry))
 	require.True(t, strings.HasPrefix(got, "option tempchk <method> <probe> [S2]\n\nEnables temperature probes to check on the kilns health [S2]"), "answer: %q", got)
 }
+
+// A question asking which option does something is answered by the
+// reference entry as a how-to is: "-r <rate>" and its opening line, over
+// notes that use the question's words about something else.
+func TestWhichOptionAnsweredByEntry(t *testing.T) {
+	notes := "Chamber sockets\n\nYou can use the optional user and mode sub-arguments of kilnctl to set permissions of the chamber socket; use names, not numbers. " +
+		"Options of kilnctl set the fan's socket too."
+	entry := "-r <[chamber=]rate[,STEP]>\n\nCool the chamber at the specified rate (see below).\n\nMultiple -r arguments are allowed."
+	got := answerTo(t, "Which option of kilnctl sets the cooling rate?", prompt(notes, entry))
+	require.True(t, strings.HasPrefix(got, "-r <[chamber=]rate[,STEP]> [S2]\n\nCool the chamber at the specified rate"), "answer: %q", got)
+}
