@@ -40,6 +40,9 @@ type Query struct {
 // Scores holds every raw score a source has. A field is 0 when the source
 // was not found by that search (see KeywordRank and VectorRank).
 type Scores struct {
+	// BM25 is the keyword side's score: the store's BM25, plus the
+	// question's expansions at their scale (see Expansion) and the
+	// proximity bonus (see DefaultProximityWeight).
 	BM25   float64 `json:"bm25"`
 	Cosine float64 `json:"cosine"` // raw cosine similarity, -1..1
 	Fused  float64 `json:"fused"`  // rank fusion score (RRF ≈ 0.016–0.033); not a probability
