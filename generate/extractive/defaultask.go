@@ -175,3 +175,45 @@ func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candid
 func statesEntryDefault(text string) bool {
 	return defaultRow.MatchString(text) || subjectlessDefault.MatchString(text)
 }
+
+// withEntryFigure returns chosen with, for an amount question none of
+// whose quoted sentences gives a figure, the figure row of an entry a
+// later quoted sentence opens (entryFigure) after it: "Timeout before we
+// close unused backend connections." quoted second for "How long does
+// Varnish keep unused backend connections open?" brings its entry's "-
+// Default: 60.000", where the lead only said "until the
+// backend_idle_timeout expires". At the limit the row takes the last
+// sentence's place other than the lead and the description.
+func withEntryFigure(cands, chosen []*candidate, a *ask, most int) []*candidate {
+	if !a.isAmount || len(chosen) < 2 || most < 2 {
+		return chosen
+	}
+	if slices.ContainsFunc(chosen, func(c *candidate) bool { return statedNumber.MatchString(c.text) }) {
+		return chosen
+	}
+	for i, c := range chosen {
+		if i == 0 || c.code || !c.opens {
+			continue
+		}
+		row := entryFigure(a.counted, a.amountOf, a.figure, cands, c.pos)
+		if row == nil || slices.Contains(chosen, row) {
+			continue
+		}
+		out := slices.Clone(chosen)
+		if len(out) >= most {
+			k := len(out) - 1
+			if k == i {
+				k--
+			}
+			if k == 0 {
+				continue
+			}
+			out = slices.Delete(out, k, k+1)
+			if k < i {
+				i--
+			}
+		}
+		return slices.Insert(out, i+1, row)
+	}
+	return chosen
+}

@@ -305,6 +305,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		said = defaultsGiven(&defaulted{}, cands)
 	}
 	chosen = withDefaultRow(cands, chosen, said, g.maxSentences)
+	chosen = withEntryFigure(cands, chosen, a, g.maxSentences)
 	chosen = answerOrder(chosen, second)
 	if a.defaultAsked {
 		chosen = withDefaultMark(cands, chosen)

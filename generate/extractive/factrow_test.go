@@ -188,3 +188,20 @@ func TestTimeFromTheEntrysBareRow(t *testing.T) {
 	require.Contains(t, got, "Default: 10 [S1]", got)
 	require.NotContains(t, got, "Default: 500", got)
 }
+
+// An amount question whose quoted sentences give no figure gets the
+// figure row of an entry a later quoted sentence opens: the lead says
+// "until the kiln_idle_timeout expires", the entry's description is
+// quoted second, and its "- Default: 60.000" row with its unit comes
+// along. A question the lead answers with a figure gets no row.
+func TestEntryFigureOfALaterQuotedEntry(t *testing.T) {
+	pool := "Kiln pooling\n\nIf not actively closed by the kiln, pooled kiln connections are kept open by the controller until the kiln_idle_timeout expires."
+	entry := "kiln_idle_timeout\n\n- Units: seconds\n\n- Default: 60.000\n\n- Minimum: 1.000\n\nTimeout before we close unused kiln connections."
+	got := answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(pool, entry))
+	require.True(t, strings.HasPrefix(got, "If not actively closed by the kiln"), got)
+	require.Contains(t, got, "- Default: 60.000 [S2]", got)
+
+	figured := "Kiln pooling\n\nUnused kiln connections are kept open by the controller for 30 seconds, until the kiln_idle_timeout expires."
+	got = answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(figured, entry))
+	require.NotContains(t, got, "60.000", got)
+}
