@@ -136,37 +136,50 @@ func withDefaultRow(cands, chosen []*candidate, said []bool, most int) []*candid
 			// by default you want …" gives no default of the entry.
 			continue
 		}
-		out := slices.Clone(chosen)
-		if len(out) >= most {
-			// At the limit the row takes the place of a code example,
-			// or, after a later entry's sentence, of the last sentence
-			// quoted after it; never of the lead's prose: a sentence
-			// quoted after a wrong lead may be the answer, and a default
-			// without its description names no setting.
-			k := slices.IndexFunc(out[1:], func(c *candidate) bool { return c.code })
-			switch {
-			case k >= 0:
-				k++
-			case i > 0:
-				// The last sentence other than the lead and c.
-				k = len(out) - 1
-				if k == i {
-					k--
-				}
-				if k == 0 {
-					continue
-				}
-			default:
-				continue
-			}
-			out = slices.Delete(out, k, k+1)
-			if k < i {
-				i--
-			}
+		// At the limit the row takes the place of a code example, or,
+		// after a later entry's sentence, of the last sentence quoted
+		// after it; never of the lead's prose: a sentence quoted after a
+		// wrong lead may be the answer, and a default without its
+		// description names no setting.
+		if out, ok := insertAfter(chosen, i, n, most, true); ok {
+			return out
 		}
-		return slices.Insert(out, i+1, n)
 	}
 	return chosen
+}
+
+// insertAfter returns chosen with row put after chosen[i], and ok true.
+// At the limit (most) the row takes the place of a code example quoted
+// after the lead when codeFirst, else of the last sentence other than the
+// lead and chosen[i]; never of the lead. ok is false when no place can be
+// taken.
+func insertAfter(chosen []*candidate, i int, row *candidate, most int, codeFirst bool) ([]*candidate, bool) {
+	out := slices.Clone(chosen)
+	if len(out) >= most {
+		k := -1
+		if codeFirst {
+			if j := slices.IndexFunc(out[1:], func(c *candidate) bool { return c.code }); j >= 0 {
+				k = j + 1
+			}
+		}
+		if k < 0 {
+			if i == 0 {
+				return chosen, false
+			}
+			k = len(out) - 1
+			if k == i {
+				k--
+			}
+			if k == 0 {
+				return chosen, false
+			}
+		}
+		out = slices.Delete(out, k, k+1)
+		if k < i {
+			i--
+		}
+	}
+	return slices.Insert(out, i+1, row), true
 }
 
 // statesEntryDefault reports whether text gives its entry's default: a
@@ -199,21 +212,9 @@ func withEntryFigure(cands, chosen []*candidate, a *ask, most int) []*candidate 
 		if row == nil || slices.Contains(chosen, row) {
 			continue
 		}
-		out := slices.Clone(chosen)
-		if len(out) >= most {
-			k := len(out) - 1
-			if k == i {
-				k--
-			}
-			if k == 0 {
-				continue
-			}
-			out = slices.Delete(out, k, k+1)
-			if k < i {
-				i--
-			}
+		if out, ok := insertAfter(chosen, i, row, most, false); ok {
+			return out
 		}
-		return slices.Insert(out, i+1, row)
 	}
 	return chosen
 }
