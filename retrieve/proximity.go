@@ -94,13 +94,10 @@ func proximityScore(terms []string, pairs []termPair) float64 {
 }
 
 // favourProximity adds the proximity bonus to the keyword hits' scores
-// and re-sorts them (stable: BM25's order breaks ties). It needs the
-// keyword index's analysis (TermStatter); without it hits are left as
-// they are.
+// and re-sorts them (stable: BM25's order breaks ties). Its caller
+// (proximityKeyword) runs it only with the keyword index's analysis
+// (TermStatter) and a weight.
 func (h *Hybrid) favourProximity(text string, q queryTerms, hits []store.Hit) {
-	if h.stats == nil || h.cfg.proximityWeight == 0 || len(hits) < 2 {
-		return
-	}
 	pairs := questionPairs(textutil.DefaultWorded(text), q, h.words.termsOf)
 	if len(pairs) == 0 {
 		return

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/internal/textutil"
 )
@@ -150,12 +151,5 @@ func spelledApart(words, parts []string) bool {
 // plainWord reports whether w is two or more letters and nothing else: a
 // word that runs into the next one when a compound is written closed.
 func plainWord(w string) bool {
-	n := 0
-	for _, r := range w {
-		if !unicode.IsLetter(r) {
-			return false
-		}
-		n++
-	}
-	return n >= 2
+	return utf8.RuneCountInString(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 }

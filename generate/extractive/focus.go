@@ -28,8 +28,14 @@ type ask struct {
 	// (asksDefault), read once for followingDefault on every candidate.
 	defaultAsked bool
 	defaulted    *defaulted // the thing whose default is asked (defaultSubject)
-	isReturn     bool       // what a call returns (asksReturn)
-	figure       figureTest // the figure an amount question needs
+	// spelled are the names the question's word runs spell joined
+	// (spelledNames); namedEntry whether a candidate's entry bears one
+	// (0 not yet read, 1 no, 2 yes), read once per answer by
+	// entryValueDefault, which the answer test calls per candidate.
+	spelled    map[string]bool
+	namedEntry uint8
+	isReturn   bool       // what a call returns (asksReturn)
+	figure     figureTest // the figure an amount question needs
 	// qterms and idf are the question's terms and their weights over the
 	// candidates, once scoreAll has them (entryGain).
 	qterms   []string
@@ -81,6 +87,7 @@ func newAsk(question string) *ask {
 		(!notValue.MatchString(question) || defaultsTo.MatchString(question))
 	a.defaulted = defaultSubject(question)
 	a.defaultAsked = asksDefault(question)
+	a.spelled = spelledNames(question)
 	a.isReturn = asksReturn(question)
 	if !a.isReturn {
 		a.subject, a.option = subjectTerms(question)

@@ -216,8 +216,13 @@ func (a *ask) entryValueDefault(cands []*candidate, i int) int {
 	if !a.defaultAsked || a.isAmount || !c.opens || c.code || name == "" {
 		return -1
 	}
-	asked := spelledNames(a.question)
-	if !asked[entryName(name)] && slices.ContainsFunc(cands, func(o *candidate) bool { return asked[entryName(nameHeading(o.headingText))] }) {
+	if a.namedEntry == 0 {
+		a.namedEntry = 1
+		if slices.ContainsFunc(cands, func(o *candidate) bool { return a.spelled[entryName(nameHeading(o.headingText))] }) {
+			a.namedEntry = 2
+		}
+	}
+	if a.namedEntry == 2 && !a.spelled[entryName(name)] {
 		// Another entry is named for the thing ("pidfile" for "Where is
 		// the PID file stored by default?"): the default asked for is
 		// its own, not that of an entry mentioning the thing among
