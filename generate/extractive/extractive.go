@@ -313,6 +313,7 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 	chosen = withCodeAfter(cands, chosen)
 	chosen = withUnitRow(chosen)
 	chosen = withUsageBefore(cands, chosen, a.intent)
+	chosen = withSignatureBefore(cands, chosen, question)
 	chosen = withListAfter(cands, chosen)
 	chosen = test.form.when.withNote(cands, chosen)
 	pieces := make([]string, len(chosen))
