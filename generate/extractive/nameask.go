@@ -147,8 +147,9 @@ var longOption = regexp.MustCompile("(?:^|[\\s(`'\"])(--[A-Za-z][\\w-]*\\w)(?:[\
 // group is the token.
 var numberedName = regexp.MustCompile(`^(?:[A-Z]\.)?(?:\d+\.)*\d+\.?\s+(\S+)$`)
 
-// sectionNumber matches a numbered heading's number ("F.28.", "20.4.1").
-var sectionNumber = regexp.MustCompile(`^[A-Za-z]?\.?\d|\.\d`)
+// sectionNumber matches a numbered heading's number ("F.28.", "20.4.1",
+// "IV.3"); a version inside a name ("downgrade-1.0") is none.
+var sectionNumber = regexp.MustCompile(`^[A-Za-z]?\.?\d|^[A-Za-z]+\.\d`)
 
 // headingName is the first token of a heading line that may be a name: an
 // identifier, optionally dotted, with a call's parentheses, or a run of

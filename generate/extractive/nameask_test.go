@@ -30,6 +30,12 @@ func TestNameHeading(t *testing.T) {
 		{"Persistent=", "Persistent"},
 		{"KillOnlyUsers=, KillExcludeUsers=", "KillOnlyUsers"},
 		{"Persistent= and more", ""},
+		// A version in a name is no section number: Apache's special
+		// environment variables are headed "downgrade-1.0".
+		{"downgrade-1.0", "downgrade-1.0"},
+		{"force-response-1.0", "force-response-1.0"},
+		{"IV.3 Firing", ""},
+		{"v1.2", ""},
 	} {
 		require.Equal(t, tc.want, nameHeading(tc.heading), tc.heading)
 	}
