@@ -190,7 +190,9 @@ func statesEntryDefault(text string) bool {
 }
 
 // withEntryFigure returns chosen with, for an amount question none of
-// whose quoted sentences gives a figure, the figure row of an entry a
+// whose quoted sentences gives a figure of the asked kind (a lead's "the
+// final 250 response" gives no time for "How long does Exim wait …?"),
+// the figure row of an entry a
 // later quoted sentence opens (entryFigure) after it: "Timeout before we
 // close unused backend connections." quoted second for "How long does
 // Varnish keep unused backend connections open?" brings its entry's "-
@@ -201,7 +203,9 @@ func withEntryFigure(cands, chosen []*candidate, a *ask, most int) []*candidate 
 	if !a.isAmount || len(chosen) < 2 || most < 2 {
 		return chosen
 	}
-	if slices.ContainsFunc(chosen, func(c *candidate) bool { return statedNumber.MatchString(c.text) }) {
+	if slices.ContainsFunc(chosen, func(c *candidate) bool {
+		return statedNumber.MatchString(c.text) && a.figure.states(figureText(c))
+	}) {
 		return chosen
 	}
 	for i, c := range chosen {

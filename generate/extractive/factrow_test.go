@@ -205,3 +205,13 @@ func TestEntryFigureOfALaterQuotedEntry(t *testing.T) {
 	got = answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(figured, entry))
 	require.NotContains(t, got, "60.000", got)
 }
+
+// A lead's figure of another kind ("the final 250 response, a 550
+// rejection") is no answer to how long: the row still comes along.
+func TestEntryFigureAfterALeadGivingAnotherFigure(t *testing.T) {
+	pool := "Kiln pooling\n\nWhen unused pooled kiln connections are kept open by the controller, a 550 rejection is sent instead of the final 250 response."
+	entry := "kiln_idle_timeout\n\n- Units: seconds\n\n- Default: 60.000\n\n- Minimum: 1.000\n\nTimeout before we close unused kiln connections."
+	got := answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(pool, entry))
+	require.True(t, strings.HasPrefix(got, "When unused pooled kiln connections"), got)
+	require.Contains(t, got, "- Default: 60.000 [S2]", got)
+}
