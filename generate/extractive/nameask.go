@@ -103,6 +103,26 @@ func spellsNone(names []string, text, question string) bool {
 	return len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) || containsWord(question, n) })
 }
 
+// spelledIn reports whether text spells name: as containsWord does, but
+// in capitals when the name is written so (textutil.AllCapitals). The
+// name line nameLine quotes is the name's: zsh's option BEEP heads "Beep
+// on error in ZLE.", which writes the word, not the name ("How do I stop
+// zsh from beeping?" is answered by the option). Choosing sentences
+// still reads the word as the name (namedBy, headingMeans): "parallel
+// restricted" under PARALLEL speaks of the keyword.
+func spelledIn(text, name string) bool {
+	if !textutil.AllCapitals(name) {
+		return containsWord(text, name)
+	}
+	for k := range occurrences(text, name) {
+		end := k + len(name)
+		if (k == 0 || !isWordByte(text[k-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+	}
+	return false
+}
+
 // spells reports whether s writes name, as a whole word or as words that
 // join into it: "the JPEG 2000 encoder" names jpeg2000, "dead letter
 // queue" dead_letter_queue. spellsNone does not join words: "Set the
@@ -168,6 +188,14 @@ var headingName = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]*(?:\s+[A-Z][A-Z0-9_]+)+
 // a heading that names nothing, a which-program question may be answered
 // by the page's title line (titleNamed). "" otherwise.
 func namedBy(c *candidate, question string) string {
+	return namedAs(c, question, containsWord)
+}
+
+// namedAs is namedBy with spelled telling whether a text spells a name:
+// the name line quoted before a sentence (nameLine) reads a name in
+// capitals only as written (spelledIn); which sentence names the means
+// (means.go) reads the word as the name too.
+func namedAs(c *candidate, question string, spelled func(text, name string) bool) string {
 	if !c.opens && !pointsBack.MatchString(c.text) && !nameQuestion.MatchString(question) && !optionAnswers(c, question) || c.code || c.capsTitle {
 		return ""
 	}
@@ -183,7 +211,7 @@ func namedBy(c *candidate, question string) string {
 	if names == nil {
 		return titleNamed(c, question)
 	}
-	if !spellsNone(names, c.text, question) {
+	if len(names) == 0 || slices.ContainsFunc(names, func(n string) bool { return spelled(c.text, n) || containsWord(question, n) }) {
 		return ""
 	}
 	return c.headingText
@@ -292,7 +320,7 @@ func isWordByte(b byte) bool {
 // (namedBy), "" otherwise. The two lines are the source's own, in its
 // order, so the validator reads them as one quoted statement of c's source.
 func nameLine(c *candidate, question string) string {
-	if h := namedBy(c, question); h != "" {
+	if h := namedAs(c, question, spelledIn); h != "" {
 		return h + " [" + c.label + "]\n\n"
 	}
 	return ""

@@ -150,3 +150,20 @@ func TestProgramNamedByItsPageTitle(t *testing.T) {
 	got = answerTo(t, "What controls a running kiln daemon?", page("kilnctl – Kiln control utility\n\n"+body))
 	require.NotContains(t, got, "Kiln control utility", "only a which-program question asks for the name")
 }
+
+// A name in capitals heads a sentence that writes the word, not the name:
+// the name line is quoted ("BEEP" over "Beep on error in the line
+// editor."); a sentence writing the name in capitals is named already.
+// (Another source spells the option, so the heading is a name, not a
+// shouted section title: markCapsTitles.)
+func TestCapitalsNameLineOverTheWord(t *testing.T) {
+	entry := func(text string) *generate.Prompt {
+		return prompt("Options\n\nBEEP (+B) `<D>`\n\n"+text+"\n\nCOMBINING_CHARS\n\nAssume that the terminal displays combining characters correctly.",
+			"Shell options such as BEEP are turned off with unsetopt.")
+	}
+	got := answerTo(t, "How do I stop the shell from beeping on errors in the line editor?", entry("Beep on error in the line editor."))
+	require.True(t, strings.HasPrefix(got, "BEEP (+B) `<D>` [S1]\n\nBeep on error in the line editor."), got)
+
+	got = answerTo(t, "How do I stop the shell from beeping on errors in the line editor?", entry("BEEP makes the shell beep on error in the line editor."))
+	require.True(t, strings.HasPrefix(got, "BEEP makes the shell beep"), got)
+}
