@@ -193,7 +193,8 @@ func TestTimeFromTheEntrysBareRow(t *testing.T) {
 // figure row of an entry a later quoted sentence opens: the lead says
 // "until the kiln_idle_timeout expires", the entry's description is
 // quoted second, and its "- Default: 60.000" row with its unit comes
-// along. A question the lead answers with a figure gets no row.
+// along. A question the lead answers with a figure gets no row; a lead
+// giving a figure of another kind does not stop it.
 func TestEntryFigureOfALaterQuotedEntry(t *testing.T) {
 	pool := "Kiln pooling\n\nIf not actively closed by the kiln, pooled kiln connections are kept open by the controller until the kiln_idle_timeout expires."
 	entry := "kiln_idle_timeout\n\n- Units: seconds\n\n- Default: 60.000\n\n- Minimum: 1.000\n\nTimeout before we close unused kiln connections."
@@ -204,14 +205,11 @@ func TestEntryFigureOfALaterQuotedEntry(t *testing.T) {
 	figured := "Kiln pooling\n\nUnused kiln connections are kept open by the controller for 30 seconds, until the kiln_idle_timeout expires."
 	got = answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(figured, entry))
 	require.NotContains(t, got, "60.000", got)
-}
 
-// A lead's figure of another kind ("the final 250 response, a 550
-// rejection") is no answer to how long: the row still comes along.
-func TestEntryFigureAfterALeadGivingAnotherFigure(t *testing.T) {
-	pool := "Kiln pooling\n\nWhen unused pooled kiln connections are kept open by the controller, a 550 rejection is sent instead of the final 250 response."
-	entry := "kiln_idle_timeout\n\n- Units: seconds\n\n- Default: 60.000\n\n- Minimum: 1.000\n\nTimeout before we close unused kiln connections."
-	got := answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(pool, entry))
+	// A lead's figure of another kind ("the final 250 response") is no
+	// answer to how long: the row still comes along.
+	other := "Kiln pooling\n\nWhen unused pooled kiln connections are kept open by the controller, a 550 rejection is sent instead of the final 250 response."
+	got = answerTo(t, "How long does the controller keep unused kiln connections open?", prompt(other, entry))
 	require.True(t, strings.HasPrefix(got, "When unused pooled kiln connections"), got)
 	require.Contains(t, got, "- Default: 60.000 [S2]", got)
 }
