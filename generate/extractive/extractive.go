@@ -335,7 +335,11 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 			// A later sentence of the section quoted just before has had
 			// its name given (which-X questions name any sentence's
 			// section: namedBy).
-			if line := nameLine(c, question); line != "" && (c.opens || !sameEntry(chosen[i-1], c)) && !named[line] {
+			line := nameLine(c, question)
+			if line == "" || !c.opens && sameEntry(chosen[i-1], c) {
+				line = pageName(chosen, i, question)
+			}
+			if line != "" && !named[line] {
 				// A paragraph of its own: after a row on the line above
 				// ("Default: 3.500" then "connect_timeout"), the two
 				// read, to the validator too, as one claim whose figure
@@ -352,6 +356,8 @@ func (g *Generator) answer(question string, sources []generate.ContextSource) []
 		// The default is in the signature over the lead, or the means in
 		// the name heading its section: quoted first.
 		pieces[0] = c.headingText + " [" + c.label + "]\n\n" + pieces[0]
+	} else {
+		pieces[0] = pageName(chosen, 0, question) + pieces[0]
 	}
 	return pieces
 }

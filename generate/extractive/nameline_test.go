@@ -135,8 +135,8 @@ func TestEntryNamedOnce(t *testing.T) {
 }
 
 // A manual page's title line names the program its sentences call "this
-// program": a which-program question quotes it before the sentence. A
-// title the text does not print is metadata, never quoted.
+// program": the answer quotes it before the sentence. A title the text
+// does not print is metadata, never quoted.
 func TestProgramNamedByItsPageTitle(t *testing.T) {
 	page := func(text string) *generate.Prompt {
 		return &generate.Prompt{Sources: []generate.ContextSource{{Label: "S1", Text: text,
@@ -147,8 +147,29 @@ func TestProgramNamedByItsPageTitle(t *testing.T) {
 	require.True(t, strings.HasPrefix(got, "kilnctl – Kiln control utility [S1]\n\nThis program controls"), "answer: %q", got)
 	got = answerTo(t, "Which program controls a running kiln daemon?", page(body))
 	require.NotContains(t, got, "Kiln control utility", "a title the text does not print is not quoted")
+	// Any question: the page's pointing sentence names nothing itself
+	// (pageName).
 	got = answerTo(t, "What controls a running kiln daemon?", page("kilnctl – Kiln control utility\n\n"+body))
-	require.NotContains(t, got, "Kiln control utility", "only a which-program question asks for the name")
+	require.True(t, strings.HasPrefix(got, "kilnctl – Kiln control utility [S1]\n\nThis program controls"), "answer: %q", got)
+	own := "Synopsis\n\nkilnctl [options] action\n\nDescription\n\nThe kiln daemon is controlled through a socket by any client."
+	got = answerTo(t, "What controls a running kiln daemon?", page("kilnctl – Kiln control utility\n\n"+own))
+	require.NotContains(t, got, "Kiln control utility", "a sentence with its own subject is not about the title")
+}
+
+// A function's or option's manual page is titled by its name, and its
+// description points back at it ("It will be used to set …"): the title
+// line is quoted before the first sentence from the page, whatever the
+// question, unless the answer or the question spells the name.
+func TestPageTitleNamesAPointingDescription(t *testing.T) {
+	page := &generate.Prompt{Sources: []generate.ContextSource{{Label: "S1",
+		Text:   "NAME\n\nKILNOPT_RAMP - kiln heating rate\n\nDESCRIPTION\n\nPass a long as parameter. It will be used to set how fast the kiln heats during a glaze firing, in degrees per hour.",
+		Source: retrieve.Source{Relevance: 0.9, Chunk: store.Chunk{Title: "KILNOPT_RAMP - kiln heating rate", Heading: []string{"NAME"}}}}}}
+	got := answerTo(t, "How do I set how fast the kiln heats during a glaze firing?", page)
+	require.True(t, strings.HasPrefix(got, "KILNOPT_RAMP - kiln heating rate [S1]\n\n"), "answer: %q", got)
+	require.Contains(t, got, "It will be used to set how fast the kiln heats")
+
+	got = answerTo(t, "How do I set KILNOPT_RAMP for a glaze firing?", page)
+	require.False(t, strings.HasPrefix(got, "KILNOPT_RAMP"), "the question names it: %q", got)
 }
 
 // A name in capitals heads a sentence that writes the word, not the name:

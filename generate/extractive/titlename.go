@@ -1,6 +1,10 @@
 package extractive
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // A manual page is titled by the program it documents and what it is
 // ("knotc – Knot DNS control utility", "ntpq - standard NTP query
@@ -49,3 +53,43 @@ func titleNamed(c *candidate, question string) string {
 	}
 	return c.titleLine
 }
+
+// pageName returns the title line of the page chosen[i] is quoted from,
+// to print before it, when it is the first sentence quoted from that page,
+// a sentence quoted from the page points back at its subject (pagePointer)
+// and neither those sentences nor the question spell the name the title
+// gives: a manual page of an option or function is
+// titled by its name ("CURLOPT_USERAGENT - HTTP user-agent header") and
+// its description never repeats it ("It will be used to set the
+// User-Agent: header …" answers "How do I set a custom User-Agent
+// header?"). "" otherwise.
+func pageName(chosen []*candidate, i int, question string) string {
+	c := chosen[i]
+	if c.titleLine == "" || c.code || strings.HasPrefix(c.text, c.titleLine) {
+		return ""
+	}
+	if slices.ContainsFunc(chosen[:i], func(o *candidate) bool { return o.source == c.source }) {
+		return ""
+	}
+	fromPage := func(pred func(o *candidate) bool) bool {
+		return slices.ContainsFunc(chosen, func(o *candidate) bool { return o.source == c.source && pred(o) })
+	}
+	// Only for a page that is pointed at: a sentence of its own subject
+	// ("The Tomli-W package is a TOML writer …" on tomllib's page, "The
+	// root user's home directory is …" on file-hierarchy's) is about what
+	// it names, not about the page's title.
+	if !fromPage(func(o *candidate) bool { return pagePointer.MatchString(o.text) }) {
+		return ""
+	}
+	name := programTitle.FindStringSubmatch(c.titleLine)[1]
+	if containsWord(question, name) || fromPage(func(o *candidate) bool { return containsWord(o.text, name) }) {
+		return ""
+	}
+	return c.titleLine + " [" + c.label + "]\n\n"
+}
+
+// pagePointer matches a sentence whose subject is the thing its page
+// documents, unnamed: "It will be used to set …", "This option …", "These
+// functions …". Not "This means …" or "It is …", which point at the
+// sentence before or at nothing.
+var pagePointer = regexp.MustCompile(`^(?:(?:It|They)\s+(?:(?:will|can|may|must|does|do|should)\s+\w|[a-z]+s\b)|(?:This|These)\s+(?:` + nameKinds + `|routine|call|page|tool)s?\b)`)
