@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Asks the questions of testdata/fresh against the fourteen manuals they were
+# Asks the questions of testdata/fresh against the fifteen manuals they were
 # written on (documentation sets no labelled set of testdata/eval uses) and
 # counts the answers that hold each question's fact string. BENCHMARKS.md's
-# thirtieth- to thirty-second-session sections quote these counts.
+# thirtieth- to forty-first-session sections quote these counts.
 #
 #   scripts/fresh-manuals.sh OUT [NAME...]
 #
-# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh imagemagick
+# NAME: haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh imagemagick libcurl
 # (manpages and manpages-held: two sets of questions on one folder of manual pages)
 #
 # Writes OUT/NAME.marks (one line per question: ok, bad, refused or skip,
@@ -40,7 +40,7 @@ if [ -z "$bin" ]; then
 	go build -o "$bin" ./examples/hybridrag
 fi
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh imagemagick)
+[ ${#names[@]} -gt 0 ] || names=(haproxy docker bind prometheus postfix exim slurm ntpsec varnish knot manpages manpages-held manpages-gnu zsh imagemagick libcurl)
 
 # debian PACKAGE DIR: unpack a Debian package into DIR once.
 debian() {
@@ -85,6 +85,17 @@ corpus() {
 			done
 		fi
 		echo "$corpora/manpages-gnu"
+		;;
+	libcurl)
+		# libcurl's manual pages and its Markdown documents, as
+		# /usr/share holds them (the package's copyright and changelog
+		# left out).
+		if [ ! -d "$corpora/libcurl" ]; then
+			debian libcurl4-doc "$corpora/libcurl4-doc"
+			mkdir -p "$corpora/libcurl"
+			cp -a "$corpora/libcurl4-doc/usr/share/man" "$corpora/libcurl4-doc/usr/share/doc/libcurl4" "$corpora/libcurl/"
+		fi
+		echo "$corpora/libcurl"
 		;;
 	prometheus)
 		if [ ! -d "$corpora/prometheus" ]; then
