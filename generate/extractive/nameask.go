@@ -100,7 +100,13 @@ func aliasNames(heading string) []string {
 // spellsNone reports whether neither text nor question spells any of
 // names.
 func spellsNone(names []string, text, question string) bool {
-	return len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return containsWord(text, n) || containsWord(question, n) })
+	return spellsNoneBy(names, text, question, containsWord)
+}
+
+// spellsNoneBy is spellsNone with spelled telling whether text spells a
+// name; the question may write a name in any case.
+func spellsNoneBy(names []string, text, question string, spelled func(text, name string) bool) bool {
+	return len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return spelled(text, n) || containsWord(question, n) })
 }
 
 // spelledIn reports whether text spells name: as containsWord does, but
@@ -111,16 +117,10 @@ func spellsNone(names []string, text, question string) bool {
 // still reads the word as the name (namedBy, headingMeans): "parallel
 // restricted" under PARALLEL speaks of the keyword.
 func spelledIn(text, name string) bool {
-	if !textutil.AllCapitals(name) {
-		return containsWord(text, name)
+	if textutil.AllCapitals(name) {
+		return holdsWord(text, name)
 	}
-	for k := range occurrences(text, name) {
-		end := k + len(name)
-		if (k == 0 || !isWordByte(text[k-1])) && (end == len(text) || !isWordByte(text[end])) {
-			return true
-		}
-	}
-	return false
+	return containsWord(text, name)
 }
 
 // spells reports whether s writes name, as a whole word or as words that
@@ -211,7 +211,7 @@ func namedAs(c *candidate, question string, spelled func(text, name string) bool
 	if names == nil {
 		return titleNamed(c, question)
 	}
-	if len(names) == 0 || slices.ContainsFunc(names, func(n string) bool { return spelled(c.text, n) || containsWord(question, n) }) {
+	if !spellsNoneBy(names, c.text, question, spelled) {
 		return ""
 	}
 	return c.headingText
@@ -285,7 +285,11 @@ func markCapsTitles(cands []*candidate) {
 
 // containsWord reports whether s spells name as a whole word, ignoring case.
 func containsWord(s, name string) bool {
-	s, name = strings.ToLower(s), strings.ToLower(name)
+	return holdsWord(strings.ToLower(s), strings.ToLower(name))
+}
+
+// holdsWord reports whether s spells name as a whole word, as written.
+func holdsWord(s, name string) bool {
 	for k := range occurrences(s, name) {
 		end := k + len(name)
 		if (k == 0 || !isWordByte(s[k-1])) && (end == len(s) || !isWordByte(s[end])) {
