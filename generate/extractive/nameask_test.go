@@ -163,3 +163,20 @@ func TestMeansUnderTheSubjectsHeading(t *testing.T) {
 	_, means = meansAfter([]*candidate{lead, other}, cands, newAsk("How do I get an unglazed firing from the oven instead of a glazed one?"), 3)
 	require.Nil(t, means)
 }
+
+// A page's description points at its subject with "It will …", "It uses
+// …" or "This option …"; "It is …", "It was …" and "This means …" point at
+// nothing or at the sentence before.
+func TestPagePointer(t *testing.T) {
+	for s, want := range map[string]bool{
+		"It will be used to set the header.": true,
+		"It uses the proxy given.":           true,
+		"This option sets the header.":       true,
+		"These functions return a handle.":   true,
+		"It is safe to call this routine.":   false,
+		"It was added in 7.1.":               false,
+		"This means that the header is set.": false,
+	} {
+		require.Equal(t, want, pagePointer.MatchString(s), s)
+	}
+}

@@ -89,7 +89,8 @@ func pageName(chosen []*candidate, i int, question string) string {
 }
 
 // pagePointer matches a sentence whose subject is the thing its page
-// documents, unnamed: "It will be used to set …", "This option …", "These
-// functions …". Not "This means …" or "It is …", which point at the
-// sentence before or at nothing.
-var pagePointer = regexp.MustCompile(`^(?:(?:It|They)\s+(?:(?:will|can|may|must|does|do|should)\s+\w|[a-z]+s\b)|(?:This|These)\s+(?:` + nameKinds + `|routine|call|page|tool)s?\b)`)
+// documents, unnamed: "It will be used to set …", "It uses …", "This
+// option …", "These functions …". Not "This means …", "It is …" or "It
+// was …", which point at the sentence before or at nothing (a verb of
+// three letters or more before its "s" leaves out "is", "was", "has").
+var pagePointer = regexp.MustCompile(`^(?:(?:It|They)\s+(?:(?:will|can|may|must|does|do|should)\s+\w|[a-z]{3,}s\b)|(?:This|These)\s+(?:` + nameKinds + `|routine|call|page|tool)s?\b)`)
