@@ -177,9 +177,12 @@ var siblings = map[string]string{}
 
 var (
 	synonymOf = map[string]string{} // root → canonical root
-	generic   = map[string]bool{}   // canonical roots
-	antonyms  = map[string][]string{}
-	scale     = map[string]bool{}
+	// listedForms holds the synonym groups' words and their inflections
+	// as written (see agentNoun).
+	listedForms = map[string]bool{}
+	generic     = map[string]bool{} // canonical roots
+	antonyms    = map[string][]string{}
+	scale       = map[string]bool{}
 )
 
 func init() {
@@ -189,6 +192,7 @@ func init() {
 			// The stemmer does not always give inflections one stem
 			// ("exceed" → "exce", "exceeded" → "exceed"): register them.
 			for _, form := range inflections(w) {
+				listedForms[form] = true
 				r := rootOf(form)
 				if _, ok := synonymOf[r]; !ok {
 					synonymOf[r] = head
@@ -277,8 +281,21 @@ func canon(lw string) string {
 		return strings.Join(parts, "-")
 	}
 	r := rootOf(lw)
-	if c, ok := synonymOf[r]; ok {
+	if c, ok := synonymOf[r]; ok && !agentNoun(lw, r) {
 		return c
 	}
 	return r
+}
+
+// agentNoun reports whether lw is a noun in "-er" that the stemmer took
+// back to a verb of a synonym group without the lexicon listing it: a
+// heat "exchanger" is no "exchange" (so no "replace"), a "receiver" no
+// "get", a "recorder" no "log". It keeps its root, so it still meets its
+// own plural, but no other word of the verb's group.
+func agentNoun(lw, r string) bool {
+	if listedForms[lw] {
+		return false
+	}
+	lw = strings.TrimSuffix(lw, "s")
+	return strings.HasSuffix(lw, "er") && !strings.HasSuffix(r, "er")
 }

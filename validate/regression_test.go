@@ -87,3 +87,26 @@ func TestSupportSpans(t *testing.T) {
 	require.False(t, rep.Sentences[1].Supported)
 	require.Empty(t, rep.Sentences[1].Support)
 }
+
+// A noun in "-er" is not the verb of a synonym group the stemmer takes it
+// back to: the heat "exchanger" neither states "replace" (exchange's
+// group) nor lends that word to a flipped claim beside it.
+func TestAgentNounIsNoSynonymOfItsVerb(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Maintenance\n\nReplace the G4 filters every 6 months. " +
+		"Do not wash the G4 filters: cleaning lets dust through to the heat exchanger core. " +
+		"The seal sits in the heat exchanger."}}}
+	cases := map[string]bool{
+		"Do not replace the G4 filters every 6 months [S1].": false,
+		"Replace the seal [S1].":                             false,
+		"Replace the heat exchanger core [S1].":              false,
+		"Change the G4 filters every 6 months [S1].":         true,
+		"The seal sits in the heat exchanger [S1].":          true,
+		"The seal is in the heat exchangers [S1].":           true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
