@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -42,10 +43,16 @@ type evidence struct {
 }
 
 type evidenceSentence struct {
-	negations  int
-	facts      []unitFact
-	start, end int  // byte offsets in the source text
-	heading    bool // a Markdown heading line: it names a topic, it is no evidence
+	negations int
+	terms     int // distinct content terms (see polarityMatches)
+	// semis marks the clauses (bit i: clause i, as indexSentence splits
+	// them) that a semicolon opens. termSegs marks the parts between
+	// semicolons (bit i: part i) holding a content term; negSegs those
+	// holding a negation cue, negSegs2 those holding two or more.
+	semis, termSegs, negSegs, negSegs2 uint64
+	facts                              []unitFact
+	start, end                         int  // byte offsets in the source text
+	heading                            bool // a Markdown heading line: it names a topic, it is no evidence
 }
 
 // unitFact is a quantity of a source sentence and the unit it is stated in.
@@ -110,11 +117,23 @@ func newEvidenceFor(text string, qs []*query) *evidence {
 				e.heading = isHeading(s, len(toks))
 			}
 			es.negations = negationsOf(s, toks)
-			es.facts = e.indexSentence(len(e.sentences), s, toks, facts)
+			es.terms = distinctTerms(toks)
+			e.indexSentence(len(e.sentences), s, toks, facts, &es)
 		}
 		e.sentences = append(e.sentences, es)
 	}
 	return e
+}
+
+// distinctTerms counts the different content terms of toks.
+func distinctTerms(toks []tok) int {
+	n := 0
+	for i, t := range toks {
+		if t.term != "" && !slices.ContainsFunc(toks[:i], func(u tok) bool { return u.term == t.term }) {
+			n++
+		}
+	}
+	return n
 }
 
 // ask marks the posting lists q may look up.
@@ -272,24 +291,64 @@ func (c cited) factFound(f fact) bool {
 }
 
 // polarityMatches compares the negation cues of a sentence with those of
-// its best-matching source sentences (most shared canonical terms). Cues
-// are counted, not just detected, so that flipping one of two negations
-// ("requires … and cannot" → "does not require … and cannot") is seen. It
-// reports true when no source sentence shares a term (nothing to compare),
-// or when any of the tied best sentences has as many cues.
+// its best-matching source sentences: most shared canonical terms, then
+// fewest terms of their own beyond those. Cues are counted, not just
+// detected, so that flipping one of two negations ("requires … and
+// cannot" → "does not require … and cannot") is seen. Short claims share
+// their few terms with many sentences: "The default value is not 1"
+// shares "default" and "value" with "The default value is 1." and with
+// "If this clause is not supplied, default values will be used."; the
+// first says nothing else, so it is the one compared. A sentence with
+// semicolons is not ranked by what it says beyond the claim, which may
+// restate one of its parts; its cues count only in the parts that hold a
+// term of the claim or no content term at all (see negations). It reports
+// true when no source sentence shares a term (nothing to compare), or
+// when any of the tied best sentences has as many cues, so a verbatim
+// quote always matches its own sentence.
 func (c cited) polarityMatches(terms []string, negs int) bool {
-	best, match := 0, false
+	best, extra, match := 0, 0, false
 	for _, cd := range c.gather(terms) {
 		n := cd.n()
+		es := c[cd.src].sentences[cd.sent]
+		x := 0
+		if es.semis == 0 {
+			x = es.terms - n
+		}
 		switch {
-		case n < best:
-		case n > best:
-			best, match = n, c[cd.src].sentences[cd.sent].negations == negs
+		case n < best, n == best && x > extra:
+		case n > best, x < extra:
+			best, extra, match = n, x, cd.negations(es) == negs
 		default:
-			match = match || c[cd.src].sentences[cd.sent].negations == negs
+			match = match || cd.negations(es) == negs
 		}
 	}
 	return best == 0 || match
+}
+
+// negations counts the cues of source sentence es in its parts between
+// semicolons where cd found the claim's terms, and in those without
+// content terms: "The alarm counts 180 days; it does not measure the
+// pressure drop." has no cue for "The alarm does not count 180 days" and
+// one for "The alarm does not measure the pressure drop". Only a
+// semicolon ends a cue's reach: "It is not true that the pump is safe"
+// negates what follows "that".
+func (cd *candidate) negations(es evidenceSentence) int {
+	if es.semis == 0 {
+		return es.negations
+	}
+	in := ^es.termSegs
+	var cl uint64
+	for _, m := range cd.clauses {
+		cl |= m
+	}
+	for ; cl != 0; cl &= cl - 1 {
+		ci := bits.TrailingZeros64(cl)
+		in |= 1 << bits.OnesCount64(es.semis&(2<<ci-1))
+	}
+	if es.negSegs&^in == 0 {
+		return es.negations // every cue counts: the exact total
+	}
+	return bits.OnesCount64(es.negSegs&in) + bits.OnesCount64(es.negSegs2&in)
 }
 
 // Blocks of lines, as the extractive generator reads them (its

@@ -155,15 +155,16 @@ func (e *evidence) listsFor(term, polar string) []*postingList {
 }
 
 // indexSentence adds the analysed words of sentence sent to e's indexes
-// and returns its quantities with their units. The units of a sentence
-// are its clauses joined back together, except that a semicolon always
-// starts a new unit, and so does a clause stating a quantity of its own
-// after a unit that already states one ("replace the seal every 1,800
-// hours and the filter every 250 hours"): a number is bound to the unit
-// it is stated in.
-func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) []unitFact {
+// and records in es its quantities with their units, and which of its
+// parts between semicolons hold content terms and negation cues. The
+// units of a sentence are its clauses joined back together, except that
+// a semicolon always starts a new unit, and so does a clause stating a
+// quantity of its own after a unit that already states one ("replace the
+// seal every 1,800 hours and the filter every 250 hours"): a number is
+// bound to the unit it is stated in.
+func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, es *evidenceSentence) {
 	var ufacts []unitFact
-	unit, unitHasFact, unitHasTerm := 0, false, false
+	unit, unitHasFact, unitHasTerm, seg := 0, false, false, 0
 	e.clauses = appendClauses(e.clauses[:0], s, toks, facts)
 	for ci, c := range e.clauses {
 		hasTerm := false
@@ -176,6 +177,21 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 			unitHasFact, unitHasTerm = false, false
 		}
 		bit, cbit := uint64(1)<<unit, uint64(1)<<min(ci, 63)
+		if ci > 0 && c.afterSemi {
+			es.semis |= cbit
+			seg = min(seg+1, 63)
+		}
+		if hasTerm {
+			es.termSegs |= 1 << seg
+		}
+		switch negationsOf(s, c.toks) {
+		case 0:
+		case 1:
+			es.negSegs |= 1 << seg
+		default:
+			es.negSegs |= 1 << seg
+			es.negSegs2 |= 1 << seg
+		}
 		for _, t := range c.toks {
 			if t.term == "" && t.polar == "" {
 				continue
@@ -206,7 +222,7 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact) [
 		unitHasFact = unitHasFact || len(c.facts) > 0
 		unitHasTerm = unitHasTerm || hasTerm
 	}
-	return ufacts
+	es.facts = ufacts
 }
 
 // postings returns the sentences of e holding term t: as a whole, or for a

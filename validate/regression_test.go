@@ -110,3 +110,52 @@ func TestAgentNounIsNoSynonymOfItsVerb(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A negation added to a short claim is compared with the sentence it
+// restates, not with any sentence sharing its few terms: "The default
+// value is not 1" shares "default" and "value" with the sentence about
+// clauses not supplied, which holds a negation of its own.
+func TestNegationAddedToShortClaim(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "The default value is 1. " +
+		"If this clause is not supplied, default values will be used. " +
+		"A transaction never conflicts with itself. " +
+		"Two transactions can hold conflicting modes on different tables."}}}
+	cases := map[string]bool{
+		"The default value is not 1 [S1].":                                         false,
+		"A transaction conflicts with itself [S1].":                                false,
+		"The default value is 1 [S1].":                                             true,
+		"If this clause is not supplied, default values will be used [S1].":        true,
+		"A transaction never conflicts with itself [S1].":                          true,
+		"Two transactions can hold conflicting modes on different tables [S1].":    true,
+		"Two transactions cannot hold conflicting modes on different tables [S1].": false,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
+
+// A negation reaches to the next semicolon, not past it: a source stating
+// one thing and denying another in two halves of a sentence lends its
+// cue only to claims about the denied half.
+func TestNegationStopsAtSemicolon(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Filter alarm\n\n" +
+		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop. " +
+		"It is not true that the kiln pump is safe to open while it runs."}}}
+	cases := map[string]bool{
+		"The filter alarm does not count 180 days of operation [S1].":                                                                    false,
+		"The filter alarm is triggered by a timer that counts 180 days of operation [S1].":                                               true,
+		"The filter alarm does not measure the actual pressure drop [S1].":                                                               true,
+		"The filter alarm measures the actual pressure drop [S1].":                                                                       false,
+		"The kiln pump is safe to open while it runs [S1].":                                                                              false,
+		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop [S1].": true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
