@@ -302,11 +302,15 @@ func contradictsClause(j *clauseJudge, cls []clauseRef, id string) bool {
 // colocated reports whether cd states the found terms of a clause
 // together: every term it lacks must be named in a cited source's title
 // (its first sentence: the product or subject) or lead the clause (come
-// before the first term it holds) and name what the source is about.
+// before the first term it holds) and name what the source is about. An
+// action (actionWords) never leads so: what a manual says to replace or
+// check is the object it names, and "Replace the heat exchanger core" is
+// not stated by a manual about replacing filters that also speaks of the
+// core.
 func (j *clauseJudge) colocated(cd *candidate, found []clauseTerm, polar map[string]bool) bool {
 	first := bits.TrailingZeros64(cd.terms)
 	for k, t := range found {
-		if cd.terms&(1<<k) == 0 && !j.inTitle(t.term) && (k > first || polar[t.term] || !j.topical(t.term)) {
+		if cd.terms&(1<<k) == 0 && !j.inTitle(t.term) && (k > first || polar[t.term] || actions[t.term] || !j.topical(t.term)) {
 			return false
 		}
 	}

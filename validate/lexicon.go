@@ -96,6 +96,15 @@ var synonymGroups = [][]string{
 	{"guarantee", "guaranteed", "guarantees"},
 }
 
+// actionWords are the synonym groups whose words name what a manual tells
+// its reader to do to something (see clauseJudge.colocated): the object
+// is what such a sentence states, not the action alone.
+var actionWords = []string{
+	"replace", "check", "remove", "install", "connect", "close", "delete", "repair", "turn",
+	"clean", "tighten", "loosen", "fill", "update", "restart", "configure", "open", "enable",
+	"disable",
+}
+
 // genericWords are words a faithful paraphrase adds freely: light verbs,
 // hedges and words about the documentation itself. A clause is not
 // faulted for them, though polarity words among them are still compared.
@@ -180,9 +189,11 @@ var (
 	// listedForms holds the synonym groups' words and their inflections
 	// as written (see agentNoun).
 	listedForms = map[string]bool{}
-	generic     = map[string]bool{} // canonical roots
-	antonyms    = map[string][]string{}
-	scale       = map[string]bool{}
+	// actions holds the canonical roots of actionWords.
+	actions  = map[string]bool{}
+	generic  = map[string]bool{} // canonical roots
+	antonyms = map[string][]string{}
+	scale    = map[string]bool{}
 )
 
 func init() {
@@ -202,6 +213,9 @@ func init() {
 	}
 	for _, w := range genericWords {
 		generic[canon(w)] = true
+	}
+	for _, w := range actionWords {
+		actions[canon(w)] = true
 	}
 	for _, p := range polarPairs {
 		a, b := canon(p[0]), canon(p[1])

@@ -159,3 +159,27 @@ func TestNegationStopsAtSemicolon(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// An action named in several sentences ("replace") may not lead a clause
+// whose object is stated with another action: the manual replaces the
+// filters and cleans the core, so it never says to replace the core. A
+// subject the source is about still may ("The unit", named throughout).
+func TestActionDoesNotLeadFromAnotherSentence(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Maintenance\n\n## Filter replacement\n\n" +
+		"Replace the G4 filters every 6 months. To replace the filters, open the front cover of the unit.\n\n" +
+		"## Heat exchanger core\n\nClean the heat exchanger core once a year. The unit runs quietly at fan speed 2."}}}
+	cases := map[string]bool{
+		"Replace the heat exchanger core [S1].":                false,
+		"Replace the heat exchanger core every 6 months [S1].": false,
+		"You should replace the heat exchanger core [S1].":     false,
+		"Clean the heat exchanger core once a year [S1].":      true,
+		"Replace the G4 filters every 6 months [S1].":          true,
+		"The unit runs quietly at fan speed 2 [S1].":           true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
