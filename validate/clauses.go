@@ -1,6 +1,12 @@
 package validate
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textutil"
+)
 
 // markerFill replaces citation markers in the analysed text of a claim, so
 // that the clause splitter sees where they were.
@@ -139,11 +145,12 @@ type clause struct {
 	start, end int
 	toks       []tok
 	facts      []fact
-	afterSemi  bool // opened by a semicolon
+	afterSemi  bool // opened by a semicolon or a full stop
 }
 
-// splitClauses cuts s at commas, semicolons, colons, citation markers
-// and before coordinating conjunctions and relative pronouns. Pieces
+// splitClauses cuts s at commas, semicolons, colons, citation markers,
+// full stops inside it (innerSentenceEnd) and before coordinating
+// conjunctions and relative pronouns. Pieces
 // without any word are left out. A comma between digits ("1,800") is not a
 // split point.
 func splitClauses(s string, toks []tok, facts []fact) []clause {
@@ -182,6 +189,10 @@ func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
 		switch s[i] {
 		case ';':
 			emit(i, true)
+		case '.':
+			if innerSentenceEnd(s, i) {
+				emit(i, true)
+			}
 		case ',', ':':
 			if i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
 				continue
@@ -193,4 +204,28 @@ func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
 	}
 	emit(len(s), false)
 	return out
+}
+
+// innerSentenceEnd reports whether the period at i of s ends a sentence
+// that the splitter kept with the next because that one opens in lower
+// case ("… with the line breaks. psql will recognize that the command is
+// not terminated …"): a word of two letters or more, no abbreviation,
+// then a space and a lower-case letter. Like a semicolon, it ends the
+// reach of a negation and the unit a number is bound to.
+func innerSentenceEnd(s string, i int) bool {
+	if i+2 >= len(s) || s[i+1] != ' ' {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(s[i+2:]); !unicode.IsLower(r) {
+		return false
+	}
+	w := i
+	for w > 0 && (s[w-1] >= 'a' && s[w-1] <= 'z' || s[w-1] >= 'A' && s[w-1] <= 'Z') {
+		w--
+	}
+	if w > 0 && s[w-1] == '.' {
+		return false // "i.e." and other dotted abbreviations
+	}
+	word := s[w:i]
+	return len(word) >= 2 && !textutil.IsAbbreviation(word)
 }

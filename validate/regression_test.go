@@ -183,3 +183,25 @@ func TestActionDoesNotLeadFromAnotherSentence(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A full stop the sentence splitter passed over, because the next
+// sentence opens in lower case (a command or identifier), still ends a
+// negation's reach: the claim is compared with the sentence it restates.
+func TestNegationStopsAtInnerFullStop(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Counters\n\n" +
+		"The unit counts operating hours. mains power loss does not reset the counter.\n\n" +
+		"These settings can be role-specific, database-specific, or both. role-pattern selects the roles. " +
+		"If omitted, all settings are listed, including those not role-specific or database-specific."}}}
+	cases := map[string]bool{
+		"The unit does not count operating hours [S1].":                         false,
+		"The unit counts operating hours [S1].":                                 true,
+		"Mains power loss does not reset the counter [S1].":                     true,
+		"These settings can be role-specific, database-specific, or both [S1].": true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}

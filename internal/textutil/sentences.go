@@ -21,6 +21,11 @@ var abbreviations = map[string]bool{
 	"min": true, "max": true, "resp": true, "u.s": true, "e.u": true,
 }
 
+// IsAbbreviation reports whether word (as written before its period,
+// any case) is an abbreviation that rarely ends a sentence ("e.g", "etc",
+// "approx").
+func IsAbbreviation(word string) bool { return abbreviations[strings.ToLower(word)] }
+
 // beforeNumber are the abbreviations that stand before a number ("No. 5",
 // "Fig. 3", "p. 12", "max. 20"); without one after them they are words
 // that end a sentence as often as any other: "The argument must be yes or
