@@ -40,6 +40,10 @@ const (
 	// AddedQuantifier: a quantifier, superlative or scale word the source
 	// does not state.
 	AddedQuantifier GroundingCategory = "added_quantifier"
+	// NegationFlip: a negation added to what the source affirms, or taken
+	// from what it denies, where the source negates something else near
+	// it (another sentence, the other half of a sentence).
+	NegationFlip GroundingCategory = "negation_flip"
 	// Faithful: quotes and paraphrases (reordering, active/passive, merged
 	// sentences) that must be kept.
 	Faithful GroundingCategory = "faithful"
@@ -48,7 +52,7 @@ const (
 // HallucinationCategories returns the categories of unsupported claims
 // TestGrounding checks, in the order it runs them.
 func HallucinationCategories() []GroundingCategory {
-	return []GroundingCategory{NumberSameSource, NumberOtherSource, AntonymFlip, NounSwap, VerbObjectSwap, AddedClause, AddedQuantifier}
+	return []GroundingCategory{NumberSameSource, NumberOtherSource, AntonymFlip, NounSwap, VerbObjectSwap, AddedClause, AddedQuantifier, NegationFlip}
 }
 
 // GroundingCase describes one generator for TestGrounding.

@@ -19,7 +19,7 @@ var groundingDocs = []store.Document{
 
 ## Filters
 
-Clean the coarse pre-filter every 3 months with a soft brush. Replace the fine pollen filter every 12 months. The display shows the filter warning F3 when a filter is due.
+Clean the coarse pre-filter every 3 months with a soft brush. Replace the fine pollen filter every 12 months. The display shows the filter warning F3 when a filter is due. The filter warning counts 90 days of operation; it does not measure the pressure drop across the filter.
 
 ## Heat exchanger
 
@@ -183,6 +183,21 @@ var groundingItems = []groundingItem{
 	{AddedQuantifier, "all, in every country", "What do warranty claims require?",
 		"The warranty covers electronic parts for 2 years [W]. All warranty claims in every country require the original proof of purchase [W].", "in every country"},
 
+	// A negation added or taken away, where the source negates something
+	// else close by.
+	{NegationFlip, "negation added to one half", "What does the filter warning count?",
+		"The display shows the filter warning F3 when a filter is due [M]. The filter warning does not count 90 days of operation [M].", "does not count 90 days"},
+	{NegationFlip, "negation taken from the other half", "Does the filter warning measure the pressure drop?",
+		"The display shows the filter warning F3 when a filter is due [M]. The filter warning measures the pressure drop across the filter [M].", "warning measures the pressure drop"},
+	{NegationFlip, "negation taken away", "Are filters covered by the warranty?",
+		"Warranty claims require the original proof of purchase [W]. Filters are consumables and are covered by the warranty [W].", "consumables and are covered"},
+	{NegationFlip, "no taken away", "Do the fan motor bearings need lubrication?",
+		"A blocked condensate drain floods the drip tray [M]. The fan motor bearings are sealed and need lubrication [M].", "sealed and need lubrication"},
+	{NegationFlip, "negation added beside a denial", "What do warranty claims require?",
+		"Filters are consumables and are not covered by the warranty [W]. Warranty claims do not require the original proof of purchase [W].", "do not require the original proof"},
+	{NegationFlip, "do not added to an instruction", "How often should the fine pollen filter be replaced?",
+		"The display shows the filter warning F3 when a filter is due [M]. Do not replace the fine pollen filter every 12 months [M].", "do not replace the fine pollen"},
+
 	// Faithful replies: quotes, reordering, active/passive, merged
 	// sentences, two sources in one sentence. They must be kept.
 	{Faithful, "verbatim", "How often should the fine pollen filter be replaced?",
@@ -197,6 +212,10 @@ var groundingItems = []groundingItem{
 		"The warranty covers the fan motor for 5 years and electronic parts for 2 years [W].", "fan motor for 5 years and electronic parts for 2 years"},
 	{Faithful, "active for passive", "Which fuse protects the mains supply?",
 		"A 10 ampere fuse must protect the mains supply [I].", "10 ampere fuse must protect the mains supply"},
+	{Faithful, "one half of a sentence", "What does the filter warning count?",
+		"The filter warning counts 90 days of operation [M].", "counts 90 days of operation"},
+	{Faithful, "the denied half of a sentence", "Does the filter warning measure the pressure drop?",
+		"The filter warning does not measure the pressure drop across the filter [M].", "does not measure the pressure drop"},
 	{Faithful, "negation kept", "Are filters covered by the warranty?",
 		"Filters are consumables and are not covered by the warranty [W].", "not covered by the warranty"},
 	{Faithful, "requirement", "Does the installation require a qualified electrician?",

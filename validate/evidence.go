@@ -50,9 +50,11 @@ type evidenceSentence struct {
 	// semicolons (bit i: part i) holding a content term; negSegs those
 	// holding a negation cue, negSegs2 those holding two or more.
 	semis, termSegs, negSegs, negSegs2 uint64
-	facts                              []unitFact
-	start, end                         int  // byte offsets in the source text
-	heading                            bool // a Markdown heading line: it names a topic, it is no evidence
+	// segTerms counts the distinct content terms of the first parts.
+	segTerms   [8]uint8
+	facts      []unitFact
+	start, end int  // byte offsets in the source text
+	heading    bool // a Markdown heading line: it names a topic, it is no evidence
 }
 
 // unitFact is a quantity of a source sentence and the unit it is stated in.
@@ -325,30 +327,48 @@ func (c cited) polarityMatches(terms []string, negs int) bool {
 	return best == 0 || match
 }
 
-// negations counts the cues of source sentence es in its parts between
-// semicolons where cd found the claim's terms, and in those without
-// content terms: "The alarm counts 180 days; it does not measure the
-// pressure drop." has no cue for "The alarm does not count 180 days" and
-// one for "The alarm does not measure the pressure drop". Only a
-// semicolon ends a cue's reach: "It is not true that the pump is safe"
-// negates what follows "that".
+// negations counts the cues of source sentence es in the parts between
+// semicolons that the claim restates, holding at least half of their
+// terms among those cd found, and in the parts without content terms:
+// "The alarm counts 180 days; it does not measure the pressure drop
+// across the filter." has no cue for "The filter alarm does not count 180
+// days" and one for "The alarm does not measure the pressure drop". A
+// verbatim quote restates every part. Only a semicolon (or a full stop
+// inside the sentence) ends a cue's reach: "It is not true that the pump
+// is safe" negates what follows "that".
 func (cd *candidate) negations(es evidenceSentence) int {
 	if es.semis == 0 {
 		return es.negations
 	}
-	in := ^es.termSegs
-	var cl uint64
+	var held [64]uint8 // claim terms held, per part
 	for _, m := range cd.clauses {
-		cl |= m
+		var segs uint64
+		for ; m != 0; m &= m - 1 {
+			ci := bits.TrailingZeros64(m)
+			segs |= 1 << bits.OnesCount64(es.semis&(2<<ci-1))
+		}
+		for ; segs != 0; segs &= segs - 1 {
+			held[bits.TrailingZeros64(segs)]++
+		}
 	}
-	for ; cl != 0; cl &= cl - 1 {
-		ci := bits.TrailingZeros64(cl)
-		in |= 1 << bits.OnesCount64(es.semis&(2<<ci-1))
+	in := ^es.termSegs
+	for seg, n := range held {
+		if n > 0 && (seg >= len(es.segTerms) || 2*int(n) >= int(es.segTerms[seg])) {
+			in |= 1 << seg
+		}
 	}
 	if es.negSegs&^in == 0 {
 		return es.negations // every cue counts: the exact total
 	}
 	return bits.OnesCount64(es.negSegs&in) + bits.OnesCount64(es.negSegs2&in)
+}
+
+// countSegTerms records the distinct content terms of part seg, whose
+// tokens are toks.
+func (es *evidenceSentence) countSegTerms(seg int, toks []tok) {
+	if seg < len(es.segTerms) {
+		es.segTerms[seg] = uint8(min(distinctTerms(toks), 255))
+	}
 }
 
 // Blocks of lines, as the extractive generator reads them (its

@@ -166,6 +166,9 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, e
 	var ufacts []unitFact
 	unit, unitHasFact, unitHasTerm, seg := 0, false, false, 0
 	e.clauses = appendClauses(e.clauses[:0], s, toks, facts)
+	// The clauses share out toks in order; segFrom is where the current
+	// part between semicolons starts in it.
+	at, segFrom := 0, 0
 	for ci, c := range e.clauses {
 		hasTerm := false
 		for _, t := range c.toks {
@@ -179,8 +182,10 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, e
 		bit, cbit := uint64(1)<<unit, uint64(1)<<min(ci, 63)
 		if ci > 0 && c.afterSemi {
 			es.semis |= cbit
-			seg = min(seg+1, 63)
+			es.countSegTerms(seg, toks[segFrom:at])
+			seg, segFrom = min(seg+1, 63), at
 		}
+		at += len(c.toks)
 		if hasTerm {
 			es.termSegs |= 1 << seg
 		}
@@ -221,6 +226,9 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, e
 		}
 		unitHasFact = unitHasFact || len(c.facts) > 0
 		unitHasTerm = unitHasTerm || hasTerm
+	}
+	if es.semis != 0 {
+		es.countSegTerms(seg, toks[segFrom:at])
 	}
 	es.facts = ufacts
 }

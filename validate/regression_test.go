@@ -139,18 +139,20 @@ func TestNegationAddedToShortClaim(t *testing.T) {
 
 // A negation reaches to the next semicolon, not past it: a source stating
 // one thing and denying another in two halves of a sentence lends its
-// cue only to claims about the denied half.
+// cue only to claims restating the denied half, though the other half
+// shares a word with it ("filter").
 func TestNegationStopsAtSemicolon(t *testing.T) {
 	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Filter alarm\n\n" +
-		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop. " +
+		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop across the filter. " +
 		"It is not true that the kiln pump is safe to open while it runs."}}}
 	cases := map[string]bool{
-		"The filter alarm does not count 180 days of operation [S1].":                                                                    false,
-		"The filter alarm is triggered by a timer that counts 180 days of operation [S1].":                                               true,
-		"The filter alarm does not measure the actual pressure drop [S1].":                                                               true,
-		"The filter alarm measures the actual pressure drop [S1].":                                                                       false,
-		"The kiln pump is safe to open while it runs [S1].":                                                                              false,
-		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop [S1].": true,
+		"The filter alarm does not count 180 days of operation [S1].":                                                                                      false,
+		"The filter alarm is triggered by a timer that counts 180 days of operation [S1].":                                                                 true,
+		"The filter alarm does not measure the actual pressure drop [S1].":                                                                                 true,
+		"The filter alarm measures the actual pressure drop [S1].":                                                                                         false,
+		"The kiln pump is safe to open while it runs [S1].":                                                                                                false,
+		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop across the filter [S1].": true,
+		"The filter alarm counts 180 days of operation [S1].":                                                                                              true,
 	}
 	for answer, want := range cases {
 		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
