@@ -202,9 +202,12 @@ func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef) {
 			}
 		}
 		for _, f := range c.facts {
-			if d := j.misplaced(f, bind, len(terms) == 0); d != "" {
+			if d := j.misplaced(f, bind, len(terms) == 0, len(c.facts) == 1); d != "" {
 				fail(NumberMismatch, d)
 			}
+		}
+		if len(c.facts) > 1 && len(out) == 0 && !j.statedTogether(c.facts) {
+			fail(NumberMismatch, "its quantities are not stated together in any sentence of "+j.citedLabels())
 		}
 	}
 
@@ -386,7 +389,14 @@ func leading(toks []tok, k int) bool {
 // whole is set when the clause names nothing of its own ("For Go 1.23, it
 // defaults to …"): it modifies its sentence, so the number is bound at
 // sentence level (every clause of a source sentence counts as one unit).
-func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
+//
+// single is set when f is the clause's only quantity. Then F may not lack
+// a term of the clause that a later unit of its sentence holds beside a
+// quantity of its own: "a warranty of 5 years on the unit and 2 years on
+// the control panel" does not give the control panel 5 years. (A term of
+// an earlier unit is the sentence's subject: "warranty" for the panel's 2
+// years.)
+func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole, single bool) string {
 	if len(bind) == 0 || !j.text.factFound(f) {
 		return "" // a missing number is reported for the whole sentence
 	}
@@ -394,6 +404,7 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
 		ref  sentRef
 		mask uint64
 		n    int
+		in   int // a holder's unit
 	}
 	// Unit term masks of every candidate sentence.
 	var units []unitMask
@@ -421,7 +432,7 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
 		}
 		masks[cd.sentRef] = m[:top:top]
 		for _, x := range m[:top] {
-			units = append(units, unitMask{cd.sentRef, x, bits.OnesCount64(x)})
+			units = append(units, unitMask{ref: cd.sentRef, mask: x, n: bits.OnesCount64(x)})
 		}
 	}
 	var holders []unitMask
@@ -443,7 +454,7 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
 				case uf.in < len(m):
 					h = m[uf.in]
 				}
-				holders = append(holders, unitMask{sentRef{src, sent}, h, bits.OnesCount64(h)})
+				holders = append(holders, unitMask{sentRef{src, sent}, h, bits.OnesCount64(h), uf.in})
 				if where == "" {
 					where = j.labels[src]
 				}
@@ -471,9 +482,27 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
 		}
 		return true
 	}
+	// laterOwner reports whether a later unit of h's sentence holds a
+	// clause term that h lacks, beside a quantity other than f.
+	laterOwner := func(h unitMask) bool {
+		if whole || !single {
+			return false
+		}
+		m := masks[h.ref]
+		lack := (uint64(1)<<min(len(bind), 63) - 1) &^ h.mask
+		for _, uf := range j.text[h.ref.src].sentences[h.ref.sent].facts {
+			if uf.in > h.in && uf.in < len(m) && m[uf.in]&lack != 0 && !j.sameFact(uf, f) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, h := range holders {
-		ok := true
+		ok := !laterOwner(h)
 		for _, u := range units {
+			if !ok {
+				break
+			}
 			// A better-matching unit is harmless when the clause also
 			// names something only h states, or when what only it states
 			// is the clause's subject.
@@ -490,6 +519,44 @@ func (j *clauseJudge) misplaced(f fact, bind []clauseTerm, whole bool) string {
 		return ""
 	}
 	return fmt.Sprintf("%s is stated in %s about something else", strings.TrimSpace(f.num+" "+f.unit), where)
+}
+
+// statedTogether reports whether one cited sentence states every quantity
+// of fs (or a source's heading does some of them, for its whole text): a
+// clause joining two quantities states how they belong together, and
+// "Speed 2 is 60 m3/h" is not stated by "Speed 1 (60 m3/h) …. Speed 2
+// (150 m3/h) …". A quantity missing from every source is reported for the
+// whole sentence: it is not looked for here.
+func (j *clauseJudge) statedTogether(fs []fact) bool {
+	var found []fact
+	for _, f := range fs {
+		if j.text.factFound(f) {
+			found = append(found, f)
+		}
+	}
+	if len(found) < 2 {
+		return true
+	}
+	for _, e := range j.text {
+		var head []unitFact
+		if e.heading && len(e.sentences) > 0 {
+			head = e.sentences[0].facts
+		}
+		for _, es := range e.sentences {
+			all := true
+			for _, f := range found {
+				if !slices.ContainsFunc(es.facts, func(uf unitFact) bool { return j.sameFact(uf, f) }) &&
+					!slices.ContainsFunc(head, func(uf unitFact) bool { return j.sameFact(uf, f) }) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameFact reports whether a source quantity is f: the same number, with

@@ -207,3 +207,31 @@ func TestNegationStopsAtInnerFullStop(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A quantity stays with what its own part of the source sentence states
+// it about: the unit's 5 years are not the control panel's, the extract
+// air's 24 °C not the outdoor air's; and two quantities a claim joins
+// must be stated together ("Speed 2 is 60 m3/h" joins speed 1's flow to
+// speed 2's name).
+func TestQuantityStaysWithItsSubject(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Kestrel HX-200\n\n" +
+		"The HX-200 carries a warranty of 5 years on the unit and 2 years on the control panel. " +
+		"The bypass opens when the extract air is warmer than 24 °C and the outdoor air is at least 2 °C cooler than the extract air. " +
+		"Speed 1 (60 m3/h) is intended for an empty home. Speed 2 (150 m3/h) is the normal setting for daily use."}}}
+	cases := map[string]bool{
+		"The HX-200 carries a warranty of 5 years on the control panel [S1].": false,
+		"The HX-200 carries a warranty of 5 years on the unit [S1].":          true,
+		"The control panel has a warranty of 2 years [S1].":                   true,
+		"The bypass opens when the outdoor air is warmer than 24 °C [S1].":    false,
+		"The bypass opens when the extract air is warmer than 24 °C [S1].":    true,
+		"Speed 2 is 60 m3/h [S1].":                                            false,
+		"Speed 2 is 150 m3/h [S1].":                                           true,
+		"Speed 1 is 60 m3/h [S1].":                                            true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
