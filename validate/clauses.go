@@ -150,9 +150,9 @@ type clause struct {
 
 // splitClauses cuts s at commas, semicolons, colons, citation markers,
 // full stops inside it (innerSentenceEnd) and before coordinating
-// conjunctions and relative pronouns. Pieces
-// without any word are left out. A comma between digits ("1,800") is not a
-// split point.
+// conjunctions and relative pronouns. Pieces without any word are left
+// out. A comma or colon between digits ("1,800") or inside round brackets
+// (an aside: "Speed 4 (boost, 250 m3/h) runs …") is not a split point.
 func splitClauses(s string, toks []tok, facts []fact) []clause {
 	return appendClauses(nil, s, toks, facts)
 }
@@ -177,7 +177,7 @@ func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
 		semi = semi || nextSemi
 		start = end
 	}
-	tk := 0
+	tk, depth := 0, 0 // depth: open round brackets
 	for i := 0; i < len(s); i++ {
 		for tk < len(toks) && toks[tk].end <= i {
 			tk++
@@ -193,8 +193,12 @@ func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
 			if innerSentenceEnd(s, i) {
 				emit(i, true)
 			}
+		case '(':
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
 		case ',', ':':
-			if i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
+			if depth > 0 || i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
 				continue
 			}
 			emit(i, false)

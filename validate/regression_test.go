@@ -235,3 +235,25 @@ func TestQuantityStaysWithItsSubject(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A comma inside round brackets splits no clause: "Speed 4 (boost, 250
+// m3/h) runs for 30 minutes" states its three quantities together, so a
+// faithful reordering keeps them, and a swapped one is still caught.
+func TestAsideInBracketsIsOneClause(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Fan speeds\n\n" +
+		"The control panel offers four fan speeds. Speed 3 (210 m3/h) is used for cooking. " +
+		"Speed 4 (boost, 250 m3/h) runs for 30 minutes and then returns to the previous speed."}}}
+	cases := map[string]bool{
+		"Speed 4 runs at 250 m3/h for 30 minutes [S1].":       true,
+		"Speed 4 runs for 30 minutes at 250 m3/h [S1].":       true,
+		"Speed 4 runs for 60 minutes [S1].":                   false,
+		"Speed 3 runs at 250 m3/h [S1].":                      false,
+		"Speed 4 (boost, 210 m3/h) runs for 30 minutes [S1].": false,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
