@@ -30,6 +30,11 @@ var clauseWords = map[string]bool{
 	"that": true, "who": true, "whom": true, "whose": true, "where": true, "whereas": true, "while": true,
 }
 
+// contrasts open a clause that a negation before them does not reach,
+// as a semicolon does: "… are used by Node.js whenever possible, but where
+// they do not exist, …".
+var contrasts = map[string]bool{"but": true, "whereas": true}
+
 // analyse tokenises s, given its facts.
 func analyse(s string, facts []fact) []tok {
 	return (&analyser{}).analyse(s, facts)
@@ -145,7 +150,7 @@ type clause struct {
 	start, end int
 	toks       []tok
 	facts      []fact
-	afterSemi  bool // opened by a semicolon or a full stop
+	afterSemi  bool // opened by a semicolon, a full stop or a contrast
 }
 
 // splitClauses cuts s at commas, semicolons, colons, citation markers,
@@ -183,7 +188,7 @@ func appendClauses(out []clause, s string, toks []tok, facts []fact) []clause {
 			tk++
 		}
 		if tk < len(toks) && toks[tk].start == i && toks[tk].info.clause && i > start {
-			emit(i, false)
+			emit(i, contrasts[toks[tk].info.lower])
 			continue
 		}
 		switch s[i] {

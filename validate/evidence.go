@@ -300,10 +300,9 @@ func (c cited) factFound(f fact) bool {
 // their few terms with many sentences: "The default value is not 1"
 // shares "default" and "value" with "The default value is 1." and with
 // "If this clause is not supplied, default values will be used."; the
-// first says nothing else, so it is the one compared. A sentence with
-// semicolons is not ranked by what it says beyond the claim, which may
-// restate one of its parts; its cues count only in the parts that hold a
-// term of the claim or no content term at all (see negations). It reports
+// first says nothing else, so it is the one compared. In a sentence with
+// semicolons only the parts the claim restates count, for what it says
+// beyond the claim and for its cues (see restated). It reports
 // true when no source sentence shares a term (nothing to compare), or
 // when any of the tied best sentences has as many cues, so a verbatim
 // quote always matches its own sentence.
@@ -311,34 +310,32 @@ func (c cited) polarityMatches(terms []string, negs int) bool {
 	best, extra, match := 0, 0, false
 	for _, cd := range c.gather(terms) {
 		n := cd.n()
-		es := c[cd.src].sentences[cd.sent]
-		x := 0
-		if es.semis == 0 {
-			x = es.terms - n
-		}
+		cues, x := cd.restated(c[cd.src].sentences[cd.sent])
 		switch {
 		case n < best, n == best && x > extra:
 		case n > best, x < extra:
-			best, extra, match = n, x, cd.negations(es) == negs
+			best, extra, match = n, x, cues == negs
 		default:
-			match = match || cd.negations(es) == negs
+			match = match || cues == negs
 		}
 	}
 	return best == 0 || match
 }
 
-// negations counts the cues of source sentence es in the parts between
-// semicolons that the claim restates, holding at least half of their
-// terms among those cd found, and in the parts without content terms:
+// restated returns the negation cues of source sentence es in the parts
+// between semicolons that the claim restates, holding at least half of
+// their terms among those cd found (else in those holding most of them),
+// and in the parts without content terms; and how many terms those parts
+// hold beyond the claim's.
 // "The alarm counts 180 days; it does not measure the pressure drop
 // across the filter." has no cue for "The filter alarm does not count 180
 // days" and one for "The alarm does not measure the pressure drop". A
 // verbatim quote restates every part. Only a semicolon (or a full stop
 // inside the sentence) ends a cue's reach: "It is not true that the pump
 // is safe" negates what follows "that".
-func (cd *candidate) negations(es evidenceSentence) int {
+func (cd *candidate) restated(es evidenceSentence) (cues, extra int) {
 	if es.semis == 0 {
-		return es.negations
+		return es.negations, es.terms - cd.n()
 	}
 	var held [64]uint8 // claim terms held, per part
 	for _, m := range cd.clauses {
@@ -351,16 +348,34 @@ func (cd *candidate) negations(es evidenceSentence) int {
 			held[bits.TrailingZeros64(segs)]++
 		}
 	}
-	in := ^es.termSegs
+	in, restates := ^es.termSegs, false
 	for seg, n := range held {
-		if n > 0 && (seg >= len(es.segTerms) || 2*int(n) >= int(es.segTerms[seg])) {
-			in |= 1 << seg
+		switch {
+		case n == 0:
+		case seg >= len(es.segTerms):
+			in, restates = in|1<<seg, true
+		case 2*int(n) >= int(es.segTerms[seg]):
+			in, restates = in|1<<seg, true
+			extra += int(es.segTerms[seg]) - int(n)
+		}
+	}
+	if !restates {
+		// No part is restated: the claim is compared with the parts
+		// holding most of its terms.
+		top := slices.Max(held[:])
+		for seg, n := range held {
+			if n == top {
+				in |= 1 << seg
+				if seg < len(es.segTerms) {
+					extra += int(es.segTerms[seg]) - int(n)
+				}
+			}
 		}
 	}
 	if es.negSegs&^in == 0 {
-		return es.negations // every cue counts: the exact total
+		return es.negations, extra // every cue counts: the exact total
 	}
-	return bits.OnesCount64(es.negSegs&in) + bits.OnesCount64(es.negSegs2&in)
+	return bits.OnesCount64(es.negSegs&in) + bits.OnesCount64(es.negSegs2&in), extra
 }
 
 // countSegTerms records the distinct content terms of part seg, whose

@@ -257,3 +257,25 @@ func TestAsideInBracketsIsOneClause(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A negation does not reach past "but", and a sentence with semicolons is
+// ranked by what its restated parts say beyond a claim: neither lends its
+// cue to a flipped claim about another sentence or the other half.
+func TestNegationStopsAtContrast(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Threads\n\n" +
+		"Asynchronous system APIs are used by Node.js whenever possible, but where they do not exist, the threadpool is used. " +
+		"This function will kill the worker. In a worker, process.kill() exists, but it is not this function; it is kill()."}}}
+	cases := map[string]bool{
+		"Asynchronous system APIs are not used by Node.js whenever possible [S1].":  false,
+		"Asynchronous system APIs are used by Node.js whenever possible [S1].":      true,
+		"Where asynchronous system APIs do not exist, the threadpool is used [S1].": true,
+		"This function will not kill the worker [S1].":                              false,
+		"This function will kill the worker [S1].":                                  true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
