@@ -46,14 +46,69 @@ func checkClauses(marked string, text cited, labels []string) ([]Failure, []sent
 	}
 	var out []Failure
 	var support []sentRef
+	var prev []*candidate // the best sentences of the clause before
 	for _, c := range splitClauses(marked, toks, facts) {
-		fails, best := j.judge(marked, c)
+		fails, best, cands := j.judge(marked, c)
+		if len(fails) == 0 && relates(c) && len(prev) > 0 && len(cands) > 0 && !j.near(prev, cands) {
+			text := strings.TrimSpace(strings.Trim(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "), ",;:.!? "))
+			fails = append(fails, Failure{Clause: text, Issue: UnsupportedClause, Detail: "stated apart from what it follows in " + j.citedLabels()})
+		}
 		out = append(out, fails...)
 		if len(fails) == 0 && best != nil && !slices.Contains(support, *best) {
 			support = append(support, *best)
 		}
+		if len(cands) > 0 {
+			prev = cands
+		}
 	}
 	return out, support
+}
+
+// relationWords open a clause that says how it follows from the clause
+// before: in time ("and then switches the unit off"), from a starting
+// point ("starting from the date of installation") or as a cause. Such a
+// clause restates one source passage with the clause it follows; words
+// the source states together elsewhere do not support the relation.
+var relationWords = map[string]bool{
+	"then": true, "afterwards": true, "thereafter": true, "starting": true, "beginning": true,
+	"because": true, "therefore": true, "thus": true, "hence": true,
+}
+
+// relates reports whether clause c opens with a relation word, after an
+// optional "and".
+func relates(c clause) bool {
+	for i, t := range c.toks {
+		switch {
+		case relationWords[t.info.lower]:
+			return true
+		case i == 0 && t.info.lower == "and":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// sectionSentences is how far apart, in sentences of one source with no
+// Markdown heading between, a clause and the clause it follows may be
+// supported: the steps of one procedure ("Replace the filters every 6
+// months, then reset the filter alarm", a section's first sentence and
+// its last step), not two sections.
+const sectionSentences = 12
+
+// near reports whether some best sentence of a is near some best sentence
+// of b: in the same source and section, at most sectionSentences apart.
+func (j *clauseJudge) near(a, b []*candidate) bool {
+	for _, x := range a {
+		for _, y := range b {
+			lo, hi := min(x.sent, y.sent), max(x.sent, y.sent)
+			if x.src == y.src && hi-lo <= sectionSentences &&
+				!slices.ContainsFunc(j.text[x.src].sentences[lo+1:hi+1], func(es evidenceSentence) bool { return es.heading }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // contentTerms returns the distinct content terms of toks that a
@@ -113,8 +168,9 @@ func (j *clauseJudge) topical(t string) bool {
 // and scale words must agree with the best-matching sentences.
 //
 // It also returns the cited sentence that matches the clause best (most
-// shared terms and quantities, first in citation order), nil if none does.
-func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef) {
+// shared terms and quantities, first in citation order), nil if none does,
+// and every sentence tied for best.
+func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef, []*candidate) {
 	text := strings.TrimSpace(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "))
 	text = strings.TrimSpace(strings.Trim(text, ",;:.!? "))
 	terms := contentTerms(c.toks)
@@ -243,7 +299,7 @@ func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef) {
 		}
 	}
 	if bestN == 0 {
-		return out, nil
+		return out, nil, nil
 	}
 	top := best[0].sentRef
 	for _, cd := range best[1:] {
@@ -251,7 +307,7 @@ func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef) {
 			top = cd.sentRef
 		}
 	}
-	return out, &top
+	return out, &top, best
 }
 
 // clauseRef is a clause of a cited sentence.

@@ -279,3 +279,29 @@ func TestNegationStopsAtContrast(t *testing.T) {
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A clause that says how it follows the one before ("and then …",
+// "starting from …", "because …") must be supported near that clause's
+// sentence: words the source states together in another section do not
+// state the relation.
+func TestRelationClauseNeedsNearbySupport(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# Vireo HX-200\n\n## Fan speeds\n\n" +
+		"Speed 4 (boost, 250 m3/h) runs for 30 minutes and then returns to the previous speed.\n\n" +
+		"## Filter replacement\n\nReplace the G4 filters every 6 months. The filter alarm counts 180 days of operation. " +
+		"To replace the filters: 1. Switch the unit off at the control panel. 2. Open the front cover. " +
+		"3. Insert new filters. 4. Close the cover and reset the filter alarm by holding the MENU button for 5 seconds.\n\n" +
+		"## Warranty\n\nThe warranty lasts 5 years, starting from the date of installation."}}}
+	cases := map[string]bool{
+		"Speed 4 runs for 30 minutes and then switches the unit off [S1].":                                                  false,
+		"Replace the G4 filters every 6 months, starting from the date of installation [S1].":                               false,
+		"Speed 4 runs for 30 minutes and then returns to the previous speed [S1].":                                          true,
+		"Switch the unit off at the control panel, then open the front cover [S1].":                                         true,
+		"Replace the G4 filters every 6 months, then reset the filter alarm by holding the MENU button for 5 seconds [S1].": true,
+	}
+	for answer, want := range cases {
+		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
+		require.NoError(t, err)
+		require.Len(t, rep.Sentences, 1, answer)
+		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
+	}
+}
