@@ -8,8 +8,13 @@
 // then judges each clause of the sentence on its own: every content word
 // (through a synonym table and stemming) in the cited text and stated
 // together in one cited sentence, every number in the source clause about
-// the same thing, no polarity word the source contradicts, no quantifier,
-// superlative or comparative it does not state, no URL it does not hold.
+// the same thing and the numbers of one clause in one sentence, no
+// polarity word the source contradicts, no quantifier, superlative or
+// comparative it does not state, no URL it does not hold; a clause saying
+// how it follows the one before ("and then …", "because …") is supported
+// in the same passage. Negations are compared with the part of the source
+// sentence the claim restates (a semicolon, "but" or an inner full stop
+// ends a negation's reach).
 // Sentence.Failures says which clause failed and why. A quote that is the
 // source's own text as laid out (whole table rows of a cited source, or a
 // run of its whole lines in their order: two or more, or one line of a
