@@ -24,12 +24,7 @@ func TestScaleWordFromAnotherSentence(t *testing.T) {
 		"The minimum duct length per run is 8 metres [S1].":                              false,
 		"At its highest fan speed the unit draws 65 watts [S1].":                         true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // Underscores and asterisks inside identifiers are text, not Markdown
@@ -62,12 +57,7 @@ func TestNumberInModifierClause(t *testing.T) {
 		"For Go 1.22, it defaults to winreadlinkvolume=1 [S1].": false,
 		"Go 1.22 changed the default of winsymlink [S1].":       true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A supported sentence reports the cited source sentence each clause
@@ -103,12 +93,7 @@ func TestAgentNounIsNoSynonymOfItsVerb(t *testing.T) {
 		"The seal sits in the heat exchanger [S1].":          true,
 		"The seal is in the heat exchangers [S1].":           true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A negation added to a short claim is compared with the sentence it
@@ -129,12 +114,7 @@ func TestNegationAddedToShortClaim(t *testing.T) {
 		"Two transactions can hold conflicting modes on different tables [S1].":    true,
 		"Two transactions cannot hold conflicting modes on different tables [S1].": false,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A negation reaches to the next semicolon, not past it: a source stating
@@ -154,12 +134,7 @@ func TestNegationStopsAtSemicolon(t *testing.T) {
 		"The filter alarm is triggered by a timer that counts 180 days of operation; it does not measure the actual pressure drop across the filter [S1].": true,
 		"The filter alarm counts 180 days of operation [S1].":                                                                                              true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // An action named in several sentences ("replace") may not lead a clause
@@ -178,12 +153,7 @@ func TestActionDoesNotLeadFromAnotherSentence(t *testing.T) {
 		"Replace the G4 filters every 6 months [S1].":          true,
 		"The unit runs quietly at fan speed 2 [S1].":           true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A full stop the sentence splitter passed over, because the next
@@ -200,12 +170,7 @@ func TestNegationStopsAtInnerFullStop(t *testing.T) {
 		"Mains power loss does not reset the counter [S1].":                     true,
 		"These settings can be role-specific, database-specific, or both [S1].": true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A quantity stays with what its own part of the source sentence states
@@ -228,12 +193,7 @@ func TestQuantityStaysWithItsSubject(t *testing.T) {
 		"Speed 2 is 150 m3/h [S1].":                                           true,
 		"Speed 1 is 60 m3/h [S1].":                                            true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A comma inside round brackets splits no clause: "Speed 4 (boost, 250
@@ -250,12 +210,7 @@ func TestAsideInBracketsIsOneClause(t *testing.T) {
 		"Speed 3 runs at 250 m3/h [S1].":                      false,
 		"Speed 4 (boost, 210 m3/h) runs for 30 minutes [S1].": false,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A negation does not reach past "but", and a sentence with semicolons is
@@ -272,12 +227,7 @@ func TestNegationStopsAtContrast(t *testing.T) {
 		"This function will not kill the worker [S1].":                              false,
 		"This function will kill the worker [S1].":                                  true,
 	}
-	for answer, want := range cases {
-		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
-		require.NoError(t, err)
-		require.Len(t, rep.Sentences, 1, answer)
-		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
-	}
+	requireSupported(t, src, cases)
 }
 
 // A clause that says how it follows the one before ("and then …",
@@ -298,6 +248,13 @@ func TestRelationClauseNeedsNearbySupport(t *testing.T) {
 		"Switch the unit off at the control panel, then open the front cover [S1].":                                         true,
 		"Replace the G4 filters every 6 months, then reset the filter alarm by holding the MENU button for 5 seconds [S1].": true,
 	}
+	requireSupported(t, src, cases)
+}
+
+// requireSupported validates each one-sentence answer of cases against src
+// and requires the verdict it maps to.
+func requireSupported(t *testing.T, src []retrieve.Source, cases map[string]bool) {
+	t.Helper()
 	for answer, want := range cases {
 		rep, err := validate.New(validate.Options{}).Validate(context.Background(), answer, src)
 		require.NoError(t, err)
