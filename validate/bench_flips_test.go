@@ -13,7 +13,7 @@ import (
 // validator supports a claim whose negation was flipped (a hostile
 // model's cheapest edit) and how often it rejects a verbatim quote of a
 // source sentence or of a part of one between semicolons (what a faithful
-// model writes). HYBRIDRAG_VALIDATE_CHUNKS names a folder of .txt files,
+// model writes). Only whole sentences of one line are taken. HYBRIDRAG_VALIDATE_CHUNKS names a folder of .txt files,
 // one retrieved chunk each (BENCHMARKS.md says how they were taken); each
 // file is the one cited source of its claims. Skipped without it.
 //
@@ -48,8 +48,11 @@ func BenchmarkNegationFlips(b *testing.B) {
 	for range b.N {
 		flips, flipped, quotes, quoteRej, parts, partRej = 0, 0, 0, 0, 0, 0
 		for _, text := range texts {
-			for _, s := range flipSentence.FindAllString(text, -1) {
-				s = strings.TrimSuffix(s, ".")
+			for _, loc := range flipSentence.FindAllStringIndex(text, -1) {
+				if !wholeSentence(text, loc[0], loc[1]) {
+					continue
+				}
+				s := strings.TrimSuffix(text[loc[0]:loc[1]], ".")
 				quotes++
 				if !supported(s, text) {
 					quoteRej++
@@ -82,6 +85,16 @@ func BenchmarkNegationFlips(b *testing.B) {
 // flipSentence matches a sentence of prose: a capital, then 20 to 300
 // characters on one line up to a full stop.
 var flipSentence = regexp.MustCompile(`[A-Z][^.\n]{20,300}\.`)
+
+// wholeSentence reports whether text[start:end], a flipSentence match,
+// is a whole sentence: it opens a line or follows a full stop and a
+// space, and its full stop ends a word ("Node.js" does not).
+func wholeSentence(text string, start, end int) bool {
+	if start > 0 && text[start-1] != '\n' && (start < 2 || text[start-2] != '.' || text[start-1] != ' ') {
+		return false
+	}
+	return end == len(text) || text[end] == ' ' || text[end] == '\n'
+}
 
 var (
 	flipCue = regexp.MustCompile(`(?i)\b(not|never|no|cannot|n't)\b`)
