@@ -46,9 +46,10 @@ type evidenceSentence struct {
 	negations int
 	terms     int // distinct content terms (see polarityMatches)
 	// semis marks the clauses (bit i: clause i, as indexSentence splits
-	// them) that a semicolon opens. termSegs marks the parts between
-	// semicolons (bit i: part i) holding a content term; negSegs those
-	// holding a negation cue, negSegs2 those holding two or more.
+	// them) that open a part: after a semicolon, a full stop inside the
+	// sentence or before "but". termSegs marks the parts (bit i: part i)
+	// holding a content term; negSegs those holding a negation cue,
+	// negSegs2 those holding two or more.
 	semis, termSegs, negSegs, negSegs2 uint64
 	// segTerms counts the distinct content terms of the first parts.
 	segTerms   [8]uint8
@@ -323,16 +324,16 @@ func (c cited) polarityMatches(terms []string, negs int) bool {
 }
 
 // restated returns the negation cues of source sentence es in the parts
-// between semicolons that the claim restates, holding at least half of
+// (between semicolons) that the claim restates, holding at least half of
 // their terms among those cd found (else in those holding most of them),
 // and in the parts without content terms; and how many terms those parts
-// hold beyond the claim's.
-// "The alarm counts 180 days; it does not measure the pressure drop
-// across the filter." has no cue for "The filter alarm does not count 180
-// days" and one for "The alarm does not measure the pressure drop". A
-// verbatim quote restates every part. Only a semicolon (or a full stop
-// inside the sentence) ends a cue's reach: "It is not true that the pump
-// is safe" negates what follows "that".
+// hold beyond the claim's. "The alarm counts 180 days; it does not
+// measure the pressure drop across the filter." has no cue for "The
+// filter alarm does not count 180 days" and one for "The alarm does not
+// measure the pressure drop". A verbatim quote restates every part. Only
+// a semicolon, a full stop inside the sentence or a contrast ("but") ends
+// a cue's reach: "It is not true that the pump is safe" negates what
+// follows "that".
 func (cd *candidate) restated(es evidenceSentence) (cues, extra int) {
 	if es.semis == 0 {
 		return es.negations, es.terms - cd.n()
