@@ -324,26 +324,31 @@ func (c cited) polarityMatches(terms []string, negs int) bool {
 }
 
 // restated returns the negation cues of source sentence es in the parts
-// (between semicolons) that the claim restates, holding at least half of
-// their terms among those cd found (else in those holding most of them),
-// and in the parts without content terms; and how many terms those parts
-// hold beyond the claim's. "The alarm counts 180 days; it does not
-// measure the pressure drop across the filter." has no cue for "The
-// filter alarm does not count 180 days" and one for "The alarm does not
-// measure the pressure drop". A verbatim quote restates every part. Only
-// a semicolon, a full stop inside the sentence or a contrast ("but") ends
-// a cue's reach: "It is not true that the pump is safe" negates what
+// (between semicolons) that the claim restates, holding all of their
+// terms among those cd found, or more than half and one that no other
+// part holds (else in the parts holding most of them), and in the parts
+// without content terms; and how many terms the parts holding at least
+// half of theirs hold beyond the claim's. "The alarm counts 180 days; it
+// does not measure the pressure drop across the filter." has no cue for
+// "The filter alarm does not count 180 days" and one for "The alarm does
+// not measure the pressure drop". A verbatim quote restates every part.
+// Only a semicolon, a full stop inside the sentence or a contrast ("but")
+// ends a cue's reach: "It is not true that the pump is safe" negates what
 // follows "that".
 func (cd *candidate) restated(es evidenceSentence) (cues, extra int) {
 	if es.semis == 0 {
 		return es.negations, es.terms - cd.n()
 	}
 	var held [64]uint8 // claim terms held, per part
+	var own uint64     // parts holding a claim term no other part holds
 	for _, m := range cd.clauses {
 		var segs uint64
 		for ; m != 0; m &= m - 1 {
 			ci := bits.TrailingZeros64(m)
 			segs |= 1 << bits.OnesCount64(es.semis&(2<<ci-1))
+		}
+		if bits.OnesCount64(segs) == 1 {
+			own |= segs
 		}
 		for ; segs != 0; segs &= segs - 1 {
 			held[bits.TrailingZeros64(segs)]++
@@ -354,10 +359,17 @@ func (cd *candidate) restated(es evidenceSentence) (cues, extra int) {
 		switch {
 		case n == 0:
 		case seg >= len(es.segTerms):
-			in, restates = in|1<<seg, true
+			if own&(1<<seg) != 0 {
+				in, restates = in|1<<seg, true
+			}
 		case 2*int(n) >= int(es.segTerms[seg]):
-			in, restates = in|1<<seg, true
+			// Half of a part's terms rank the sentence by what it
+			// says beyond them; its cues count when the claim holds
+			// all of them, or more than half and one from it alone.
 			extra += int(es.segTerms[seg]) - int(n)
+			if int(n) >= int(es.segTerms[seg]) || 2*int(n) > int(es.segTerms[seg]) && own&(1<<seg) != 0 {
+				in, restates = in|1<<seg, true
+			}
 		}
 	}
 	if !restates {

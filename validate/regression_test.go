@@ -262,3 +262,19 @@ func requireSupported(t *testing.T, src []retrieve.Source, cases map[string]bool
 		require.Equal(t, want, rep.Sentences[0].Supported, "%s: %+v", answer, rep.Sentences[0].Failures)
 	}
 }
+
+// A part whose terms a claim holds only because the whole sentence shares
+// them (pg_dump, database) lends the claim no negation, while a quote of
+// every part still matches every cue.
+func TestNegationOfASharedSubjectPart(t *testing.T) {
+	src := []retrieve.Source{{Chunk: store.Chunk{Text: "# pg_dump\n\n" +
+		"Dumps created by pg_dump are internally consistent, meaning, the dump represents a snapshot of the database at the time pg_dump began running. " +
+		"pg_dump does not block other operations on the database while it is working.\n\n" +
+		"We want to have a default vhost for port 80, but no other default vhosts."}}}
+	requireSupported(t, src, map[string]bool{
+		"Dumps created by pg_dump are internally consistent, meaning, the dump represents a snapshot of the database at the time pg_dump began running [S1].":     true,
+		"Dumps created by pg_dump are not internally consistent, meaning, the dump represents a snapshot of the database at the time pg_dump began running [S1].": false,
+		"pg_dump does not block other operations on the database while it is working [S1].":                                                                       true,
+		"We want to have a default vhost for port 80, but no other default vhosts [S1].":                                                                          true,
+	})
+}
