@@ -50,8 +50,7 @@ func checkClauses(marked string, text cited, labels []string) ([]Failure, []sent
 	for _, c := range splitClauses(marked, toks, facts) {
 		fails, best, cands := j.judge(marked, c)
 		if len(fails) == 0 && relates(c) && len(prev) > 0 && len(cands) > 0 && !j.near(prev, cands) {
-			text := strings.TrimSpace(strings.Trim(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "), ",;:.!? "))
-			fails = append(fails, Failure{Clause: text, Issue: UnsupportedClause, Detail: "stated apart from what it follows in " + j.citedLabels()})
+			fails = append(fails, Failure{Clause: clauseText(marked, c), Issue: UnsupportedClause, Detail: "stated apart from what it follows in " + j.citedLabels()})
 		}
 		out = append(out, fails...)
 		if len(fails) == 0 && best != nil && !slices.Contains(support, *best) {
@@ -62,6 +61,13 @@ func checkClauses(marked string, text cited, labels []string) ([]Failure, []sent
 		}
 	}
 	return out, support
+}
+
+// clauseText is clause c of marked as a Failure quotes it: markers
+// blanked, edge punctuation trimmed.
+func clauseText(marked string, c clause) string {
+	text := strings.TrimSpace(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "))
+	return strings.TrimSpace(strings.Trim(text, ",;:.!? "))
 }
 
 // relationWords open a clause that says how it follows from the clause
@@ -171,8 +177,7 @@ func (j *clauseJudge) topical(t string) bool {
 // shared terms and quantities, first in citation order), nil if none does,
 // and every sentence tied for best.
 func (j *clauseJudge) judge(marked string, c clause) ([]Failure, *sentRef, []*candidate) {
-	text := strings.TrimSpace(strings.ReplaceAll(marked[c.start:c.end], string(markerFill), " "))
-	text = strings.TrimSpace(strings.Trim(text, ",;:.!? "))
+	text := clauseText(marked, c)
 	terms := contentTerms(c.toks)
 	var out []Failure
 	fail := func(is Issue, detail string) {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -155,20 +156,17 @@ func (e *evidence) listsFor(term, polar string) []*postingList {
 }
 
 // indexSentence adds the analysed words of sentence sent to e's indexes
-// and records in es its quantities with their units, and which of its
-// parts between semicolons hold content terms and negation cues. The
-// units of a sentence are its clauses joined back together, except that
+// and records in es its quantities with their units and, when it has
+// more than one part (see evidenceSentence.semis), what each part holds
+// (indexParts). The units of a sentence are its clauses joined back together, except that
 // a semicolon always starts a new unit, and so does a clause stating a
 // quantity of its own after a unit that already states one ("replace the
 // seal every 1,800 hours and the filter every 250 hours"): a number is
 // bound to the unit it is stated in.
 func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, es *evidenceSentence) {
 	var ufacts []unitFact
-	unit, unitHasFact, unitHasTerm, seg := 0, false, false, 0
+	unit, unitHasFact, unitHasTerm := 0, false, false
 	e.clauses = appendClauses(e.clauses[:0], s, toks, facts)
-	// The clauses share out toks in order; segFrom is where the current
-	// part between semicolons starts in it.
-	at, segFrom := 0, 0
 	for ci, c := range e.clauses {
 		hasTerm := false
 		for _, t := range c.toks {
@@ -182,20 +180,6 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, e
 		bit, cbit := uint64(1)<<unit, uint64(1)<<min(ci, 63)
 		if ci > 0 && c.afterSemi {
 			es.semis |= cbit
-			es.countSegTerms(seg, toks[segFrom:at])
-			seg, segFrom = min(seg+1, 63), at
-		}
-		at += len(c.toks)
-		if hasTerm {
-			es.termSegs |= 1 << seg
-		}
-		switch negationsOf(s, c.toks) {
-		case 0:
-		case 1:
-			es.negSegs |= 1 << seg
-		default:
-			es.negSegs |= 1 << seg
-			es.negSegs2 |= 1 << seg
 		}
 		for _, t := range c.toks {
 			if t.term == "" && t.polar == "" {
@@ -228,9 +212,37 @@ func (e *evidence) indexSentence(sent int, s string, toks []tok, facts []fact, e
 		unitHasTerm = unitHasTerm || hasTerm
 	}
 	if es.semis != 0 {
-		es.countSegTerms(seg, toks[segFrom:at])
+		e.indexParts(s, toks, es)
 	}
 	es.facts = ufacts
+}
+
+// indexParts records in es which parts of its sentence s (its clauses,
+// e.clauses, which share out toks in order, split where es.semis says)
+// hold content terms and negation cues, and how many distinct terms the
+// first parts hold. A sentence of one part needs none of it: its cues
+// are es.negations.
+func (e *evidence) indexParts(s string, toks []tok, es *evidenceSentence) {
+	seg, from, at := 0, 0, 0
+	for ci, c := range e.clauses {
+		if ci > 0 && c.afterSemi {
+			es.countSegTerms(seg, toks[from:at])
+			seg, from = min(seg+1, 63), at
+		}
+		at += len(c.toks)
+		if slices.ContainsFunc(c.toks, func(t tok) bool { return t.term != "" }) {
+			es.termSegs |= 1 << seg
+		}
+		switch negationsOf(s, c.toks) {
+		case 0:
+		case 1:
+			es.negSegs |= 1 << seg
+		default:
+			es.negSegs |= 1 << seg
+			es.negSegs2 |= 1 << seg
+		}
+	}
+	es.countSegTerms(seg, toks[from:at])
 }
 
 // postings returns the sentences of e holding term t: as a whole, or for a
